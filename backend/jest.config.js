@@ -1,0 +1,15 @@
+const { readFileSync } = require('node:fs');
+const swc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: '.',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swc, swcrc: false }] },
+  moduleNameMapper: { '^@qrsharks/qr-core$': '<rootDir>/../packages/qr-core/src/index.ts' },
+  globalSetup: '<rootDir>/src/test-support/global-setup.ts',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

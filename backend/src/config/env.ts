@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const csv = z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+/**
+ * Every setting of the product, parsed once at start-up. `.env.example` lists each with its default;
+ * keep the two in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  BASE_DOMAIN: z.string().default('localhost'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_DIR: z.string().default('.data/postgres'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+
+  EVENT_STORE: z.enum(['postgres', 'esdb']).default('postgres'),
+  EVENTSTORE_URL: z.string().optional(),
+
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(150),
+
+  SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me'),
+  VISITOR_HASH_SALT: z.string().min(8).default('dev-only-visitor-salt'),
+  ADMIN_EMAILS: csv.default([]),
+
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CALLBACK_URL: z.string().optional(),
+
+  UPLOAD_DIR: z.string().default('.data/uploads'),
+  MAX_PDF_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  MAX_LOGO_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+
+  TRIAL_DAYS: z.coerce.number().int().positive().default(3),
+  TRIAL_DYNAMIC_LIMIT: z.coerce.number().int().nonnegative().default(12),
+  FREE_DYNAMIC_LIMIT: z.coerce.number().int().nonnegative().default(3),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('QR Code Sharks <no-reply@qrcodesharks.local>'),
+  MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),
+
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_PRICING_TABLE_ID: z.string().optional(),
+
+  FRONTEND_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws one readable message listing every bad setting. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new EnvError(`Invalid settings (see .env.example):\n${lines.join('\n')}`);
+}
+
+export const ENV = Symbol('ENV');

@@ -1,0 +1,132 @@
+/**
+ * The event store port (DESIGN.md section 3). Two adapters implement it:
+ * PostgresEventStore (the embedded default) and EsdbEventStore (EVENT_STORE=esdb).
+ * Both pass event-store.contract.ts.
+ */
+
+/** 'no_stream': the stream must not exist; 'stream_exists': it must; 'any': no check; bigint: the stream's current revision (0-based) must equal it. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+export interface EventMetadata {
+  /** Tenant (clients.id) the event belongs to. */
+  tenantId: number;
+  /** Who caused it: a user id, 'system', or 'anonymous'. */
+  actorId: string;
+  /** The request id (or job id) that started the chain of events. */
+  correlationId: string;
+  /** Id of the event or command that directly caused this one; null for the first. */
+  causationId: string | null;
+  /** ISO-8601 time at which the event happened. */
+  occurredAt: string;
+  /** Version of the event's data shape; upcasters raise old versions on read. */
+  schemaVersion: number;
+}
+
+export interface NewEvent<T = unknown> {
+  /** UUID chosen by the caller: appending an id that is already stored is a no-op. */
+  id: string;
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+}
+
+/**
+ * A position in `$all`. Events are ordered by (commit, prepare), compared lexicographically.
+ * Postgres adapter: commit = id of the writing transaction (xid8), prepare = global sequence number.
+ * EventStoreDB adapter: its own commit and prepare positions.
+ */
+export interface AllPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export interface RecordedEvent<T = unknown> extends NewEvent<T> {
+  streamId: string;
+  /** 0-based revision of the event within its stream. */
+  revision: bigint;
+  position: AllPosition;
+}
+
+export interface AppendResult {
+  /** Revision of the last event in the stream after the append. */
+  nextRevision: bigint;
+  /** $all position of the last appended event (or of the stored one, for an idempotent retry). */
+  position: AllPosition;
+}
+
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
+export interface ReadStreamOptions {
+  /** Inclusive; default 0. */
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Default: the start of $all. */
+  after?: AllPosition | null;
+  maxCount?: number;
+}
+
+export interface SubscribeAllOptions {
+  /** Exclusive checkpoint: delivery starts with the first event after it. */
+  after?: AllPosition | null;
+  /** Delivered events per handler call during catch-up; default 500. */
+  batchSize?: number;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once the handler in flight has finished. */
+  stop(): Promise<void>;
+  /** Resolves or rejects when the subscription ends (rejects if the handler or the store failed). */
+  readonly done: Promise<void>;
+}
+
+export type EventsHandler = (events: RecordedEvent[]) => Promise<void>;
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Appends to many streams. Postgres: one transaction, all or nothing.
+   * EventStoreDB (no multi-stream transactions): stream by stream; retrying the same batch is safe because
+   * event ids make every append idempotent.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
+  /** Events of one stream in revision order; [] when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of every stream in $all order, strictly after `after`. Never skips an event committed late. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up from the checkpoint, then live. Every event is delivered exactly once, in $all order. */
+  subscribeAll(options: SubscribeAllOptions, handler: EventsHandler): Subscription;
+  /** Position of the last event visible in $all, or null when it is empty. */
+  headPosition(): Promise<AllPosition | null>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+/** An event id that is already stored was appended together with new ids, or to another stream. */
+export class DuplicateEventIdError extends Error {
+  readonly name = 'DuplicateEventIdError';
+  constructor(readonly eventId: string) {
+    super(`Event id ${eventId} is already stored with different content`);
+  }
+}
+
+export const compareAllPositions = (a: AllPosition, b: AllPosition): number =>
+  a.commit === b.commit ? (a.prepare === b.prepare ? 0 : a.prepare < b.prepare ? -1 : 1) : a.commit < b.commit ? -1 : 1;
+
+export const START: AllPosition = { commit: -1n, prepare: -1n };
