@@ -1,0 +1,144 @@
+// What the Purpose tab draws for each content type. Validation itself lives in qr-core's schemas;
+// this only says how each field is labelled and which input it needs.
+import { APP_CATEGORIES, APP_PLATFORMS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type QrType } from '@qrsharks/qr-core';
+
+export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'price' | 'textarea' | 'select' | 'file' | 'datetime';
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  placeholder?: string;
+  options?: readonly FieldOption[];
+  /** File pickers: the accept attribute (the spec limits pdf to .pdf and images to image/*). */
+  accept?: string;
+}
+
+/** The thirteen types of the generator, in the spec's order; text and wifi belong to bulk and templates. */
+export const GENERATOR_TYPES = [
+  'url',
+  'contact',
+  'payment',
+  'pdf',
+  'social',
+  'images',
+  'ratings',
+  'email',
+  'location',
+  'events',
+  'apps',
+  'sms',
+  'bitcoin',
+] as const satisfies readonly QrType[];
+
+export type GeneratorType = (typeof GENERATOR_TYPES)[number];
+
+export function isGeneratorType(value: unknown): value is GeneratorType {
+  return typeof value === 'string' && (GENERATOR_TYPES as readonly string[]).includes(value);
+}
+
+/** Types the spec keeps as "Future Feature": choosing them opens a dialog and does not switch. */
+export const FUTURE_TYPES: readonly QrType[] = ['events', 'sms', 'bitcoin'];
+
+const OPTION_LABELS: Record<string, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  pinterest: 'Pinterest',
+  snapchat: 'Snapchat',
+  google: 'Google',
+  yelp: 'Yelp',
+  tripadvisor: 'Tripadvisor',
+  trustpilot: 'Trustpilot',
+  appstore: 'App Store',
+  googleplay: 'Google Play',
+  microsoft: 'Microsoft Store',
+  amazon: 'Amazon Appstore',
+};
+
+export function optionLabel(value: string): string {
+  return OPTION_LABELS[value] ?? value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+const options = (values: readonly string[]): FieldOption[] => values.map((value) => ({ value, label: optionLabel(value) }));
+
+export const CONTENT_FIELDS: Record<GeneratorType, readonly FieldSpec[]> = {
+  url: [{ name: 'url', label: 'Website URL', kind: 'url', required: true, placeholder: 'https://example.com' }],
+  contact: [
+    { name: 'firstName', label: 'First Name', kind: 'text', required: true },
+    { name: 'lastName', label: 'Last Name', kind: 'text' },
+    { name: 'email', label: 'Email', kind: 'email', placeholder: 'name@example.com' },
+    { name: 'phoneNumber', label: 'Phone Number', kind: 'tel', required: true, placeholder: '+1 555 123 4567' },
+    { name: 'notes', label: 'Notes', kind: 'textarea' },
+    { name: 'imageUrl', label: 'Image URL', kind: 'url', placeholder: 'https://example.com/photo.jpg' },
+  ],
+  payment: [
+    { name: 'productName', label: 'Product Name', kind: 'text', required: true },
+    { name: 'productPrice', label: 'Price (USD)', kind: 'price', required: true, placeholder: '9.99' },
+    { name: 'productDescription', label: 'Product Description', kind: 'textarea', required: true },
+  ],
+  pdf: [
+    // Marked required in the form even though the rule accepts a missing file (spec section 5).
+    { name: 'pdfFile', label: 'PDF File', kind: 'file', required: true, accept: '.pdf' },
+    { name: 'title', label: 'Title', kind: 'text', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+  social: [
+    { name: 'platform', label: 'Platform', kind: 'select', required: true, options: options(SOCIAL_PLATFORMS) },
+    { name: 'url', label: 'Profile URL', kind: 'url', required: true, placeholder: 'https://instagram.com/yourname' },
+  ],
+  images: [
+    { name: 'imageFile', label: 'Image File', kind: 'file', accept: 'image/*' },
+    { name: 'title', label: 'Title', kind: 'text', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+  ratings: [
+    { name: 'businessName', label: 'Business Name', kind: 'text', required: true },
+    { name: 'platform', label: 'Review Platform', kind: 'select', required: true, options: options(REVIEW_PLATFORMS) },
+    { name: 'url', label: 'Review URL', kind: 'url', required: true, placeholder: 'https://g.page/r/your-business/review' },
+  ],
+  email: [
+    { name: 'email', label: 'Email Address', kind: 'email', required: true, placeholder: 'name@example.com' },
+    { name: 'subject', label: 'Subject', kind: 'text' },
+    { name: 'body', label: 'Message', kind: 'textarea' },
+  ],
+  location: [
+    { name: 'address', label: 'Address', kind: 'text', required: true },
+    { name: 'name', label: 'Place Name', kind: 'text' },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+  events: [
+    { name: 'title', label: 'Event Title', kind: 'text', required: true },
+    { name: 'startDate', label: 'Start Date', kind: 'datetime', required: true },
+    { name: 'endDate', label: 'End Date', kind: 'datetime' },
+    { name: 'location', label: 'Location', kind: 'text', required: true },
+    { name: 'description', label: 'Description', kind: 'textarea' },
+  ],
+  apps: [
+    { name: 'appName', label: 'App Name', kind: 'text', required: true },
+    { name: 'platform', label: 'Platform', kind: 'select', required: true, options: options(APP_PLATFORMS) },
+    { name: 'url', label: 'App URL', kind: 'url', required: true, placeholder: 'https://apps.apple.com/app/...' },
+    { name: 'appDescription', label: 'App Description', kind: 'textarea' },
+    { name: 'appDeveloper', label: 'Developer', kind: 'text' },
+    { name: 'appCategory', label: 'Category', kind: 'select', options: options(APP_CATEGORIES) },
+  ],
+  sms: [
+    { name: 'phoneNumber', label: 'Phone Number', kind: 'tel', required: true },
+    { name: 'message', label: 'Message', kind: 'textarea' },
+  ],
+  bitcoin: [
+    { name: 'address', label: 'Bitcoin Address', kind: 'text', required: true },
+    { name: 'amount', label: 'Amount (BTC)', kind: 'text', placeholder: '0.001' },
+    { name: 'label', label: 'Label', kind: 'text' },
+    { name: 'message', label: 'Message', kind: 'text' },
+  ],
+};
