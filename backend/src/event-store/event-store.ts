@@ -108,7 +108,7 @@ export interface EventStore {
 }
 
 export class WrongExpectedVersionError extends Error {
-  readonly name = 'WrongExpectedVersionError';
+  override readonly name = 'WrongExpectedVersionError';
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
@@ -120,7 +120,7 @@ export class WrongExpectedVersionError extends Error {
 
 /** An event id that is already stored was appended together with new ids, or to another stream. */
 export class DuplicateEventIdError extends Error {
-  readonly name = 'DuplicateEventIdError';
+  override readonly name = 'DuplicateEventIdError';
   constructor(readonly eventId: string) {
     super(`Event id ${eventId} is already stored with different content`);
   }

@@ -1,4 +1,4 @@
-import { Client, Pool, PoolClient } from 'pg';
+import { Client, ClientBase, ClientConfig, Pool } from 'pg';
 import {
   AllPosition,
   AppendResult,
@@ -37,8 +37,22 @@ interface EventRow {
 const UNIQUE_VIOLATION = '23505';
 const DEADLOCK = '40P01';
 const SERIALIZATION = '40001';
+const MAX_APPEND_ATTEMPTS = 6;
+/** Consecutive failed reads after which a subscription gives up and rejects `done`. */
+const MAX_READ_FAILURES = 8;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const errorCode = (error: unknown) => (error as { code?: string } | null)?.code;
+
+export interface PostgresEventStoreOptions {
+  upcasters?: Upcasters;
+  /** How often a caught-up subscription polls when no NOTIFY arrives (a rolled-back transaction sends none). Default 500. */
+  pollIntervalMs?: number;
+  /** Connection for the LISTEN client; default: the pool's own settings. */
+  connectionString?: string;
+  /** Delay before the LISTEN client reconnects after losing its connection. Default 1000. */
+  listenReconnectMs?: number;
+}
 
 /**
  * The embedded default event store: PostgreSQL tables `event_streams` (one row per stream, its revision, the
@@ -47,16 +61,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `$all` is read in (transaction_id, position) order and only below pg_snapshot_xmin(pg_current_snapshot()):
  * a transaction that is still in flight holds back every event of later transactions until it ends, so a
  * slow writer that commits late is never skipped by a reader that already moved past later positions.
+ * The price: any long transaction in the cluster that holds an xid delays `$all` readers (not writers).
  */
 export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
+  private readonly subscriptions = new Set<Subscription>();
   private listenClient: Client | null = null;
-  private listenPromise: Promise<void> | null = null;
+  private listenState: 'idle' | 'connecting' | 'listening' = 'idle';
+  private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
     private readonly pool: Pool,
-    private readonly options: { upcasters?: Upcasters; pollIntervalMs?: number; connectionString?: string } = {},
+    private readonly options: PostgresEventStoreOptions = {},
   ) {}
 
   private get upcasters(): Upcasters {
@@ -70,66 +87,80 @@ export class PostgresEventStore implements EventStore {
 
   async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
-    // One order for row locks across writers, so two batches touching the same streams cannot deadlock.
-    const order = appends.map((append, index) => ({ append, index })).sort((a, b) => (a.append.streamId < b.append.streamId ? -1 : a.append.streamId > b.append.streamId ? 1 : 0));
-    for (let attempt = 0; ; attempt++) {
+    validate(appends);
+    for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const results: AppendResult[] = new Array(appends.length);
-        for (const { append, index } of order) results[index] = await this.appendInTransaction(client, append);
-        await client.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
+        const results = await this.appendInTransaction(client, appends);
         await client.query('COMMIT');
         return results;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        const code = (error as { code?: string }).code;
-        // A concurrent writer stored some of these ids (or locked in between): retrying re-filters stored ids.
-        if ((code === UNIQUE_VIOLATION || code === DEADLOCK || code === SERIALIZATION) && attempt < 5) {
-          await sleep(5 * (attempt + 1));
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        if (attempt < MAX_APPEND_ATTEMPTS && (await this.isRetryable(error, appends))) {
+          await sleep(Math.random() * 5 * attempt);
           continue;
-        }
-        if (error instanceof WrongExpectedVersionError && appends.length === 1) {
-          const idempotent = await this.storedResult(appends[0]);
-          if (idempotent) return [idempotent];
         }
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     }
   }
 
-  /** The result of an append whose every event is already stored in its stream, or null. */
-  private async storedResult(append: StreamAppend): Promise<AppendResult | null> {
+  /**
+   * A concurrent writer stored some of these ids or locked rows in another order: try again, and the retry
+   * either succeeds or finds the ids stored (an idempotent no-op). A conflict is retried only when the
+   * conflicting stream now holds exactly this append's ids, i.e. a concurrent copy of the same append won.
+   */
+  private async isRetryable(error: unknown, appends: StreamAppend[]): Promise<boolean> {
+    const code = errorCode(error);
+    if (code === UNIQUE_VIOLATION || code === DEADLOCK || code === SERIALIZATION) return true;
+    if (!(error instanceof WrongExpectedVersionError)) return false;
+    const append = appends.find((candidate) => candidate.streamId === error.streamId);
+    if (!append) return false;
     const ids = append.events.map((event) => event.id);
-    const { rows } = await this.pool.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY position`, [ids]);
-    if (rows.length !== ids.length || rows.some((row) => row.stream_id !== append.streamId)) return null;
-    const last = rows[rows.length - 1];
-    const head = await this.pool.query<{ revision: string }>('SELECT revision::text AS revision FROM event_streams WHERE stream_id = $1', [append.streamId]);
-    return { nextRevision: BigInt(head.rows[0].revision), position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
+    const { rows } = await this.pool.query<{ count: string }>('SELECT count(*)::text AS count FROM events WHERE id = ANY($1::uuid[]) AND stream_id = $2', [
+      ids,
+      append.streamId,
+    ]);
+    return Number(rows[0].count) === ids.length;
   }
 
-  private async appendInTransaction(client: PoolClient, { streamId, events, expectedRevision }: StreamAppend): Promise<AppendResult> {
-    if (events.length === 0) throw new Error(`Append to ${streamId} without events`);
-    const ids = events.map((event) => event.id);
-    const stored = await client.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY position`, [ids]);
-    let fresh = events;
+  /**
+   * Appends within the caller's open transaction on `client` (the caller BEGINs and COMMITs or rolls back).
+   * appendMany runs exactly this inside its own transaction; use it directly to write events atomically with
+   * other rows. The commit announces itself on the qrs_events channel.
+   */
+  async appendInTransaction(client: ClientBase, appends: StreamAppend[]): Promise<AppendResult[]> {
+    validate(appends);
+    // One order for row locks across writers, so two batches touching the same streams cannot deadlock.
+    const order = appends
+      .map((append, index) => ({ append, index }))
+      .sort((a, b) => (a.append.streamId < b.append.streamId ? -1 : a.append.streamId > b.append.streamId ? 1 : a.index - b.index));
+    const results: AppendResult[] = new Array(appends.length);
+    for (const { append, index } of order) results[index] = await this.appendStream(client, append);
+    await client.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
+    return results;
+  }
+
+  private async appendStream(client: ClientBase, { streamId, events, expectedRevision }: StreamAppend): Promise<AppendResult> {
+    const stored = await client.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY position`, [events.map((event) => event.id)]);
     if (stored.rows.length > 0) {
-      const elsewhere = stored.rows.find((row) => row.stream_id !== streamId);
-      if (elsewhere) throw new DuplicateEventIdError(elsewhere.id);
-      const storedIds = new Set(stored.rows.map((row) => row.id));
-      fresh = events.filter((event) => !storedIds.has(event.id));
-      if (fresh.length === 0) {
-        // A retry of an append that already happened: nothing to do, answer what was stored.
-        const last = stored.rows[stored.rows.length - 1];
-        const head = await client.query<{ revision: string }>('SELECT revision::text AS revision FROM event_streams WHERE stream_id = $1', [streamId]);
-        return { nextRevision: BigInt(head.rows[0].revision), position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
-      }
-      if (typeof expectedRevision === 'bigint' || expectedRevision === 'no_stream') throw new DuplicateEventIdError(stored.rows[0].id);
+      const byId = new Map(stored.rows.map((row) => [row.id, row]));
+      const mismatch = events.find((event) => {
+        const row = byId.get(event.id.toLowerCase());
+        return !row || row.stream_id !== streamId || row.type !== event.type;
+      });
+      // Some ids stored and some new, or stored elsewhere or as another type: not a retry of the same append.
+      if (mismatch) throw new DuplicateEventIdError(byId.has(mismatch.id.toLowerCase()) ? mismatch.id : stored.rows[0].id);
+      // A retry of an append that already happened: a no-op that answers what the first attempt answered.
+      const last = stored.rows[stored.rows.length - 1];
+      return { nextRevision: BigInt(last.revision), position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
     }
 
-    const count = fresh.length;
+    const count = events.length;
     let head: { rows: { revision: string }[] };
     if (expectedRevision === 'no_stream') {
       head = await client.query('INSERT INTO event_streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING RETURNING revision::text AS revision', [streamId, count - 1]);
@@ -157,15 +188,16 @@ export class PostgresEventStore implements EventStore {
 
     const inserted = await client.query<{ position: string; commit: string }>(
       `INSERT INTO events (stream_id, revision, id, type, data, metadata)
-       SELECT $1, r, i, t, d, m FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) AS x(r, i, t, d, m)
+       SELECT $1, r, i, t, d, m FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS x(r, i, t, d, m, n)
+       ORDER BY n
        RETURNING position::text AS position, transaction_id::text AS commit`,
       [
         streamId,
-        fresh.map((_, offset) => (firstRevision + BigInt(offset)).toString()),
-        fresh.map((event) => event.id),
-        fresh.map((event) => event.type),
-        fresh.map((event) => JSON.stringify(event.data ?? null)),
-        fresh.map((event) => JSON.stringify(event.metadata)),
+        events.map((_, offset) => (firstRevision + BigInt(offset)).toString()),
+        events.map((event) => event.id),
+        events.map((event) => event.type),
+        events.map((event) => JSON.stringify(event.data ?? null)),
+        events.map((event) => JSON.stringify(event.metadata)),
       ],
     );
     const last = inserted.rows.reduce((max, row) => (BigInt(row.position) > BigInt(max.position) ? row : max));
@@ -173,16 +205,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
-      [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
-    );
+    const { rows } = await this.pool.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
+      streamId,
+      (options.fromRevision ?? 0n).toString(),
+      options.maxCount ?? null,
+    ]);
     return rows.map((row) => this.toRecorded(row));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const maxCount = options.maxCount ?? 1000;
     const after = options.after;
+    // pg_current_snapshot() is the statement's snapshot: every transaction below its xmin has ended and,
+    // if it committed, is visible to this very statement.
     const { rows } =
       after && after.commit >= 0n
         ? await this.pool.query<EventRow>(
@@ -211,38 +246,64 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeAll(options: SubscribeAllOptions, handler: EventsHandler): Subscription {
+    if (this.closed) throw new Error('PostgresEventStore is closed');
     const batchSize = options.batchSize ?? 500;
     const pollIntervalMs = this.options.pollIntervalMs ?? 500;
     let checkpoint = options.after ?? null;
     let stopped = false;
+    // Set by every wake-up, cleared before each read: a NOTIFY that lands while a read is in flight is not lost.
+    let signalled = false;
     let wake: (() => void) | null = null;
-    const notify = () => wake?.();
+    const notify = () => {
+      signalled = true;
+      wake?.();
+    };
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (signalled || stopped) return resolve();
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+      });
+
     this.listeners.add(notify);
+    this.connectListener();
 
     const run = async () => {
-      await this.ensureListening().catch(() => undefined); // polling still works without LISTEN
+      let failures = 0;
       while (!stopped) {
-        const events = await this.readAll({ after: checkpoint, maxCount: batchSize });
+        signalled = false;
+        let events: RecordedEvent[];
+        try {
+          events = await this.readAll({ after: checkpoint, maxCount: batchSize });
+          failures = 0;
+        } catch (error) {
+          // The database restarted or the pool is exhausted: back off and read again, give up after a while.
+          if (++failures >= MAX_READ_FAILURES || stopped) throw error;
+          await pause(Math.min(100 * 2 ** failures, 5000));
+          continue;
+        }
+        if (stopped) break;
         if (events.length > 0) {
           await handler(events);
           checkpoint = events[events.length - 1].position;
           continue;
         }
-        // Caught up: sleep until a commit is announced, or the poll interval passes (a rolled-back or
-        // announced-elsewhere transaction still moves xmin, and polling picks that up).
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollIntervalMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = null;
+        // Caught up: sleep until a commit is announced or the poll interval passes (a rolled-back transaction
+        // moves xmin without a NOTIFY, and polling picks that up).
+        await pause(pollIntervalMs);
       }
     };
-    const done = run().finally(() => this.listeners.delete(notify));
+    const done = run().finally(() => {
+      this.listeners.delete(notify);
+      this.subscriptions.delete(subscription);
+    });
     done.catch(() => undefined);
-    return {
+    const subscription: Subscription = {
       done,
       stop: async () => {
         stopped = true;
@@ -250,37 +311,70 @@ export class PostgresEventStore implements EventStore {
         await done.catch(() => undefined);
       },
     };
+    this.subscriptions.add(subscription);
+    return subscription;
   }
 
-  /** One LISTEN connection per store, shared by its subscriptions; reconnects lazily after an error. */
-  private ensureListening(): Promise<void> {
-    if (this.listenPromise) return this.listenPromise;
-    this.listenPromise = (async () => {
-      const client = new Client(this.options.connectionString ? { connectionString: this.options.connectionString } : (this.pool as unknown as { options: object }).options);
-      client.on('notification', () => this.listeners.forEach((listener) => listener()));
-      client.on('error', () => {
-        this.listenClient = null;
-        this.listenPromise = null;
-        client.end().catch(() => undefined);
-      });
-      await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      this.listenClient = client;
-    })().catch((error) => {
-      this.listenPromise = null;
-      throw error;
-    });
-    return this.listenPromise;
+  /** One LISTEN connection per store, shared by its subscriptions; it reconnects after losing its connection. */
+  private connectListener(): void {
+    if (this.closed || this.listenState !== 'idle' || this.listeners.size === 0) return;
+    this.listenState = 'connecting';
+    const client = new Client(this.listenConfig());
+    let dead = false;
+    const onDead = () => {
+      if (dead) return;
+      dead = true;
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      if (this.listenClient === client) this.listenClient = null;
+      this.listenState = 'idle';
+      if (this.closed) return;
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        this.connectListener();
+      }, this.options.listenReconnectMs ?? 1000);
+      this.reconnectTimer.unref();
+    };
+    client.on('error', onDead);
+    client.on('end', onDead);
+    client.on('notification', () => this.wakeAll());
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}`))
+      .then(() => {
+        if (dead) return;
+        if (this.closed) {
+          dead = true;
+          client.end().catch(() => undefined);
+          return;
+        }
+        this.listenClient = client;
+        this.listenState = 'listening';
+        // Commits announced while nobody listened would otherwise wait for the next poll.
+        this.wakeAll();
+      })
+      .catch(onDead);
   }
 
+  private listenConfig(): ClientConfig {
+    if (this.options.connectionString) return { connectionString: this.options.connectionString };
+    const { max: _max, idleTimeoutMillis: _idle, ...config } = this.pool.options as ClientConfig & { max?: number; idleTimeoutMillis?: number };
+    return { ...config, keepAlive: true };
+  }
+
+  private wakeAll(): void {
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** Stops every subscription and the LISTEN client. The pool belongs to the caller and stays open. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.listenClient?.end().catch(() => undefined);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    const client = this.listenClient;
     this.listenClient = null;
+    await client?.end().catch(() => undefined);
   }
 
   private toRecorded(row: EventRow): RecordedEvent {
@@ -293,5 +387,17 @@ export class PostgresEventStore implements EventStore {
       revision: BigInt(row.revision),
       position: { commit: BigInt(row.commit), prepare: BigInt(row.position) },
     });
+  }
+}
+
+function validate(appends: StreamAppend[]): void {
+  const seen = new Set<string>();
+  for (const { streamId, events } of appends) {
+    if (events.length === 0) throw new Error(`Append to ${streamId} without events`);
+    for (const event of events) {
+      const id = event.id.toLowerCase();
+      if (seen.has(id)) throw new DuplicateEventIdError(event.id);
+      seen.add(id);
+    }
   }
 }

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { Pool, PoolClient } from 'pg';
+import { createTestDatabase, TestDatabase } from '../test-support/database';
+import { DuplicateEventIdError, RecordedEvent, StreamAppend } from './event-store';
+import { collect, describeEventStoreContract, eventually, expectStrictlyIncreasing, newEvent } from './event-store.contract';
+import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
+
+/** Every position in this file's database is above 2^53, so each test also proves bigint positions stay exact. */
+const POSITIONS_ABOVE = BigInt(Number.MAX_SAFE_INTEGER);
+
+let db: TestDatabase;
+let pool: Pool;
+const stores: PostgresEventStore[] = [];
+const openStore = (options: PostgresEventStoreOptions = {}) => {
+  const store = new PostgresEventStore(pool, { pollIntervalMs: 100, connectionString: db.url, ...options });
+  stores.push(store);
+  return store;
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  pool = new Pool({ connectionString: db.url, max: 30 });
+  await pool.query(`ALTER TABLE events ALTER COLUMN position RESTART WITH ${POSITIONS_ABOVE + 1n}`);
+});
+
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  await pool?.end();
+  await db?.drop();
+});
+
+describeEventStoreContract('PostgreSQL', async () => ({
+  store: openStore(),
+  storeWithUpcasters: async (upcasters) => openStore({ upcasters }),
+  atomicAppendMany: true,
+  bigNumbers: {
+    positionsAbove: POSITIONS_ABOVE,
+    createStreamAt: async (streamId, revision) => {
+      await pool.query('INSERT INTO event_streams (stream_id, revision) VALUES ($1, $2)', [streamId, revision.toString()]);
+    },
+  },
+  teardown: async () => undefined,
+}));
+
+describe('PostgresEventStore', () => {
+  let store: PostgresEventStore;
+  let prefix: string;
+  const stream = (label = 'stream') => `${prefix}${label}-${randomUUID()}`;
+
+  beforeAll(() => {
+    store = openStore();
+  });
+  beforeEach(() => {
+    prefix = `pg${randomUUID().slice(0, 8)}_`;
+  });
+
+  /** An append through the production SQL path on a transaction the test holds open. */
+  async function openTransaction(appends: StreamAppend[]): Promise<PoolClient> {
+    const client = await pool.connect();
+    await client.query('BEGIN');
+    await store.appendInTransaction(client, appends);
+    return client;
+  }
+  const settle = async (client: PoolClient, outcome: 'COMMIT' | 'ROLLBACK') => {
+    try {
+      await client.query(outcome);
+    } finally {
+      client.release();
+    }
+  };
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  describe('gap-free $all', () => {
+    it('holds back a later commit until an earlier, slower transaction commits, then delivers both in order', async () => {
+      const before = await store.headPosition();
+      const sub = collect(store, prefix, before, 10);
+      const slow = newEvent('Slow');
+      const fast = newEvent('Fast');
+      const a = await openTransaction([{ streamId: stream('a'), events: [slow], expectedRevision: 'no_stream' }]);
+      try {
+        await store.append(stream('b'), [fast], { expectedRevision: 'no_stream' });
+        // Several poll intervals and the NOTIFY of B's commit have passed: B must still be held back.
+        await wait(350);
+        expect(sub.events).toEqual([]);
+        expect((await store.readAll({ after: before })).filter((event) => event.streamId.startsWith(prefix))).toEqual([]);
+      } finally {
+        await settle(a, 'COMMIT');
+      }
+      await eventually(() => expect(sub.events.map((event) => event.id)).toEqual([slow.id, fast.id]));
+      await wait(150);
+      await sub.subscription.stop();
+      expect(sub.events).toHaveLength(2);
+      expectStrictlyIncreasing(sub.events);
+    });
+
+    it('does not stall behind a transaction that rolls back', async () => {
+      const before = await store.headPosition();
+      const sub = collect(store, prefix, before);
+      const lost = newEvent('RolledBack');
+      const kept = newEvent('Kept');
+      const a = await openTransaction([{ streamId: stream('a'), events: [lost], expectedRevision: 'no_stream' }]);
+      try {
+        await store.append(stream('b'), [kept], { expectedRevision: 'no_stream' });
+        await wait(200);
+        expect(sub.events).toEqual([]);
+      } finally {
+        await settle(a, 'ROLLBACK');
+      }
+      await eventually(() => expect(sub.events.map((event) => event.id)).toEqual([kept.id]), 3000);
+      await sub.subscription.stop();
+    });
+
+    it('with writers committing out of order, a subscriber and paged readers skip nothing', async () => {
+      const before = await store.headPosition();
+      const sub = collect(store, prefix, before, 5);
+      const written: string[] = [];
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, writer) => {
+          const streamId = stream(`w${writer}`);
+          let revision = -1n;
+          for (let n = 0; n < 12; n++) {
+            const events = Array.from({ length: 1 + ((writer + n) % 3) }, () => newEvent('W', { writer, n }));
+            const client = await openTransaction([{ streamId, events, expectedRevision: revision < 0n ? 'no_stream' : revision }]);
+            revision += BigInt(events.length);
+            // Transactions that took their xid early commit late, so positions are committed out of order.
+            await client.query('SELECT pg_sleep($1)', [Math.random() * 0.015]);
+            await settle(client, 'COMMIT');
+            written.push(...events.map((event) => `${writer}:${event.id}`));
+          }
+        }),
+      );
+      const ids = written.map((entry) => entry.split(':')[1]);
+      // A paged reader racing the writers would have to see the same: read it all again after the fact.
+      const paged: RecordedEvent[] = [];
+      for (let page = await store.readAll({ after: before, maxCount: 7 }); page.length; page = await store.readAll({ after: page[page.length - 1].position, maxCount: 7 })) {
+        paged.push(...page.filter((event) => event.streamId.startsWith(prefix)));
+      }
+      expect(new Set(paged.map((event) => event.id))).toEqual(new Set(ids));
+      await eventually(() => expect(sub.events.length).toBeGreaterThanOrEqual(ids.length), 20_000);
+      await wait(150);
+      await sub.subscription.stop();
+      expect(sub.events.map((event) => event.id)).toEqual(paged.map((event) => event.id));
+      expectStrictlyIncreasing(sub.events);
+    });
+
+    it('keeps a paged reader that ran during the writes gap-free', async () => {
+      const before = await store.headPosition();
+      let stop = false;
+      const seen: RecordedEvent[] = [];
+      const reader = (async () => {
+        let after = before;
+        const deadline = Date.now() + 20_000;
+        while ((!stop || seen.length < 150) && Date.now() < deadline) {
+          const page = await store.readAll({ after, maxCount: 4 });
+          if (page.length) after = page[page.length - 1].position;
+          seen.push(...page.filter((event) => event.streamId.startsWith(prefix)));
+          if (!page.length) await wait(2);
+        }
+      })();
+      await Promise.all(
+        Array.from({ length: 6 }, async (_, writer) => {
+          const streamId = stream(`w${writer}`);
+          for (let n = 0; n < 25; n++) {
+            const client = await openTransaction([{ streamId, events: [newEvent('W', { writer, n })], expectedRevision: 'any' }]);
+            await client.query('SELECT pg_sleep($1)', [Math.random() * 0.01]);
+            await settle(client, 'COMMIT');
+          }
+        }),
+      );
+      stop = true;
+      await reader;
+      expect(seen).toHaveLength(150);
+      expect(new Set(seen.map((event) => event.id)).size).toBe(150);
+      expectStrictlyIncreasing(seen);
+    });
+  });
+
+  describe('appendInTransaction', () => {
+    it('writes nothing when the caller rolls back, and commits with the caller', async () => {
+      const id = stream();
+      const client = await openTransaction([{ streamId: id, events: [newEvent()], expectedRevision: 'no_stream' }]);
+      await settle(client, 'ROLLBACK');
+      expect(await store.readStream(id)).toEqual([]);
+      const again = await openTransaction([{ streamId: id, events: [newEvent()], expectedRevision: 'no_stream' }]);
+      await settle(again, 'COMMIT');
+      expect(await store.readStream(id)).toHaveLength(1);
+    });
+  });
+
+  describe('event ids', () => {
+    it('rejects a stored id appended to another stream, mixed with new ids, or twice in one batch', async () => {
+      const [a, b] = [stream('a'), stream('b')];
+      const stored = newEvent();
+      await store.append(a, [stored], { expectedRevision: 'no_stream' });
+      await expect(store.append(b, [stored], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(store.append(a, [stored, newEvent()], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(store.append(a, [{ ...stored, type: 'Other' }], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventIdError);
+      const twice = newEvent();
+      await expect(
+        store.appendMany([
+          { streamId: a, events: [twice], expectedRevision: 'any' },
+          { streamId: b, events: [twice], expectedRevision: 'any' },
+        ]),
+      ).rejects.toBeInstanceOf(DuplicateEventIdError);
+      expect(await store.readStream(a)).toHaveLength(1);
+      expect(await store.readStream(b)).toEqual([]);
+    });
+
+    it('stores an id once when the same event is appended concurrently with `any`', async () => {
+      const id = stream();
+      const event = newEvent();
+      const results = await Promise.all(Array.from({ length: 10 }, () => store.append(id, [event], { expectedRevision: 'any' })));
+      for (const result of results) expect(result).toEqual(results[0]);
+      expect(await store.readStream(id)).toHaveLength(1);
+    });
+  });
+
+  describe('robustness', () => {
+    it('reconnects its LISTEN client and keeps waking subscribers without polling', async () => {
+      const applicationName = `listen_${randomUUID().slice(0, 8)}`;
+      const url = new URL(db.url);
+      url.searchParams.set('application_name', applicationName);
+      // Polling every minute: only NOTIFY can deliver within the test's time.
+      const listening = openStore({ pollIntervalMs: 60_000, listenReconnectMs: 20, connectionString: url.toString() });
+      const listenerPid = async () =>
+        (await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query = 'LISTEN qrs_events'", [applicationName])).rows[0]?.pid;
+      const sub = collect(listening, prefix, await store.headPosition());
+      await eventually(async () => expect(await listenerPid()).toBeDefined());
+      const first = newEvent();
+      await store.append(stream(), [first], { expectedRevision: 'any' });
+      await eventually(() => expect(sub.events).toHaveLength(1), 3000);
+
+      const pid = await listenerPid();
+      await pool.query('SELECT pg_terminate_backend($1)', [pid]);
+      await eventually(async () => {
+        const next = await listenerPid();
+        expect(next).toBeDefined();
+        expect(next).not.toBe(pid);
+      }, 5000);
+      await store.append(stream(), [newEvent()], { expectedRevision: 'any' });
+      await eventually(() => expect(sub.events).toHaveLength(2), 3000);
+      const started = Date.now();
+      await sub.subscription.stop();
+      expect(Date.now() - started).toBeLessThan(200);
+      await listening.close();
+      await eventually(async () => expect(await listenerPid()).toBeUndefined());
+    });
+
+    it('returns every pooled connection', async () => {
+      await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0), 3000);
+      expect(pool.waitingCount).toBe(0);
+    });
+  });
+});
