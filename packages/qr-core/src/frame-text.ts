@@ -1,0 +1,71 @@
+import { FRAME_FONT_CAP_HEIGHT, FRAME_FONT_GLYPHS, FRAME_FONT_KERNING } from './frame-font';
+
+interface ParsedGlyph {
+  advance: number;
+  /** Command letters and their absolute coordinates, y down, baseline 0. */
+  commands: { op: string; args: number[] }[];
+}
+
+const parsed = new Map<string, ParsedGlyph | null>();
+
+function glyphFor(ch: string): ParsedGlyph | null {
+  const cached = parsed.get(ch);
+  if (cached !== undefined) return cached;
+  const entry = FRAME_FONT_GLYPHS[ch] ?? FRAME_FONT_GLYPHS['?'];
+  let glyph: ParsedGlyph | null = null;
+  if (entry) {
+    const commands: ParsedGlyph['commands'] = [];
+    const re = /([MLQCZ])([^MLQCZ]*)/g;
+    for (let m = re.exec(entry[1]); m; m = re.exec(entry[1])) {
+      const args = (m[2]!.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+      commands.push({ op: m[1]!, args });
+    }
+    glyph = { advance: entry[0], commands };
+  }
+  parsed.set(ch, glyph);
+  return glyph;
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** Width of the text in font units, kerning applied. */
+export function measureFrameText(text: string): number {
+  let width = 0;
+  let prev = '';
+  for (const ch of text) {
+    const glyph = glyphFor(ch);
+    if (glyph) width += glyph.advance;
+    if (prev) width += FRAME_FONT_KERNING[prev + ch] ?? 0;
+    prev = ch;
+  }
+  return width;
+}
+
+/**
+ * The text as one SVG path outline, centred on cx with capitals centred on cy.
+ * capHeight is the drawn height of capital letters; maxWidth shrinks long texts to fit.
+ */
+export function frameTextPath(text: string, cx: number, cy: number, capHeight: number, maxWidth: number): string {
+  const units = measureFrameText(text);
+  if (units === 0) return '';
+  let scale = capHeight / FRAME_FONT_CAP_HEIGHT;
+  if (units * scale > maxWidth) scale = maxWidth / units;
+  const baseline = cy + (FRAME_FONT_CAP_HEIGHT * scale) / 2;
+  let penX = cx - (units * scale) / 2;
+  let d = '';
+  let prev = '';
+  for (const ch of text) {
+    if (prev) penX += (FRAME_FONT_KERNING[prev + ch] ?? 0) * scale;
+    prev = ch;
+    const glyph = glyphFor(ch);
+    if (!glyph) continue;
+    for (const { op, args } of glyph.commands) {
+      d += op;
+      for (let i = 0; i < args.length; i += 2) {
+        d += `${i ? ' ' : ''}${round2(penX + args[i]! * scale)} ${round2(baseline + args[i + 1]! * scale)}`;
+      }
+    }
+    penX += glyph.advance * scale;
+  }
+  return d;
+}
