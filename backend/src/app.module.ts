@@ -1,0 +1,37 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { FastPathRegistry } from './common/fast-path';
+import { ConfigModule } from './config/config.module';
+import { Env } from './config/env';
+import { DatabaseModule } from './database/database.module';
+import { EventStoreModule } from './event-store/event-store.module';
+import { HealthModule } from './health/health.module';
+import { ProjectionsModule } from './projections/projections.module';
+import { RedisModule } from './redis/redis.module';
+import { TenantsModule } from './tenants/tenants.module';
+
+@Global()
+@Module({ providers: [FastPathRegistry], exports: [FastPathRegistry] })
+class CommonModule {}
+
+/** Feature modules: add one line each. */
+const FEATURES = [TenantsModule, HealthModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(env: Env, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        DatabaseModule.forRoot(databaseUrl),
+        CqrsModule.forRoot(),
+        CommonModule,
+        EventStoreModule,
+        RedisModule,
+        ProjectionsModule,
+        ...FEATURES,
+      ],
+    };
+  }
+}

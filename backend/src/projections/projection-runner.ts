@@ -1,0 +1,243 @@
+import { EventEmitter } from 'node:events';
+import { Client } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AllPosition, compareAllPositions, EventStore, RecordedEvent, START } from '../event-store/event-store';
+import type { Projection } from './projection';
+
+export class CheckpointMovedError extends Error {
+  constructor(name: string) {
+    super(`Checkpoint of projection ${name} moved under this runner (rebuild swap or a second runner)`);
+  }
+}
+
+export interface RunnerOptions {
+  /** Checkpoint row name; the live runner uses the projection name, a rebuild its own. */
+  checkpointName?: string;
+  /** Postgres schema the writes go to (rebuild), through SET LOCAL search_path. */
+  schema?: string;
+  batchSize?: number;
+  /** Take the projection's advisory lock so only one runner is active across processes. */
+  exclusive?: boolean;
+  /** Connection string for the lock connection (exclusive mode). */
+  lockConnectionString?: string;
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+  maxRetries?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const lockKey = (name: string) => `projection:${name}`;
+
+export async function readCheckpoint(tx: Pick<EntityManager, 'query'>, name: string): Promise<AllPosition> {
+  await tx.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
+  const [row] = (await tx.query('SELECT commit_position::text AS c, prepare_position::text AS p FROM projection_checkpoints WHERE name = $1', [name])) as { c: string; p: string }[];
+  return { commit: BigInt(row.c), prepare: BigInt(row.p) };
+}
+
+/**
+ * Runs one projection: catch-up from its checkpoint, then live. Each batch of events is applied and the
+ * checkpoint moved by compare-and-set in ONE transaction; a failing batch is retried with backoff, then
+ * applied event by event so a poison event lands in projection_dead_letters instead of stopping the read model.
+ */
+export class ProjectionRunner {
+  private readonly emitter = new EventEmitter();
+  private checkpoint: AllPosition = START;
+  private stopped = false;
+  private active = false;
+  private loop: Promise<void> | null = null;
+  private stopCurrent: (() => Promise<void>) | null = null;
+  private lockClient: Client | null = null;
+  private readonly handled: Set<string>;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.handled = new Set(projection.eventTypes);
+    this.emitter.setMaxListeners(0);
+  }
+
+  get checkpointName(): string {
+    return this.options.checkpointName ?? this.projection.name;
+  }
+
+  get position(): AllPosition {
+    return this.checkpoint;
+  }
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.emitter.emit('stop');
+    await this.stopCurrent?.();
+    await this.loop?.catch(() => undefined);
+    this.loop = null;
+    await this.releaseLock();
+  }
+
+  /** Resolves once the checkpoint is at or past `position`; false on timeout. */
+  waitFor(position: AllPosition, timeoutMs = 5000): Promise<boolean> {
+    if (compareAllPositions(this.checkpoint, position) >= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (result: boolean) => {
+        clearTimeout(timer);
+        this.emitter.off('checkpoint', onCheckpoint);
+        resolve(result);
+      };
+      const onCheckpoint = (checkpoint: AllPosition) => {
+        if (compareAllPositions(checkpoint, position) >= 0) done(true);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.emitter.on('checkpoint', onCheckpoint);
+    });
+  }
+
+  /** Catch up to the head of $all once (rebuilds and tests), without subscribing. Returns events read. */
+  async catchUp(onProgress?: (read: number) => void): Promise<number> {
+    this.checkpoint = await readCheckpoint(this.dataSource.manager, this.checkpointName);
+    let read = 0;
+    for (;;) {
+      const events = await this.store.readAll({ after: this.checkpoint, maxCount: this.options.batchSize ?? 1000 });
+      if (events.length === 0) return read;
+      await this.handleBatch(events);
+      read += events.length;
+      onProgress?.(read);
+    }
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        if (this.options.exclusive && !(await this.acquireLock())) {
+          await this.sleepUnlessStopped(2000);
+          continue;
+        }
+        this.active = true;
+        this.checkpoint = await readCheckpoint(this.dataSource.manager, this.checkpointName);
+        this.emitter.emit('checkpoint', this.checkpoint);
+        const subscription = this.store.subscribeAll({ after: this.checkpoint, batchSize: this.options.batchSize ?? 500 }, (events) => this.handleBatch(events));
+        this.stopCurrent = () => subscription.stop();
+        await subscription.done;
+        failures = 0;
+      } catch (error) {
+        this.active = false;
+        if (this.stopped) break;
+        failures += 1;
+        if (!(error instanceof CheckpointMovedError)) {
+          this.log('projection runner failed; restarting', { error: (error as Error).message, failures });
+          await this.releaseLock();
+        }
+        await this.sleepUnlessStopped(Math.min(100 * 2 ** failures, 10_000));
+      } finally {
+        this.stopCurrent = null;
+      }
+    }
+    this.active = false;
+  }
+
+  private async handleBatch(events: RecordedEvent[]): Promise<void> {
+    const relevant = events.filter((event) => this.handled.has(event.type));
+    const last = events[events.length - 1].position;
+    const maxRetries = this.options.maxRetries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.commit(relevant, last);
+        return;
+      } catch (error) {
+        if (error instanceof CheckpointMovedError || this.stopped) throw error;
+        if (attempt < maxRetries) {
+          this.log('projection batch failed; retrying', { error: (error as Error).message, attempt });
+          await sleep(50 * 2 ** attempt);
+          continue;
+        }
+        break;
+      }
+    }
+    // Still failing: isolate the poison event(s), dead-letter them, and move on.
+    for (const event of events) {
+      const one = this.handled.has(event.type) ? [event] : [];
+      try {
+        await this.commit(one, event.position);
+      } catch (error) {
+        if (error instanceof CheckpointMovedError) throw error;
+        this.log('projection event dead-lettered', { eventId: event.id, type: event.type, error: (error as Error).message });
+        await this.commit([], event.position, { event, error: error as Error });
+      }
+    }
+  }
+
+  private async commit(events: RecordedEvent[], to: AllPosition, deadLetter?: { event: RecordedEvent; error: Error }): Promise<void> {
+    const from = this.checkpoint;
+    await this.dataSource.transaction(async (tx) => {
+      if (this.options.schema) await tx.query(`SET LOCAL search_path TO "${this.options.schema}", public`);
+      if (events.length) await this.projection.apply(events, tx);
+      if (deadLetter) {
+        await tx.query(
+          `INSERT INTO public.projection_dead_letters (projection, event_id, event_type, commit_position, prepare_position, error)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (projection, event_id) DO NOTHING`,
+          [this.projection.name, deadLetter.event.id, deadLetter.event.type, deadLetter.event.position.commit.toString(), deadLetter.event.position.prepare.toString(), deadLetter.error.stack ?? deadLetter.error.message],
+        );
+      }
+      const [, moved] = (await tx.query(
+        `UPDATE public.projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
+         WHERE name = $1 AND commit_position = $4 AND prepare_position = $5`,
+        [this.checkpointName, to.commit.toString(), to.prepare.toString(), from.commit.toString(), from.prepare.toString()],
+      )) as [unknown, number];
+      if (moved !== 1) throw new CheckpointMovedError(this.checkpointName);
+    });
+    this.checkpoint = to;
+    this.emitter.emit('checkpoint', to);
+  }
+
+  private async acquireLock(): Promise<boolean> {
+    if (this.lockClient) return true;
+    const client = new Client({ connectionString: this.options.lockConnectionString, application_name: `projection-lock:${this.projection.name}` });
+    client.on('error', () => {
+      // Lost the lock connection: the lock is gone with it; the CAS on the checkpoint keeps writes safe meanwhile.
+      this.lockClient = null;
+      this.stopCurrent?.().catch(() => undefined);
+    });
+    await client.connect();
+    const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey(this.projection.name)])).rows;
+    if (!row.locked) {
+      await client.end();
+      return false;
+    }
+    this.lockClient = client;
+    return true;
+  }
+
+  private async releaseLock(): Promise<void> {
+    const client = this.lockClient;
+    this.lockClient = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private sleepUnlessStopped(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.emitter.off('stop', finish);
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.emitter.once('stop', finish);
+    });
+  }
+
+  private log(message: string, extra: Record<string, unknown> = {}) {
+    this.options.log?.(message, { projection: this.projection.name, ...extra });
+  }
+}

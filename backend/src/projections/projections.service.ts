@@ -1,0 +1,82 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ENV, Env } from '../config/env';
+import { DATABASE_URL } from '../database/database.module';
+import { AllPosition, compareAllPositions, EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import type { Projection } from './projection';
+import { readCheckpoint, ProjectionRunner } from './projection-runner';
+
+/**
+ * Every feature registers its projections here (in its projection's onModuleInit). In the worker role
+ * (and `all`) one runner per projection starts at bootstrap; across processes the advisory lock keeps one active.
+ */
+@Injectable()
+export class ProjectionsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Projections');
+  private readonly projections = new Map<string, Projection>();
+  private readonly runners = new Map<string, ProjectionRunner>();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+    @Inject(ENV) private readonly env: Env,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+  ) {}
+
+  register(projection: Projection): void {
+    if (this.projections.has(projection.name)) throw new Error(`Projection ${projection.name} registered twice`);
+    this.projections.set(projection.name, projection);
+  }
+
+  list(): Projection[] {
+    return [...this.projections.values()];
+  }
+
+  get(name: string): Projection | undefined {
+    return this.projections.get(name);
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.env.ROLE === 'api' || process.env.QRS_NO_RUNNERS === '1') return;
+    for (const projection of this.projections.values()) {
+      const runner = new ProjectionRunner(projection, this.store, this.dataSource, {
+        exclusive: true,
+        lockConnectionString: this.databaseUrl,
+        log: (message, extra) => this.logger.warn({ msg: message, ...extra }),
+      });
+      this.runners.set(projection.name, runner);
+      runner.start();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
+  }
+
+  /**
+   * Read-your-writes: resolves once the named projections (default: all) have passed `position`.
+   * Bounded: after `timeoutMs` it gives up quietly and the caller answers anyway.
+   */
+  async waitFor(position: AllPosition, names?: string[], timeoutMs = 5000): Promise<boolean> {
+    const targets = names ?? [...this.projections.keys()];
+    const results = await Promise.all(
+      targets.map((name) => {
+        const runner = this.runners.get(name);
+        if (runner?.isActive) return runner.waitFor(position, timeoutMs);
+        return this.pollCheckpoint(name, position, timeoutMs);
+      }),
+    );
+    return results.every(Boolean);
+  }
+
+  private async pollCheckpoint(name: string, position: AllPosition, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const checkpoint = await readCheckpoint(this.dataSource.manager, name);
+      if (compareAllPositions(checkpoint, position) >= 0) return true;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { EventStore } from '../event-store/event-store';
+import type { Projection } from './projection';
+import { ProjectionRunner, readCheckpoint } from './projection-runner';
+
+export interface RebuildProgress {
+  read: number;
+  total: number | null;
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Index definitions of a table, keyed by their definition with the index name and schema taken out. */
+async function indexesByShape(tx: Pick<EntityManager, 'query'>, schema: string, table: string): Promise<Map<string, string>> {
+  const rows = (await tx.query('SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, table])) as { indexname: string; indexdef: string }[];
+  const shapes = new Map<string, string>();
+  for (const row of rows) {
+    const shape = row.indexdef.replace(/INDEX \S+ ON \S+\./, 'INDEX ON ').replace(/ ON ONLY \S+\./, ' ON ');
+    shapes.set(shape, row.indexname);
+  }
+  return shapes;
+}
+
+/**
+ * Replays a projection from position 0 into fresh copies of its tables (schema `rebuild_<name>`), while the live
+ * tables keep serving; then swaps the copies in within one transaction and hands the live runner the new
+ * checkpoint. The live runner's next compare-and-set fails, it reloads the checkpoint and carries on.
+ */
+export async function rebuildProjection(
+  projection: Projection,
+  store: EventStore,
+  dataSource: DataSource,
+  onProgress: (progress: RebuildProgress) => void = () => undefined,
+): Promise<{ events: number }> {
+  const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_')}`.toLowerCase();
+  const checkpointName = `${projection.name}@rebuild`;
+  const total = await countEvents(dataSource, store);
+
+  await dataSource.transaction(async (tx) => {
+    await tx.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
+    await tx.query(`CREATE SCHEMA ${ident(schema)}`);
+    for (const table of projection.tables) {
+      await tx.query(`CREATE TABLE ${ident(schema)}.${ident(table)} (LIKE public.${ident(table)} INCLUDING ALL)`);
+    }
+    await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [checkpointName]);
+  });
+
+  const shadow = new ProjectionRunner(projection, store, dataSource, { checkpointName, schema, batchSize: 2000 });
+  let read = await shadow.catchUp((count) => onProgress({ read: count, total }));
+
+  // Swap: lock the live tables first (waits for an in-flight live batch), then the live checkpoint row.
+  await dataSource.transaction(async (tx) => {
+    for (const table of projection.tables) await tx.query(`LOCK TABLE public.${ident(table)} IN ACCESS EXCLUSIVE MODE`);
+    await readCheckpoint(tx, projection.name);
+    await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+
+    // Events that arrived since the shadow caught up, applied inside the swap so nothing falls between.
+    await tx.query(`SET LOCAL search_path TO ${ident(schema)}, public`);
+    let checkpoint = await readCheckpoint(tx, checkpointName);
+    for (;;) {
+      const events = await store.readAll({ after: checkpoint, maxCount: 2000 });
+      if (events.length === 0) break;
+      const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
+      if (relevant.length) await projection.apply(relevant, tx);
+      checkpoint = events[events.length - 1].position;
+      read += events.length;
+    }
+    await tx.query('SET LOCAL search_path TO public');
+
+    const retired = `${schema}_retired`;
+    await tx.query(`DROP SCHEMA IF EXISTS ${ident(retired)} CASCADE`);
+    await tx.query(`CREATE SCHEMA ${ident(retired)}`);
+    for (const table of projection.tables) {
+      const liveIndexes = await indexesByShape(tx, 'public', table);
+      await tx.query(`ALTER TABLE public.${ident(table)} SET SCHEMA ${ident(retired)}`);
+      await tx.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET SCHEMA public`);
+      // Keep the migration-given index and constraint names, so later migrations still find them.
+      const newIndexes = await indexesByShape(tx, 'public', table);
+      for (const [shape, newName] of newIndexes) {
+        const oldName = liveIndexes.get(shape);
+        if (oldName && oldName !== newName) await tx.query(`ALTER INDEX public.${ident(newName)} RENAME TO ${ident(oldName)}`);
+      }
+    }
+    await tx.query(
+      `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1`,
+      [projection.name, checkpoint.commit.toString(), checkpoint.prepare.toString()],
+    );
+    await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [checkpointName]);
+    await tx.query(`DROP SCHEMA ${ident(retired)} CASCADE`);
+    await tx.query(`DROP SCHEMA ${ident(schema)} CASCADE`);
+  });
+  onProgress({ read, total });
+  return { events: read };
+}
+
+/** Number of events in $all when the store can tell cheaply (Postgres); null otherwise. */
+export async function countEvents(dataSource: DataSource, store: EventStore): Promise<number | null> {
+  if (store.constructor.name !== 'PostgresEventStore') return null;
+  const [row] = (await dataSource.query('SELECT count(*)::bigint AS n FROM events')) as { n: string }[];
+  return Number(row.n);
+}
+
+/** Events after a checkpoint that a projection has not seen yet (Postgres only). */
+export async function lagOf(dataSource: DataSource, name: string): Promise<number> {
+  const [row] = (await dataSource.query(
+    `SELECT count(*)::bigint AS n FROM events e, projection_checkpoints c
+     WHERE c.name = $1 AND (c.commit_position < 0 OR (e.transaction_id::text::bigint, e.position) > (c.commit_position, c.prepare_position))`,
+    [name],
+  )) as { n: string }[];
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,69 @@
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { ENV, Env } from '../config/env';
+
+/** Commands: auto-pipelined, short timeouts, no offline queue: a Redis outage fails fast instead of hanging requests. */
+export const REDIS = Symbol('REDIS');
+/** A second connection in subscriber mode (pub/sub cache invalidation). */
+export const REDIS_SUBSCRIBER = Symbol('REDIS_SUBSCRIBER');
+
+export function createRedis(env: Pick<Env, 'REDIS_URL' | 'REDIS_TIMEOUT_MS'>, name: string): Redis {
+  const redis = new Redis(env.REDIS_URL, {
+    connectionName: name,
+    enableAutoPipelining: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: env.REDIS_TIMEOUT_MS,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    lazyConnect: false,
+  });
+  redis.on('error', () => undefined); // reconnects by itself; callers see failed commands and fall back
+  return redis;
+}
+
+class RedisLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(REDIS_SUBSCRIBER) private readonly subscriber: Redis) {}
+  async onApplicationShutdown(): Promise<void> {
+    this.redis.disconnect();
+    this.subscriber.disconnect();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: REDIS, inject: [ENV], useFactory: (env: Env) => createRedis(env, 'qrsharks') },
+    {
+      provide: REDIS_SUBSCRIBER,
+      inject: [ENV],
+      useFactory: (env: Env) => {
+        const subscriber = createRedis({ ...env, REDIS_TIMEOUT_MS: 0 }, 'qrsharks-sub');
+        return subscriber;
+      },
+    },
+    RedisLifecycle,
+  ],
+  exports: [REDIS, REDIS_SUBSCRIBER],
+})
+export class RedisModule {}
+
+/** Start-up check: a clear paragraph instead of a stack trace when Redis is not running. */
+export async function assertRedisReachable(url: string): Promise<void> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 1500, retryStrategy: () => null });
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+  } catch {
+    throw new Error(
+      `Redis is not reachable at ${url}.\n` +
+        'QR Code Sharks keeps its scan buffer, queues and cache invalidation in Redis. Start it, for example:\n' +
+        '  redis-server --daemonize yes            (Debian/Ubuntu: sudo apt-get install redis-server)\n' +
+        '  docker run -d -p 6379:6379 redis:7\n' +
+        'or point REDIS_URL at a running Redis, then run npm start again.',
+    );
+  } finally {
+    probe.disconnect();
+  }
+}
