@@ -142,3 +142,35 @@ export const CONTENT_FIELDS: Record<GeneratorType, readonly FieldSpec[]> = {
     { name: 'message', label: 'Message', kind: 'text' },
   ],
 };
+
+/** Session-storage key where the templates page leaves the chosen template (website spec). */
+export const SELECTED_TEMPLATE_KEY = 'selectedTemplate';
+
+/**
+ * The fields a stored template prefills for `type`, or null when the stored template is for
+ * another type or unreadable. previewData may be an object of fields or a single value for the
+ * type's first field.
+ */
+export function templatePrefill(raw: string | null, type: QrType): Record<string, unknown> | null {
+  if (!raw || !isGeneratorType(type)) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const { qrType, previewData } = parsed as { qrType?: unknown; previewData?: unknown };
+  if (qrType !== type) return null;
+  const known = new Set(CONTENT_FIELDS[type].map((field) => field.name));
+  if (typeof previewData === 'string' || typeof previewData === 'number') {
+    return { [CONTENT_FIELDS[type][0].name]: String(previewData) };
+  }
+  if (!previewData || typeof previewData !== 'object') return null;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(previewData as Record<string, unknown>)) {
+    // Only plain values for fields this form draws; files can never come from storage.
+    if (known.has(key) && (typeof value === 'string' || typeof value === 'number')) out[key] = value;
+  }
+  return out;
+}

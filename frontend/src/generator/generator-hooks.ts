@@ -1,0 +1,42 @@
+// Small hooks of the generator card: debounced values and the trial status.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+/** The value, `delay` ms after it last changed. */
+export function useDebouncedValue<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+export interface TrialStatus {
+  isActive: boolean;
+  hasExpired: boolean;
+  daysRemaining: number;
+  subscriptionStatus?: string | null;
+  dynamicQRUsed: number;
+  dynamicQRLimit: number;
+  canCreateDynamicQR: boolean;
+}
+
+export const TRIAL_STATUS_KEY = ['/api/trial-status'] as const;
+/** Spec section 9: refetched every 5 minutes, never on window focus. */
+export const TRIAL_REFETCH_MS = 5 * 60 * 1000;
+
+/** GET /api/trial-status for signed-in users (the shared query client supplies the fetch). */
+export function useTrialStatus(signedIn: boolean): TrialStatus | null {
+  const query = useQuery<TrialStatus | null>({
+    queryKey: TRIAL_STATUS_KEY,
+    enabled: signedIn,
+    refetchInterval: TRIAL_REFETCH_MS,
+    refetchOnWindowFocus: false,
+  });
+  return signedIn ? (query.data ?? null) : null;
+}
+
+export function dynamicLimitMessage(limit: number): string {
+  return `You have reached your limit of ${limit} dynamic QR codes. Please upgrade to create more.`;
+}
