@@ -198,6 +198,9 @@ export class ProjectionRunner {
       if (moved !== 1) throw new CheckpointMovedError(this.checkpointName);
     });
     this.checkpoint = to;
+    if (events.length && this.projection.afterCommit && !this.options.schema) {
+      await this.projection.afterCommit(events).catch((error: Error) => this.log('afterCommit failed', { error: error.message }));
+    }
     this.emitter.emit('checkpoint', to);
   }
 

@@ -16,6 +16,11 @@ export interface Projection {
   /** Event types it reacts to; others only move its checkpoint. */
   readonly eventTypes: readonly string[];
   apply(events: RecordedEvent[], tx: EntityManager): Promise<void>;
+  /**
+   * Optional: runs after the batch committed (live runner only, not during rebuilds), e.g. to publish cache
+   * invalidations. Failures are logged, never retried: it must be safe to miss (caches also expire).
+   */
+  afterCommit?(events: RecordedEvent[]): Promise<void>;
 }
 
 export interface Checkpoint {
