@@ -46,9 +46,9 @@ import {
   type QrMode,
   type UploadResult,
 } from './generate-request';
-import { dynamicLimitMessage, useDebouncedValue, useTrialStatus } from './generator-hooks';
+import { dynamicLimitMessage, useTrialStatus } from './generator-hooks';
 import { GeneratorDialogs, type GeneratorDialogKind } from './GeneratorDialogs';
-import { LIVE_PREVIEW_DELAY_MS, livePreviewUrl, URL_DEBOUNCE_MS } from './live-preview';
+import { createLivePreview } from './live-preview';
 import { QrPreview, renderPreview } from './QrPreview';
 import { ColorsTab, SECOND_COLOR_DEFAULT, type ColorMode } from './tabs/ColorsTab';
 import { FrameTab } from './tabs/FrameTab';
@@ -204,31 +204,37 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
   };
 
   // ---- Live preview for url codes: 1000 ms debounce on the URL, then 500 ms after any change.
-  const watchedUrl = qrType === 'url' && typeof fields.url === 'string' ? fields.url : '';
-  const debouncedUrl = useDebouncedValue(watchedUrl, URL_DEBOUNCE_MS);
   const sessionId = useMemo(() => getSessionId(localStorageOrNull()), []);
   const formRef = useRef(form);
   formRef.current = form;
-
-  useEffect(() => {
-    if (qrType !== 'url' || effectiveMode === 'dynamic') return;
-    if (debouncedUrl.trim() === '') {
-      setPreview((current) => (current && !current.dynamic && current.qrCodeId === null ? null : current));
+  const onLivePreview = useRef<(url: string | null) => void>(() => undefined);
+  onLivePreview.current = (url) => {
+    if (url === null) {
+      // Emptied field: back to the placeholder, unless a generated code is on show.
+      setPreview((current) => (current && current.qrCodeId === null ? null : current));
       return;
     }
-    const url = livePreviewUrl(debouncedUrl);
-    if (!url) return;
-    const timer = setTimeout(() => {
-      setPreview({ text: url, dynamic: false, qrCodeId: null });
-      if (!signedIn) {
-        // A temporary preview for the server's generation log; the picture never waits on it.
-        const body = buildGenerateBody({ ...formRef.current, fields: { url } }, { temporary: true });
-        void apiRequest('POST', '/api/generate-qrcode', body).catch(() => undefined);
-      }
-    }, LIVE_PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
-    // Colours and logo are part of the spec's trigger; they reach the request through formRef.
-  }, [qrType, debouncedUrl, effectiveMode, signedIn, effectiveStyle]);
+    setPreview({ text: url, dynamic: false, qrCodeId: null });
+    if (!signedIn) {
+      // A temporary preview for the server's generation log; the picture never waits on it.
+      const body = buildGenerateBody({ ...formRef.current, fields: { url } }, { temporary: true });
+      void apiRequest('POST', '/api/generate-qrcode', body).catch(() => undefined);
+    }
+  };
+  const livePreview = useMemo(() => createLivePreview((url) => onLivePreview.current(url)), []);
+  useEffect(() => () => livePreview.cancel(), [livePreview]);
+
+  const liveActive = qrType === 'url' && effectiveMode === 'static';
+  const watchedUrl = liveActive && typeof fields.url === 'string' ? fields.url : '';
+  useEffect(() => {
+    if (liveActive) livePreview.urlChanged(watchedUrl);
+    else livePreview.cancel();
+  }, [liveActive, watchedUrl, livePreview]);
+  useEffect(() => {
+    if (liveActive) livePreview.styleChanged();
+    // Only colour and logo changes re-fire; the URL has its own effect above.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [effectiveStyle]);
 
   const rendered = useMemo(
     () => renderPreview(preview?.text ?? null, effectiveStyle, preview?.dynamic ?? false),

@@ -1,16 +1,5 @@
-// Small hooks of the generator card: debounced values and the trial status.
+// The trial status as the generator needs it: may this user create another dynamic code?
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-
-/** The value, `delay` ms after it last changed. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 export interface TrialStatus {
   isActive: boolean;

@@ -67,3 +67,42 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, wait: nu
   };
   return debounced;
 }
+
+export interface LivePreview {
+  /** The URL field changed (every keystroke). */
+  urlChanged(text: string): void;
+  /** Colours or the logo changed: regenerate from the last settled URL after the delay. */
+  styleChanged(): void;
+  cancel(): void;
+}
+
+/**
+ * The url-code live preview pipeline: the typed URL settles after URL_DEBOUNCE_MS without typing,
+ * then LIVE_PREVIEW_DELAY_MS later the preview fires if the text passes the heuristic. Style
+ * changes re-fire after the delay alone. `onPreview(null)` means the field was emptied.
+ */
+export function createLivePreview(onPreview: (url: string | null) => void): LivePreview {
+  let settled = '';
+  const fire = debounce(() => {
+    if (settled.trim() === '') {
+      onPreview(null);
+      return;
+    }
+    const url = livePreviewUrl(settled);
+    if (url) onPreview(url);
+  }, LIVE_PREVIEW_DELAY_MS);
+  const settle = debounce((text: string) => {
+    settled = text;
+    fire();
+  }, URL_DEBOUNCE_MS);
+  return {
+    urlChanged: (text) => settle(text),
+    styleChanged: () => {
+      if (settled.trim() !== '') fire();
+    },
+    cancel: () => {
+      settle.cancel();
+      fire.cancel();
+    },
+  };
+}
