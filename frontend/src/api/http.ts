@@ -1,0 +1,173 @@
+import { QueryClient, useMutation, useQuery, type QueryFunction } from '@tanstack/react-query';
+import { toast } from '../ui/toast';
+
+/**
+ * The one way the client talks to the server. Credentials always go along; a JSON body is
+ * sent only when there is a payload; a non-ok answer raises `${status}: ${body || statusText}`.
+ */
+export async function apiRequest(method: string, path: string, payload?: unknown): Promise<Response> {
+  const hasPayload = payload !== undefined;
+  const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: hasPayload && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasPayload ? (isForm ? payload : JSON.stringify(payload)) : undefined,
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const bodyText = (await response.text().catch(() => '')) || response.statusText;
+  throw new Error(`${response.status}: ${bodyText}`);
+}
+
+/** JSON of a request, or null for an empty body. */
+export async function apiJson<T>(method: string, path: string, payload?: unknown): Promise<T> {
+  const response = await apiRequest(method, path, payload);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * Turns an error raised by apiRequest into the server's own message when it sent one
+ * (`{ message }` JSON or plain text), else the fallback.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  const body = match[1].trim();
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const message = (parsed as { message: unknown }).message;
+      if (typeof message === 'string' && message) return message;
+      if (Array.isArray(message) && typeof message[0] === 'string') return message.join(' ');
+    }
+    if (parsed && typeof parsed === 'object' && 'error' in parsed && typeof (parsed as { error: unknown }).error === 'string') {
+      return (parsed as { error: string }).error;
+    }
+  } catch {
+    // plain text body
+  }
+  return body && !body.startsWith('<') ? body : fallback;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default data read: the first element of the query key is the path. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const response = await fetch(String(queryKey[0]), { credentials: 'include' });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Infinity,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});
+
+export interface User {
+  id: number | string;
+  username: string;
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  subscriptionStatus?: string | null;
+  googleId?: string | null;
+  trialActivated?: boolean;
+  role?: string;
+  roles?: string[];
+  [key: string]: unknown;
+}
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+}
+
+export interface RegisterPayload {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const USER_KEY = ['/api/user'] as const;
+
+async function fetchUser(): Promise<User | null> {
+  const response = await fetch('/api/user', { credentials: 'include' });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error('Failed to fetch user data');
+  const text = await response.text();
+  return text ? (JSON.parse(text) as User) : null;
+}
+
+/** The session: user is null when signed out (401) and when the call fails otherwise. */
+export function useUser() {
+  const query = useQuery<User | null>({ queryKey: USER_KEY, queryFn: fetchUser });
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    error: query.error,
+  };
+}
+
+export function useLoginMutation() {
+  return useMutation({
+    mutationFn: (credentials: LoginPayload) => apiJson<User>('POST', '/api/login', credentials),
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_KEY, user);
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: serverMessage(error, 'Invalid username or password'), variant: 'destructive' });
+    },
+  });
+}
+
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: (payload: RegisterPayload) => apiJson<User>('POST', '/api/register', payload),
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_KEY, user);
+      toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
+    },
+    onError: (error) => {
+      toast({ title: 'Registration failed', description: serverMessage(error, 'Failed to create account'), variant: 'destructive' });
+    },
+  });
+}
+
+export function useLogoutMutation() {
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+    onSuccess: () => {
+      queryClient.setQueryData(USER_KEY, null);
+      void queryClient.invalidateQueries({ queryKey: ['/api/qrcodes'] });
+      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+    },
+    onError: (error) => {
+      toast({ title: 'Logout failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,102 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Layout } from './ui/Layout';
+import { LoadingScreen } from './ui/LoadingScreen';
+import { ProtectedRoute } from './ui/ProtectedRoute';
+
+/** Lazily loads a named export so each page is its own chunk. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const HomePage = page(() => import('./site/home/HomePage'), 'HomePage');
+const FaqPage = page(() => import('./site/faq/FaqPage'), 'FaqPage');
+const TemplatesPage = page(() => import('./site/templates/TemplatesPage'), 'TemplatesPage');
+const FeaturesPage = page(() => import('./site/features/FeaturesPage'), 'FeaturesPage');
+const UseCasesPage = page(() => import('./site/use-cases/UseCasesPage'), 'UseCasesPage');
+const AboutPage = page(() => import('./site/about/AboutPage'), 'AboutPage');
+const ContactPage = page(() => import('./site/contact/ContactPage'), 'ContactPage');
+const BlogListPage = page(() => import('./site/blog/BlogListPage'), 'BlogListPage');
+const BlogPostPage = page(() => import('./site/blog/BlogPostPage'), 'BlogPostPage');
+const NewsletterPage = page(() => import('./site/newsletter/NewsletterPage'), 'NewsletterPage');
+const SubscribePage = page(() => import('./site/subscribe/SubscribePage'), 'SubscribePage');
+const TestPage = page(() => import('./site/test/TestPage'), 'TestPage');
+const AuthPage = page(() => import('./site/auth/AuthPage'), 'AuthPage');
+const GoogleRedirectPage = page(() => import('./site/auth/GoogleRedirectPage'), 'GoogleRedirectPage');
+const AccountSettingsPage = page(() => import('./site/account-settings/AccountSettingsPage'), 'AccountSettingsPage');
+const BulkGenerationPage = page(() => import('./site/bulk-generation/BulkGenerationPage'), 'BulkGenerationPage');
+const WhiteLabelAdminPage = page(() => import('./site/white-label-admin/WhiteLabelAdminPage'), 'WhiteLabelAdminPage');
+const PaymentPage = page(() => import('./site/payment/PaymentPage'), 'PaymentPage');
+const PaymentSuccessPage = page(() => import('./site/payment-success/PaymentSuccessPage'), 'PaymentSuccessPage');
+const PdfPlaceholderPage = page(() => import('./site/placeholders/PlaceholderPages'), 'PdfPlaceholderPage');
+const ImagePlaceholderPage = page(() => import('./site/placeholders/PlaceholderPages'), 'ImagePlaceholderPage');
+const NotFoundPage = page(() => import('./site/not-found/NotFoundPage'), 'NotFoundPage');
+// react-admin is heavy: it loads only when /dashboard is opened.
+const DashboardApp = page(() => import('./dashboard/DashboardApp'), 'DashboardApp');
+
+function Bare({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<LoadingScreen minHeight="100vh" />}>{children}</Suspense>;
+}
+
+/** Both route maps: the core spec's and the website spec's. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="subscribe" element={<SubscribePage />} />
+        <Route path="test" element={<TestPage />} />
+        <Route path="faq" element={<FaqPage />} />
+        <Route path="templates" element={<TemplatesPage />} />
+        <Route path="features" element={<FeaturesPage />} />
+        <Route path="use-cases" element={<UseCasesPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="blog" element={<BlogListPage />} />
+        <Route path="blog/:id" element={<BlogPostPage />} />
+        <Route path="newsletter" element={<NewsletterPage />} />
+        <Route
+          path="account-settings"
+          element={
+            <ProtectedRoute>
+              <AccountSettingsPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path="white-label-admin"
+          element={
+            <ProtectedRoute>
+              <WhiteLabelAdminPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path="bulk-generation"
+          element={
+            <ProtectedRoute>
+              <BulkGenerationPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route path="auth" element={<Bare><AuthPage /></Bare>} />
+      <Route path="auth/google" element={<Bare><GoogleRedirectPage /></Bare>} />
+      <Route path="payment" element={<Bare><PaymentPage /></Bare>} />
+      <Route path="payment-success" element={<Bare><PaymentSuccessPage /></Bare>} />
+      <Route path="pdf-placeholder" element={<Bare><PdfPlaceholderPage /></Bare>} />
+      <Route path="image-placeholder" element={<Bare><ImagePlaceholderPage /></Bare>} />
+      <Route
+        path="dashboard/*"
+        element={
+          <Bare>
+            <ProtectedRoute>
+              <DashboardApp />
+            </ProtectedRoute>
+          </Bare>
+        }
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,164 @@
+import WarningIcon from '@mui/icons-material/WarningAmber';
+import { Alert, Box, Button, Card, CardContent, Chip, Container, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { apiRequest, queryClient, serverMessage, useUser, USER_KEY } from '../../api/http';
+import { toast } from '../../ui/toast';
+import { usePageTitle } from '../../ui/usePageTitle';
+
+export const DELETE_REDIRECT_DELAY_MS = 2000;
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { sm: 2 }, py: 1 }}>
+      <Typography sx={{ width: { sm: 200 }, color: 'text.secondary' }}>{label}</Typography>
+      <Box sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
+    </Box>
+  );
+}
+
+export function AccountSettingsPage() {
+  usePageTitle('Account Settings - QR Code Sharks');
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    if (!editing) {
+      setFirstName(user?.firstName ?? '');
+      setLastName(user?.lastName ?? '');
+    }
+  }, [user, editing]);
+
+  if (!user) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 8 }}>
+        <Alert severity="info">Please log in to access account settings.</Alert>
+      </Container>
+    );
+  }
+
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const status = user.subscriptionStatus && user.subscriptionStatus !== 'free' ? user.subscriptionStatus : 'Free';
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await apiRequest('PUT', '/api/update-name', { firstName: firstName.trim(), lastName: lastName.trim() });
+      await queryClient.invalidateQueries({ queryKey: USER_KEY });
+      toast({ title: 'Name Updated', description: 'Your name has been saved.' });
+      setEditing(false);
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to update name. Please try again.'), variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cancel = () => {
+    setFirstName(user.firstName ?? '');
+    setLastName(user.lastName ?? '');
+    setEditing(false);
+  };
+
+  const deleteAccount = async () => {
+    setDeleting(true);
+    try {
+      await apiRequest('POST', '/api/delete-account', {});
+      setConfirmOpen(false);
+      toast({ title: 'Account Deleted', description: 'Your account has been deleted. You will be redirected to the home page.' });
+      setTimeout(() => {
+        queryClient.setQueryData(USER_KEY, null);
+        navigate('/');
+      }, DELETE_REDIRECT_DELAY_MS);
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to delete account. Please try again.'), variant: 'destructive' });
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Container maxWidth="md" sx={{ py: 6 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
+        Account Settings
+      </Typography>
+
+      <Card variant="outlined" sx={{ mb: 4 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Account information
+          </Typography>
+          <Row label="Name">
+            {editing ? (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+                <TextField size="small" label="First name" value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" autoFocus />
+                <TextField size="small" label="Last name" value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" />
+                <Stack direction="row" spacing={1}>
+                  <Button variant="contained" onClick={() => void save()} disabled={saving}>
+                    {saving ? 'Saving...' : 'Save'}
+                  </Button>
+                  <Button onClick={cancel} disabled={saving}>
+                    Cancel
+                  </Button>
+                </Stack>
+              </Stack>
+            ) : (
+              <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                <Typography data-testid="account-name">{fullName || 'Not set'}</Typography>
+                <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              </Stack>
+            )}
+          </Row>
+          <Row label="Email">
+            <Typography>{user.username}</Typography>
+          </Row>
+          <Row label="Subscription">
+            <Chip size="small" label={status === 'Free' ? 'Free' : status.charAt(0).toUpperCase() + status.slice(1)} color={status === 'Free' ? 'default' : 'success'} />
+          </Row>
+          <Row label="Account type">
+            <Typography>{user.googleId ? 'Google account' : 'Email account'}</Typography>
+          </Row>
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined" sx={{ borderColor: 'error.main' }} component="section" aria-labelledby="danger-zone">
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+            <WarningIcon color="error" aria-hidden="true" />
+            <Typography id="danger-zone" variant="h6" component="h2" color="error">
+              Danger Zone
+            </Typography>
+          </Stack>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Deleting your account removes your saved codes and stops your dynamic codes from redirecting. This cannot be undone.
+          </Typography>
+          <Button variant="contained" color="error" onClick={() => setConfirmOpen(true)}>
+            Delete Account
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Dialog open={confirmOpen} onClose={() => !deleting && setConfirmOpen(false)} aria-labelledby="delete-account-title">
+        <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Your saved QR codes will be removed and your dynamic codes will stop working. This cannot be undone.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmOpen(false)} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void deleteAccount()} disabled={deleting}>
+            {deleting ? 'Deleting...' : 'Delete Account'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Container>
+  );
+}

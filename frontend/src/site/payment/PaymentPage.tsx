@@ -1,0 +1,205 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Alert, Box, Button, CircularProgress, Container, Divider, Grid, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { apiJson, serverMessage } from '../../api/http';
+import { LoadingScreen } from '../../ui/LoadingScreen';
+import { toast } from '../../ui/toast';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { useWhiteLabelConfig } from '../../ui/white-label';
+import { loadStripe, type StripeElements, type StripeInstance } from './stripe';
+
+interface PaymentProduct {
+  id: number | string;
+  productName: string;
+  productDescription: string;
+  /** cents */
+  productPrice: number;
+}
+
+export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+function ProductNotFound({ message }: { message: string }) {
+  const navigate = useNavigate();
+  return (
+    <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Product Not Found
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {message}
+      </Typography>
+      <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>
+        Go Back
+      </Button>
+    </Container>
+  );
+}
+
+function PaymentForm({ product }: { product: PaymentProduct }) {
+  const { config } = useWhiteLabelConfig();
+  const publishableKey = config?.stripePublishableKey || null;
+  const navigate = useNavigate();
+  const mountRef = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<StripeInstance | null>(null);
+  const [elements, setElements] = useState<StripeElements | null>(null);
+  const [state, setState] = useState<'setup' | 'ready' | 'processing' | 'unavailable'>('setup');
+
+  useEffect(() => {
+    if (!config) return;
+    if (!publishableKey) {
+      setState('unavailable');
+      return;
+    }
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    (async () => {
+      try {
+        const instance = await loadStripe(publishableKey);
+        const { clientSecret } = await apiJson<{ clientSecret: string }>('POST', '/api/create-payment-intent', {
+          amount: product.productPrice,
+          productId: product.id,
+          productName: product.productName,
+        });
+        if (cancelled || !mountRef.current) return;
+        const created = instance.elements({ clientSecret });
+        const element = created.create('payment');
+        element.mount(mountRef.current);
+        destroy = () => element.destroy();
+        setStripe(instance);
+        setElements(created);
+        setState('ready');
+      } catch {
+        if (cancelled) return;
+        toast({ title: 'Payment error', description: 'Could not process payment setup', variant: 'destructive' });
+        setState('unavailable');
+      }
+    })();
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [config, publishableKey, product]);
+
+  const pay = async () => {
+    if (!stripe || !elements) return;
+    setState('processing');
+    try {
+      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/payment-success` }, redirect: 'if_required' });
+      if (result.error) {
+        const declined = result.error.type === 'card_error' || result.error.type === 'validation_error';
+        toast({
+          title: declined ? 'Payment failed' : 'Payment error',
+          description: declined ? result.error.message || 'An error occurred with your payment' : 'There was an error processing your payment',
+          variant: 'destructive',
+        });
+        setState('ready');
+        return;
+      }
+      if (result.paymentIntent?.status === 'succeeded') {
+        toast({ title: 'Payment successful!', description: `Thank you for buying ${product.productName}.` });
+        navigate('/payment-success');
+        return;
+      }
+      toast({ title: 'Payment processing', description: 'Your payment is being processed' });
+      setState('ready');
+    } catch {
+      toast({ title: 'Payment error', description: 'There was an error processing your payment', variant: 'destructive' });
+      setState('ready');
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Payment Details
+      </Typography>
+      {state === 'unavailable' && <Alert severity="warning">Card payments are not available right now. Please try again later.</Alert>}
+      {state === 'setup' && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+          <CircularProgress aria-label="Preparing payment" />
+        </Box>
+      )}
+      <Box ref={mountRef} sx={{ my: 2 }} />
+      <Button variant="contained" size="large" fullWidth disabled={state !== 'ready'} onClick={() => void pay()}>
+        {state === 'processing' ? 'Processing...' : 'Pay Now'}
+      </Button>
+    </Paper>
+  );
+}
+
+export function PaymentPage() {
+  usePageTitle('Checkout - QR Code Sharks');
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const temporary = params.get('temp') === 'true';
+  const tempName = params.get('name') ?? '';
+  const tempPrice = Number(params.get('price') ?? '0');
+
+  const query = useQuery<PaymentProduct>({
+    queryKey: [`/api/payment-product/${id}`],
+    queryFn: () => apiJson<PaymentProduct>('GET', `/api/payment-product/${encodeURIComponent(id ?? '')}`),
+    enabled: Boolean(id) && !temporary,
+  });
+
+  if (temporary) {
+    // A preview link from the generator: the product is not saved yet, so nothing can be paid.
+    return (
+      <Container maxWidth="sm" sx={{ py: 8 }}>
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Order Summary
+          </Typography>
+          <Typography variant="h6" component="p">
+            {tempName || 'Product'}
+          </Typography>
+          <Typography sx={{ mt: 1 }}>Price: ${Number.isFinite(tempPrice) ? tempPrice.toFixed(2) : '0.00'}</Typography>
+          <Alert severity="info" sx={{ mt: 2 }}>
+            This is a preview of the checkout. Payments open once the code's owner saves it.
+          </Alert>
+        </Paper>
+      </Container>
+    );
+  }
+
+  if (!id) return <ProductNotFound message="Product ID is required" />;
+  if (query.isLoading) return <LoadingScreen minHeight="100vh" />;
+  if (query.isError || !query.data) return <ProductNotFound message={serverMessage(query.error, 'Product ID is required')} />;
+
+  const product = query.data;
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 6 }}>
+      <Container maxWidth="md">
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
+          Checkout
+        </Typography>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Paper variant="outlined" sx={{ p: 3 }}>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Order Summary
+              </Typography>
+              <Typography sx={{ fontWeight: 600 }}>{product.productName}</Typography>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                {product.productDescription}
+              </Typography>
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Typography>Price</Typography>
+                <Typography>{formatCents(product.productPrice)}</Typography>
+              </Stack>
+              <Divider sx={{ my: 1.5 }} />
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+                <Typography sx={{ fontWeight: 700 }}>{formatCents(product.productPrice)}</Typography>
+              </Stack>
+            </Paper>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PaymentForm product={product} />
+          </Grid>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}
