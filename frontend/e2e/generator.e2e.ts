@@ -1,0 +1,256 @@
+// Browser journeys of the generator card on the landing page, as an anonymous visitor:
+// generate and download (the PNG is decoded and must equal the URL), type switching with its
+// dialogs, and every validation message of the url, contact and payment forms.
+// Runs against startStack() (built app on real services); set E2E_BASE_URL to aim at a running one.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+interface Stack {
+  baseUrl: string;
+  stop: () => Promise<void> | void;
+}
+
+async function openStack(): Promise<Stack> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) return { baseUrl: external.replace(/\/+$/, ''), stop: () => undefined };
+  const { startStack } = await import('./support/stack');
+  return startStack();
+}
+
+/** The decoder's .wasm comes from node_modules: tests never fetch it from a CDN. */
+async function prepareDecoder(): Promise<void> {
+  const wasmPath = path.join(path.dirname(require.resolve('zxing-wasm/reader')), '..', '..', 'reader', 'zxing_reader.wasm');
+  const bytes = await readFile(wasmPath);
+  await prepareZXingModule({
+    overrides: { wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
+    fireImmediately: true,
+  });
+}
+
+async function decodeQr(png: Uint8Array): Promise<string[]> {
+  const results = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true });
+  return results.map((result) => result.text);
+}
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [stack] = await Promise.all([openStack(), prepareDecoder()]);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+  await page.goto(`${stack.baseUrl}/`);
+  await card().waitFor({ timeout: 30_000 });
+});
+
+afterEach(async () => {
+  await page?.context().close();
+});
+
+function card(): Locator {
+  return page.getByRole('region', { name: 'Generate Your QR Code' });
+}
+
+async function chooseType(label: string): Promise<void> {
+  await card().getByRole('combobox', { name: 'QR Code Type' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+async function submit(): Promise<void> {
+  await card().getByRole('button', { name: 'Generate QR Code' }).click();
+}
+
+function field(label: string): Locator {
+  return card().getByLabel(label, { exact: false }).first();
+}
+
+async function expectText(text: string): Promise<void> {
+  await card().getByText(text, { exact: true }).first().waitFor({ timeout: 5_000 });
+}
+
+async function expectNoText(text: string): Promise<void> {
+  expect(await card().getByText(text, { exact: true }).count()).toBe(0);
+}
+
+describe('generator card: anonymous generate and download', () => {
+  it('starts on Purpose with Website URL and a grey placeholder', async () => {
+    expect(await card().getByRole('tab', { name: 'Purpose' }).getAttribute('aria-selected')).toBe('true');
+    for (const name of ['Colors', 'Logo', 'Frame']) await card().getByRole('tab', { name }).waitFor();
+    expect(await card().getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Website URL');
+    expect(await card().getByTestId('qr-preview').getAttribute('data-state')).toBe('empty');
+    // Signed out: no Static/Dynamic toggle, and a sign-in link beside the submit button.
+    expect(await card().getByRole('button', { name: 'Dynamic' }).count()).toBe(0);
+    await card().getByTestId('generator-sign-in').waitFor();
+  });
+
+  it('generates, downloads qrcode-url.png that decodes to the URL, then offers an account', async () => {
+    const url = 'https://example.com/sharks?e2e=1';
+    await field('Website URL').fill(url);
+    await submit();
+    await page.getByText('QR Code generated', { exact: true }).first().waitFor({ timeout: 10_000 });
+    expect(await card().getByTestId('qr-preview').getAttribute('data-state')).toBe('svg');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card().getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('qrcode-url.png');
+    const png = await readFile(await download.path());
+    expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(await decodeQr(new Uint8Array(png))).toEqual([url]);
+    await page.getByText('QR Code Downloaded', { exact: true }).first().waitFor();
+
+    // The account prompt waits one second after the download.
+    const prompt = page.getByRole('dialog', { name: 'Create Free Account' });
+    expect(await prompt.count()).toBe(0);
+    await prompt.waitFor({ timeout: 5_000 });
+    await prompt.getByRole('button', { name: 'Maybe Later' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+  });
+
+  it('downloads the SVG beside the PNG', async () => {
+    await field('Website URL').fill('https://example.org');
+    await submit();
+    await page.getByText('QR Code generated', { exact: true }).first().waitFor({ timeout: 10_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card().getByRole('button', { name: 'Download SVG' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('qrcode-url.svg');
+    expect((await readFile(await download.path(), 'utf8')).startsWith('<svg')).toBe(true);
+  });
+
+  it('shows a live preview for a URL typed without a scheme after the pause', async () => {
+    await field('Website URL').fill('example.com');
+    const preview = card().getByTestId('qr-preview');
+    await expect(preview.getAttribute('data-state')).resolves.toBe('empty');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="qr-preview"]')?.getAttribute('data-state') === 'svg',
+      undefined,
+      { timeout: 5_000 },
+    );
+  });
+
+  it('keeps scan tracking OFF and opens the analytics upsell', async () => {
+    await expect(card().getByTestId('scan-tracking-state').textContent()).resolves.toBe('OFF');
+    await card().getByLabel(/Scan tracking/).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock Advanced Analytics' });
+    await dialog.waitFor();
+    const signUp = dialog.getByRole('link', { name: 'Create Free Account' });
+    expect(new URL(String(await signUp.getAttribute('href')), stack.baseUrl).pathname).toBe('/auth');
+    await dialog.getByRole('button', { name: 'Maybe Later' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(card().getByTestId('scan-tracking-state').textContent()).resolves.toBe('OFF');
+  });
+
+  it('shows the account banners for second colour and logo', async () => {
+    await card().getByRole('tab', { name: 'Colors' }).click();
+    await card().getByRole('tab', { name: 'Shape Style' }).waitFor();
+    await card().getByRole('tab', { name: 'Edge and Center' }).waitFor();
+    await card().getByRole('button', { name: 'Second Color' }).click();
+    await expectText('Second color requires an account! Sign up for free to unlock advanced color options.');
+    await card().getByRole('tab', { name: 'Logo' }).click();
+    await expectText('Logo features require an account! Sign up for free to add custom branding.');
+    expect(await card().getByRole('button', { name: 'Instagram' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('generator card: type switching and its dialogs', () => {
+  it('shows each type its own fields and resets the form on a change', async () => {
+    await chooseType('Contact');
+    for (const label of ['First Name', 'Last Name', 'Email', 'Phone Number', 'Notes', 'Image URL']) await field(label).waitFor();
+    expect(await card().getByLabel('Website URL').count()).toBe(0);
+    await field('First Name').fill('Ada');
+    await chooseType('Payment');
+    await field('Product Name').waitFor();
+    await chooseType('Contact');
+    expect(await field('First Name').inputValue()).toBe('');
+  });
+
+  it("opens 'Premium Feature' for Menu/PDF when signed out and keeps the type", async () => {
+    await chooseType('Contact');
+    await chooseType('Menu/PDF');
+    const dialog = page.getByRole('dialog', { name: 'Premium Feature' });
+    await dialog.getByText('Please sign in or create an account to access this functionality.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await card().getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Contact');
+  });
+
+  it.each(['Events', 'SMS', 'Bitcoin'])("opens 'Future Feature' for %s and does not switch", async (label) => {
+    await chooseType(label);
+    const dialog = page.getByRole('dialog', { name: 'Future Feature' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await card().getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Website URL');
+    await field('Website URL').waitFor();
+  });
+});
+
+describe('generator card: validation messages', () => {
+  it('url: required, valid, http or https', async () => {
+    await submit();
+    await expectText('URL is required');
+    await field('Website URL').fill('not a url');
+    await submit();
+    await expectText('Please enter a valid URL');
+    await field('Website URL').fill('ftp://example.com/file');
+    await submit();
+    await expectText('URL must use http or https protocol');
+  });
+
+  it('contact: first name, phone, email and image URL', async () => {
+    await chooseType('Contact');
+    await submit();
+    await expectText('First name is required');
+    await expectText('Phone number is required');
+    await expectNoText('Please enter a valid email');
+    await field('First Name').fill('Ada');
+    await field('Phone Number').fill('+1 555 0100');
+    await field('Email').fill('not-an-email');
+    await field('Image URL').fill('not a link');
+    await submit();
+    await expectText('Please enter a valid email');
+    await expectText('Please enter a valid image URL');
+    await expectNoText('First name is required');
+    await expectNoText('Phone number is required');
+  });
+
+  it('payment: product name, price above 0, description', async () => {
+    await chooseType('Payment');
+    await submit();
+    await expectText('Product name is required');
+    await expectText('Price must be greater than 0');
+    await expectText('Product description is required');
+    await field('Product Name').fill('Shark tee');
+    await field('Price').fill('0');
+    await field('Product Description').fill('Organic cotton');
+    await submit();
+    await expectText('Price must be greater than 0');
+    await expectNoText('Product name is required');
+    await expectNoText('Product description is required');
+  });
+});
