@@ -407,9 +407,8 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
               value={tab}
               onChange={(_, next: StepTab) => setTab(next)}
               aria-label="Generator steps"
-              variant="scrollable"
-              allowScrollButtonsMobile
-              sx={{ mb: 2 }}
+              variant="fullWidth"
+              sx={{ mb: 2, '& .MuiTab-root': { minWidth: 0, px: 1 } }}
             >
               <Tab value="purpose" label="Purpose" id="gen-tab-purpose" aria-controls="gen-panel-purpose" />
               <Tab value="colors" label="Colors" id="gen-tab-colors" aria-controls="gen-panel-colors" />
@@ -438,6 +437,11 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
 
           <Stack spacing={2} sx={{ alignItems: 'stretch', minWidth: 0 }}>
             <QrPreview result={rendered} label={`QR code preview: ${QR_TYPE_LABELS[qrType]}`} />
+            {effectiveMode === 'dynamic' && !preview?.dynamic && (
+              <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                A dynamic code is drawn once it is created, because it points to its own short link.
+              </Typography>
+            )}
 
             {signedIn && (
               <ToggleButtonGroup

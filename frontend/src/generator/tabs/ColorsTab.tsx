@@ -2,7 +2,7 @@
 // (Edge and Center). Second colour is an account feature (spec section 6).
 import { Alert, Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { QrStyle } from '@qrsharks/qr-core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ColorField, useTimedNotice } from './ColorPicker';
 
@@ -34,16 +34,17 @@ interface ShapeChoiceProps {
 }
 
 function ShapeChoice({ label, value, onChange }: ShapeChoiceProps) {
+  const labelId = useId();
   return (
     <Box>
-      <Typography variant="subtitle2" component="div" id={`shape-${label}`} sx={{ mb: 0.5 }}>
+      <Typography variant="subtitle2" component="div" id={labelId} sx={{ mb: 0.5 }}>
         {label}
       </Typography>
       <ToggleButtonGroup
         exclusive
         size="small"
         value={value}
-        aria-labelledby={`shape-${label}`}
+        aria-labelledby={labelId}
         onChange={(_, next: Shape | null) => {
           if (next) onChange(next);
         }}
@@ -150,7 +151,7 @@ export function ColorsTab({ style, onStyleChange, colorMode, secondColor, onColo
         <Stack spacing={2} role="tabpanel" id="colors-panel-edge" aria-labelledby="colors-tab-edge">
           {/* Until chosen, the border follows the main colour (spec section 3). */}
           {field('border', style.outerCornerColor ?? style.fgColor, (hex) => onStyleChange({ outerCornerColor: hex }))}
-          {field('center', style.innerCornerColor ?? style.outerCornerColor ?? style.fgColor, (hex) =>
+          {field('center', style.innerCornerColor ?? style.fgColor, (hex) =>
             onStyleChange({ innerCornerColor: hex }),
           )}
           <ShapeChoice
