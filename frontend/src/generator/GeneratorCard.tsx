@@ -28,7 +28,7 @@ import {
 } from '@qrsharks/qr-core';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { FUTURE_TYPES, isGeneratorType, SELECTED_TEMPLATE_KEY, templatePrefill } from './content-fields';
+import { FUTURE_TYPES, isGeneratorType, pickKnownFields, SELECTED_TEMPLATE_KEY, templatePrefill } from './content-fields';
 import { apiJson, apiRequest, queryClient, serverMessage, toast, useUser } from './deps';
 import { ImageEncodeError, pngFileName, saveBlob, svgFileName, svgToPngBlob } from './download';
 import {
@@ -90,7 +90,7 @@ function readTemplate(type: QrType): Record<string, unknown> | null {
 }
 
 function initialFields(type: QrType, prefill: Record<string, unknown> | undefined): Record<string, unknown> {
-  return { ...emptyContent(type), ...(readTemplate(type) ?? {}), ...(prefill ?? {}) };
+  return { ...emptyContent(type), ...(readTemplate(type) ?? {}), ...(pickKnownFields(type, prefill) ?? {}) };
 }
 
 function localStorageOrNull(): Storage | null {

@@ -162,14 +162,21 @@ export function templatePrefill(raw: string | null, type: QrType): Record<string
   if (!parsed || typeof parsed !== 'object') return null;
   const { qrType, previewData } = parsed as { qrType?: unknown; previewData?: unknown };
   if (qrType !== type) return null;
-  const known = new Set(CONTENT_FIELDS[type].map((field) => field.name));
   if (typeof previewData === 'string' || typeof previewData === 'number') {
     return { [CONTENT_FIELDS[type][0].name]: String(previewData) };
   }
-  if (!previewData || typeof previewData !== 'object') return null;
+  return pickKnownFields(type, previewData);
+}
+
+/**
+ * Only plain values for fields this type's form draws: anything else from a template or a caller
+ * would travel to the server in the generation body. Files never come from outside the form.
+ */
+export function pickKnownFields(type: QrType, data: unknown): Record<string, unknown> | null {
+  if (!isGeneratorType(type) || !data || typeof data !== 'object') return null;
+  const known = new Set(CONTENT_FIELDS[type].map((field) => field.name));
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(previewData as Record<string, unknown>)) {
-    // Only plain values for fields this form draws; files can never come from storage.
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
     if (known.has(key) && (typeof value === 'string' || typeof value === 'number')) out[key] = value;
   }
   return out;
