@@ -38,6 +38,8 @@ export function logoBox(matrix: Pick<QrMatrix, 'size' | 'reserved'>): LogoBox {
   return { start: (n - side) / 2, side };
 }
 
+const CIRCLE_RING_SQUARE_INSET = 0.3;
+
 const num = (v: number): string => String(Math.round(v * 100) / 100);
 
 function escapeAttr(value: string): string {
@@ -175,8 +177,11 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
     const x = ox + fc;
     const y = oy + fr;
     // Outer and inner outlines of the ring; even-odd fill leaves the gap empty.
-    rings += cornerShape(s.cornerShape, x, y, 7, 2.5) + cornerShape(s.cornerShape, x + 1, y + 1, 5, 1.5);
-    centres += cornerShape(s.innerCornerShape, x + 2, y + 2, 3, 1);
+    rings += cornerShape(s.cornerShape, x, y, 7, 1.5) + cornerShape(s.cornerShape, x + 1, y + 1, 5, 0.5);
+    // Decoders cross-check the 1:1:3:1:1 finder ratio along the diagonals too. A full 3x3 square inside
+    // a round ring leaves almost no diagonal gap, so there the square centre shrinks to keep one.
+    const inset = s.cornerShape === 'circle' && s.innerCornerShape === 'square' ? CIRCLE_RING_SQUARE_INSET : 0;
+    centres += cornerShape(s.innerCornerShape, x + 2 + inset, y + 2 + inset, 3 - 2 * inset, 1);
   }
 
   const fg = s.fgColor;

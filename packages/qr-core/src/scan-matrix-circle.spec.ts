@@ -1,0 +1,3 @@
+import { describeScanMatrix } from '../test/scan-matrix';
+
+describeScanMatrix('circle');
