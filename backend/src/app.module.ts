@@ -8,6 +8,7 @@ import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { RedisModule } from './redis/redis.module';
+import { ScansModule } from './scans/scans.module';
 import { TenantsModule } from './tenants/tenants.module';
 
 @Global()
@@ -15,7 +16,7 @@ import { TenantsModule } from './tenants/tenants.module';
 class CommonModule {}
 
 /** Feature modules: add one line each. */
-const FEATURES = [TenantsModule, HealthModule];
+const FEATURES = [TenantsModule, HealthModule, ScansModule];
 
 @Module({})
 export class AppModule {

@@ -31,11 +31,23 @@ export const envSchema = z.object({
 
   SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me'),
   VISITOR_HASH_SALT: z.string().min(8).default('dev-only-visitor-salt'),
+  /** Scans: Redis stream of the scan buffer (default qrs:{database name}:scans), idle time before another ingester reclaims a crashed one's entries, cache safety-net TTL, and the trusted proxy's country header (used only with TRUST_PROXY, e.g. cf-ipcountry). */
+  SCAN_STREAM_KEY: z.string().optional(),
+  SCAN_CLAIM_IDLE_MS: z.coerce.number().int().positive().default(30_000),
+  SCAN_CACHE_TTL_MS: z.coerce.number().int().positive().default(30_000),
+  COUNTRY_HEADER: z.string().toLowerCase().optional(),
   ADMIN_EMAILS: csv.default([]),
 
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_CALLBACK_URL: z.string().optional(),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://www.googleapis.com/oauth2/v4/token'),
+  GOOGLE_PROFILE_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/userinfo'),
+
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
+  AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().optional(),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 
   UPLOAD_DIR: z.string().default('.data/uploads'),
   MAX_PDF_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),

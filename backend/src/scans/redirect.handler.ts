@@ -1,0 +1,131 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FastPathRegistry } from '../common/fast-path';
+import { ENV, Env } from '../config/env';
+import { hostedPage, NOT_FOUND_PAGE, PAUSED_PAGE, UNAVAILABLE_PAGE } from './scan-pages';
+import { ScanRecorder } from './scan-recorder';
+import { ScanTarget, ScanTargetCache } from './scan-target-cache';
+import { URL_TYPES } from './scan.events';
+import { uuidv7 } from './uuid-v7';
+import { clientIp, truncateIp, visitorHash } from './visitor';
+
+const SHORT_CODE = /^[A-Za-z0-9_-]{1,20}$/;
+const PAGE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' };
+
+/** Only absolute http(s) URLs are ever redirected to. */
+export function safeLocation(destination: string | null): string | null {
+  if (!destination) return null;
+  try {
+    const url = new URL(destination.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const header = (value: string | string[] | undefined, max: number): string => {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text) return '';
+  return text.length > max ? text.slice(0, max) : text;
+};
+
+/**
+ * GET|HEAD /d/{shortCode}, answered on the node:http fast path (DESIGN.md section 6): resolve from the
+ * in-process cache, record the scan (Redis stream, or the event store when Redis fails), then answer.
+ * No user-agent parsing and no GeoIP here: the ingester does that.
+ */
+@Injectable()
+export class RedirectHandler implements OnModuleInit {
+  private readonly logger = new Logger('Redirect');
+  private readonly locations = new WeakMap<ScanTarget, string | null>();
+
+  constructor(
+    private readonly fastPaths: FastPathRegistry,
+    private readonly cache: ScanTargetCache,
+    private readonly recorder: ScanRecorder,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  onModuleInit(): void {
+    this.fastPaths.register('/d/', this.handle);
+  }
+
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': '0' });
+        res.end();
+        return;
+      }
+      const url = req.url as string;
+      const query = url.indexOf('?');
+      let code = query < 0 ? url.slice(3) : url.slice(3, query);
+      if (code.endsWith('/')) code = code.slice(0, -1);
+      if (!SHORT_CODE.test(code)) return this.page(res, 404, NOT_FOUND_PAGE);
+      const cached = this.cache.peek(code, Date.now());
+      if (cached !== undefined) return this.answer(req, res, cached);
+      this.cache.load(code).then(
+        (target) => this.answer(req, res, target),
+        (error: Error) => {
+          this.logger.error({ msg: 'scan target lookup failed', error: error.message });
+          this.page(res, 503, UNAVAILABLE_PAGE);
+        },
+      );
+    } catch (error) {
+      this.fail(res, error as Error);
+    }
+  };
+
+  private answer(req: IncomingMessage, res: ServerResponse, target: ScanTarget | null): void {
+    if (!target || target.isDeleted) return this.page(res, 404, NOT_FOUND_PAGE);
+    if (target.isPaused) return this.page(res, 200, PAUSED_PAGE);
+    let location = this.locations.get(target);
+    if (location === undefined) {
+      location = safeLocation(target.destination);
+      this.locations.set(target, location);
+    }
+    // A URL code without a usable destination has nowhere to go; other types show their hosted page.
+    if (!location && URL_TYPES.includes(target.qrType)) return this.page(res, 404, NOT_FOUND_PAGE);
+    this.record(req, target).then(
+      () => {
+        if (location) {
+          res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' });
+          res.end();
+        } else this.page(res, 200, hostedPage(target));
+      },
+      (error: Error) => this.fail(res, error),
+    );
+  }
+
+  private record(req: IncomingMessage, target: ScanTarget) {
+    const now = Date.now();
+    const headers = req.headers;
+    const ua = header(headers['user-agent'], 512);
+    const ip = clientIp(req, this.env.TRUST_PROXY);
+    return this.recorder.record({
+      id: uuidv7(now),
+      qrId: target.qrId,
+      tenantId: target.clientId,
+      shortCode: target.shortCode,
+      at: now,
+      visitor: visitorHash(this.env.VISITOR_HASH_SALT, ip, ua, now),
+      ua,
+      referrer: header(headers.referer, 500),
+      language: header(headers['accept-language'], 64),
+      ip: truncateIp(ip),
+      countryHeader: this.env.TRUST_PROXY && this.env.COUNTRY_HEADER ? header(headers[this.env.COUNTRY_HEADER], 8) : '',
+      head: req.method === 'HEAD',
+    });
+  }
+
+  private page(res: ServerResponse, status: number, html: string): void {
+    res.writeHead(status, { ...PAGE_HEADERS, 'Content-Length': String(Buffer.byteLength(html)) });
+    res.end(html);
+  }
+
+  private fail(res: ServerResponse, error: Error): void {
+    this.logger.error({ msg: 'redirect failed', error: error.message });
+    if (!res.headersSent) this.page(res, 503, UNAVAILABLE_PAGE);
+    else res.end();
+  }
+}

@@ -1,0 +1,108 @@
+import Redis from 'ioredis';
+import { REDIS } from '../redis/redis.module';
+import { TestClient } from '../test-support/http';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { BROWSER_UA, changeCodeByEvent, createCodeByEvents, waitForEvents } from './scan-fixtures';
+import { ScanKeys, SCAN_KEYS } from './scan-keys';
+import { ScanTargetCache } from './scan-target-cache';
+import type { Scanned } from './scan.events';
+
+describe('GET /d/{shortCode}', () => {
+  let app: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    app = await startTestApp({ TRUST_PROXY: 'true', COUNTRY_HEADER: 'cf-ipcountry' });
+    client = new TestClient(app.url);
+  });
+  afterAll(() => app.close());
+
+  const scan = (code: string, headers: Record<string, string> = {}, method = 'GET') => client.request(method, `/d/${code}`, { headers: { 'user-agent': BROWSER_UA, ...headers } });
+
+  it('redirects a URL code with 302, records the scan, and the ingester stores one enriched Scanned event', async () => {
+    const code = await createCodeByEvents(app.app, { destination: 'https://example.com/menu?table=4' });
+    const res = await scan(code.shortCode, { 'x-forwarded-for': '81.2.69.142, 10.0.0.1', referer: 'https://news.example.org/story', 'accept-language': 'de-CH,de;q=0.9' });
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('https://example.com/menu?table=4');
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const [event] = await waitForEvents(app.app, `scans-${code.qrId}`, 1);
+    const data = event.data as Scanned;
+    expect(event.type).toBe('Scanned');
+    expect(event.id).toBe(data.scanId);
+    expect(data.scanId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
+    expect(event.metadata.tenantId).toBe(1);
+    expect(data).toMatchObject({ qrId: code.qrId, shortCode: code.shortCode, device: 'mobile', os: 'iOS', browser: 'Mobile Safari', country: 'GB', language: 'de-CH', referrer: 'https://news.example.org/story', isBot: false, botReason: null });
+    expect(data.visitorHash).toHaveLength(22);
+    expect(JSON.stringify({ data: event.data, metadata: event.metadata })).not.toContain('81.2.69');
+  });
+
+  it('the next scan after a destination change goes to the new destination', async () => {
+    const code = await createCodeByEvents(app.app, { destination: 'https://old.example.com/' });
+    expect((await scan(code.shortCode)).headers.location).toBe('https://old.example.com/');
+    await changeCodeByEvent(app.app, code.qrId, 'QrDestinationChanged', { before: 'https://old.example.com/', after: 'https://new.example.com/' });
+    expect((await scan(code.shortCode)).headers.location).toBe('https://new.example.com/');
+  });
+
+  it('an invalidation published by another process drops the cached entry', async () => {
+    const code = await createCodeByEvents(app.app);
+    await scan(code.shortCode);
+    const cache = app.app.get(ScanTargetCache);
+    expect(cache.peek(code.shortCode, Date.now())).toBeTruthy();
+    const keys = app.app.get<ScanKeys>(SCAN_KEYS);
+    await app.app.get<Redis>(REDIS).publish(keys.invalidations, JSON.stringify({ qrIds: [code.qrId], shortCodes: [] }));
+    const deadline = Date.now() + 2000;
+    while (cache.peek(code.shortCode, Date.now()) !== undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(cache.peek(code.shortCode, Date.now())).toBeUndefined();
+  });
+
+  it('a paused code shows the paused page and counts nothing; resumed, it redirects again', async () => {
+    const code = await createCodeByEvents(app.app);
+    await changeCodeByEvent(app.app, code.qrId, 'QrPaused');
+    const paused = await scan(code.shortCode);
+    expect(paused.status).toBe(200);
+    expect(paused.headers.location).toBeUndefined();
+    expect(paused.text).toContain('This QR code is paused');
+    await changeCodeByEvent(app.app, code.qrId, 'QrResumed');
+    expect((await scan(code.shortCode)).status).toBe(302);
+    await waitForEvents(app.app, `scans-${code.qrId}`, 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await waitForEvents(app.app, `scans-${code.qrId}`, 2, 0)).toHaveLength(1);
+  });
+
+  it('deleted and unknown codes get the 404 page', async () => {
+    const code = await createCodeByEvents(app.app);
+    await changeCodeByEvent(app.app, code.qrId, 'QrDeleted');
+    const deleted = await scan(code.shortCode);
+    expect(deleted.status).toBe(404);
+    expect(deleted.text).toContain('QR code not found');
+    expect((await scan('nosuchcode')).status).toBe(404);
+    expect((await scan('bad%20code')).status).toBe(404);
+    expect((await scan('x'.repeat(21))).status).toBe(404);
+  });
+
+  it('never redirects to anything but http or https', async () => {
+    const code = await createCodeByEvents(app.app, { destination: 'javascript:alert(1)' });
+    const res = await scan(code.shortCode);
+    expect(res.status).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it('a non-URL dynamic code serves its hosted page and counts the scan', async () => {
+    const code = await createCodeByEvents(app.app, { qrType: 'contact', destination: null, fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
+    const res = await scan(code.shortCode);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.text).toContain('Lovelace');
+    expect(await waitForEvents(app.app, `scans-${code.qrId}`, 1)).toHaveLength(1);
+  });
+
+  it('HEAD requests and link-preview bots are redirected but recorded as bots', async () => {
+    const code = await createCodeByEvents(app.app);
+    expect((await scan(code.shortCode, {}, 'HEAD')).status).toBe(302);
+    expect((await scan(code.shortCode, { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' })).status).toBe(302);
+    expect((await scan(code.shortCode, { 'user-agent': '' })).status).toBe(302);
+    const events = await waitForEvents(app.app, `scans-${code.qrId}`, 3);
+    expect(events.map((event) => (event.data as Scanned).botReason).sort()).toEqual(['head-request', 'no-user-agent', 'user-agent']);
+    expect(events.every((event) => (event.data as Scanned).isBot)).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { hostname } from 'node:os';
+import { ENV, Env } from '../config/env';
+import type { EventStore, NewEvent, StreamAppend } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { createRedis, REDIS } from '../redis/redis.module';
+import { enrichScan } from './scan-enrich';
+import { ScanKeys, SCAN_KEYS } from './scan-keys';
+import { scannedEvent } from './scan-recorder';
+import { rawScanFromFields, Scanned, scanStream } from './scan.events';
+
+type StreamEntry = [id: string, fields: string[]];
+
+const BATCH = 1000;
+const BLOCK_MS = 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the live feed carries per scan: no visitor hash, nothing identifying. */
+export type LiveScan = Pick<Scanned, 'scanId' | 'qrId' | 'scannedAt' | 'device' | 'os' | 'browser' | 'country' | 'referrer' | 'isBot'>;
+
+/**
+ * Drains the scan stream into the event store (worker and `all` roles). Consumer group: XREADGROUP a batch,
+ * enrich (device, OS, browser, bot flag, country), appendMany Scanned events whose event id is the scan id,
+ * then XACK and XDEL. A crash between the append and the XACK redelivers the entries, and appending the same
+ * ids again is a no-op: every scan is stored exactly once. Entries pending longer than SCAN_CLAIM_IDLE_MS
+ * (their ingester died) are taken over with XAUTOCLAIM.
+ */
+@Injectable()
+export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ScanIngester');
+  private readonly consumer = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  private connection: Redis | null = null;
+  private loop: Promise<void> | null = null;
+  private stopped = false;
+  private blocked = false;
+  private lastClaim = 0;
+  private ingested = 0;
+
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
+  ) {}
+
+  /** Scans appended by this ingester since start. */
+  get count(): number {
+    return this.ingested;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.env.ROLE === 'api' || process.env.QRS_NO_INGESTER === '1') return;
+    // Its own connection: XREADGROUP BLOCK must not sit in front of the API's auto-pipelined commands.
+    this.connection = createRedis({ REDIS_URL: this.env.REDIS_URL, REDIS_TIMEOUT_MS: BLOCK_MS + 10_000 }, 'qrsharks-ingester');
+    this.loop = this.run();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.blocked) this.connection?.disconnect();
+    await this.loop;
+    this.connection?.disconnect();
+  }
+
+  private async run(): Promise<void> {
+    const redis = this.connection!;
+    let failures = 0;
+    let groupReady = false;
+    while (!this.stopped) {
+      try {
+        if (!groupReady) {
+          await redis.xgroup('CREATE', this.keys.stream, this.keys.group, '0', 'MKSTREAM').catch((error: Error) => {
+            if (!/BUSYGROUP/.test(error.message)) throw error;
+          });
+          groupReady = true;
+        }
+        if (Date.now() - this.lastClaim >= Math.min(this.env.SCAN_CLAIM_IDLE_MS, 5000)) {
+          await this.reclaim(redis);
+          this.lastClaim = Date.now();
+        }
+        this.blocked = true;
+        const reply = (await redis.xreadgroup('GROUP', this.keys.group, this.consumer, 'COUNT', BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.keys.stream, '>')) as [string, StreamEntry[]][] | null;
+        this.blocked = false;
+        if (reply?.[0]?.[1]?.length) await this.ingest(redis, reply[0][1]);
+        failures = 0;
+      } catch (error) {
+        this.blocked = false;
+        if (this.stopped) break;
+        if (/NOGROUP/.test((error as Error).message)) groupReady = false;
+        failures += 1;
+        if (failures === 1 || failures % 20 === 0) this.logger.warn({ msg: 'scan ingester failed; retrying', error: (error as Error).message, failures });
+        await sleep(Math.min(50 * 2 ** failures, 2000));
+      }
+    }
+  }
+
+  /** Takes over entries another (dead) consumer read but never acknowledged. */
+  private async reclaim(redis: Redis): Promise<void> {
+    let cursor = '0-0';
+    for (let round = 0; round < 100 && !this.stopped; round++) {
+      const [next, entries] = (await redis.xautoclaim(this.keys.stream, this.keys.group, this.consumer, this.env.SCAN_CLAIM_IDLE_MS, cursor, 'COUNT', BATCH)) as [string, (StreamEntry | null)[], string[]?];
+      const live = entries.filter((entry): entry is StreamEntry => Array.isArray(entry) && Array.isArray(entry[1]));
+      if (live.length) await this.ingest(redis, live);
+      if (next === '0-0') return;
+      cursor = next;
+    }
+  }
+
+  private async ingest(redis: Redis, entries: StreamEntry[]): Promise<void> {
+    const byStream = new Map<string, NewEvent<Scanned>[]>();
+    const seen = new Set<string>();
+    const live = new Map<string, LiveScan[]>();
+    for (const [, fields] of entries) {
+      const raw = rawScanFromFields(fields);
+      if (!raw) {
+        this.logger.warn({ msg: 'malformed scan entry dropped', fields: fields.slice(0, 6) });
+        continue;
+      }
+      if (seen.has(raw.id)) continue;
+      seen.add(raw.id);
+      const scan = enrichScan(raw);
+      const stream = scanStream(raw.qrId);
+      const list = byStream.get(stream) ?? [];
+      list.push(scannedEvent(scan, raw.tenantId));
+      byStream.set(stream, list);
+      const feed = live.get(raw.qrId) ?? [];
+      feed.push({ scanId: scan.scanId, qrId: scan.qrId, scannedAt: scan.scannedAt, device: scan.device, os: scan.os, browser: scan.browser, country: scan.country, referrer: scan.referrer, isBot: scan.isBot });
+      live.set(raw.qrId, feed);
+    }
+    const appends: StreamAppend[] = [...byStream].map(([streamId, events]) => ({ streamId, events, expectedRevision: 'any' }));
+    if (appends.length) await this.store.appendMany(appends);
+    const ids = entries.map(([id]) => id);
+    // Acknowledged only after the commit; then removed, so the stream holds only what is not yet stored.
+    await redis.multi().xack(this.keys.stream, this.keys.group, ...ids).xdel(this.keys.stream, ...ids).exec();
+    this.ingested += seen.size;
+    for (const [qrId, scans] of live) this.redis.publish(this.keys.live(qrId), JSON.stringify(scans)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,30 @@
+import type { Env } from '../config/env';
+
+/**
+ * Redis names of this feature. They default to names derived from the database, so every deployment (and
+ * every test database sharing one Redis) has its own stream, consumer group and channels.
+ */
+export interface ScanKeys {
+  stream: string;
+  group: string;
+  invalidations: string;
+  live(qrId: string): string;
+}
+
+export const SCAN_KEYS = Symbol('SCAN_KEYS');
+
+export function scanKeys(env: Pick<Env, 'SCAN_STREAM_KEY'>, databaseUrl: string): ScanKeys {
+  let database = 'qrsharks';
+  try {
+    database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || database;
+  } catch {
+    // keep the default
+  }
+  const prefix = `qrs:${database}`;
+  return {
+    stream: env.SCAN_STREAM_KEY ?? `${prefix}:scans`,
+    group: 'scan-ingester',
+    invalidations: `${prefix}:scan-targets`,
+    live: (qrId) => `${prefix}:scans-live:${qrId}`,
+  };
+}

@@ -1,0 +1,141 @@
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { ENV, Env } from '../config/env';
+import { REDIS_SUBSCRIBER } from '../redis/redis.module';
+import { ScanKeys, SCAN_KEYS } from './scan-keys';
+
+export interface ScanTarget {
+  qrId: string;
+  shortCode: string;
+  clientId: number;
+  userId: string | null;
+  qrType: string;
+  destination: string | null;
+  fields: Record<string, unknown>;
+  isPaused: boolean;
+  isDeleted: boolean;
+}
+
+interface Entry {
+  target: ScanTarget | null;
+  expires: number;
+}
+
+const MAX_ENTRIES = 100_000;
+
+/**
+ * short code -> target, in process. Entries (unknown codes too) are dropped when the scan_targets projection
+ * announces a change over Redis pub/sub, and expire after SCAN_CACHE_TTL_MS in case a message was missed.
+ * Misses read the read model, one query per code however many scans wait for it.
+ */
+@Injectable()
+export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
+  private readonly entries = new Map<string, Entry>();
+  private readonly codeOf = new Map<string, string>();
+  private readonly loading = new Map<string, Promise<ScanTarget | null>>();
+  /** Bumped by every invalidation: a load that started before one must not store what it read. */
+  private epoch = 0;
+  private readonly onMessage = (channel: string, message: string) => {
+    if (channel !== this.keys.invalidations) return;
+    try {
+      const { qrIds, shortCodes } = JSON.parse(message) as { qrIds?: string[]; shortCodes?: string[] };
+      this.invalidate(qrIds ?? [], shortCodes ?? []);
+    } catch {
+      this.clear();
+    }
+  };
+  /** Messages may have been missed while the subscriber was disconnected. */
+  private readonly onReady = () => {
+    this.clear();
+    this.subscriber.subscribe(this.keys.invalidations).catch(() => undefined);
+  };
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(REDIS_SUBSCRIBER) private readonly subscriber: Redis,
+    @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  onModuleInit(): void {
+    this.subscriber.on('message', this.onMessage);
+    // The subscriber connects on its own (no offline queue): subscribe once it is ready, and again after reconnects.
+    this.subscriber.on('ready', this.onReady);
+    if (this.subscriber.status === 'ready') this.onReady();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.subscriber.off('message', this.onMessage);
+    this.subscriber.off('ready', this.onReady);
+    await this.subscriber.unsubscribe(this.keys.invalidations).catch(() => undefined);
+  }
+
+  /** The cached target, or undefined when it must be loaded (then call load). Synchronous for the hot path. */
+  peek(shortCode: string, now: number): ScanTarget | null | undefined {
+    const entry = this.entries.get(shortCode);
+    if (!entry) return undefined;
+    if (entry.expires < now) {
+      this.entries.delete(shortCode);
+      return undefined;
+    }
+    return entry.target;
+  }
+
+  load(shortCode: string): Promise<ScanTarget | null> {
+    let pending = this.loading.get(shortCode);
+    if (pending) return pending;
+    const epoch = this.epoch;
+    pending = this.query(shortCode)
+      .then((target) => {
+        if (epoch === this.epoch) this.store(shortCode, target);
+        return target;
+      })
+      .finally(() => this.loading.delete(shortCode));
+    this.loading.set(shortCode, pending);
+    return pending;
+  }
+
+  invalidate(qrIds: readonly string[], shortCodes: readonly string[]): void {
+    this.epoch += 1;
+    for (const qrId of qrIds) {
+      const code = this.codeOf.get(qrId);
+      if (code !== undefined) this.entries.delete(code);
+      this.codeOf.delete(qrId);
+    }
+    for (const code of shortCodes) this.entries.delete(code);
+  }
+
+  clear(): void {
+    this.epoch += 1;
+    this.entries.clear();
+    this.codeOf.clear();
+  }
+
+  private store(shortCode: string, target: ScanTarget | null): void {
+    if (this.entries.size >= MAX_ENTRIES) this.clear();
+    this.entries.set(shortCode, { target, expires: Date.now() + this.env.SCAN_CACHE_TTL_MS });
+    if (target) this.codeOf.set(target.qrId, shortCode);
+  }
+
+  private async query(shortCode: string): Promise<ScanTarget | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted
+       FROM scan_targets WHERE short_code = $1`,
+      [shortCode],
+    )) as { qr_id: string; short_code: string; client_id: number; user_id: string | null; qr_type: string; destination: string | null; fields: Record<string, unknown>; is_paused: boolean; is_deleted: boolean }[];
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      qrId: row.qr_id,
+      shortCode: row.short_code,
+      clientId: row.client_id,
+      userId: row.user_id,
+      qrType: row.qr_type,
+      destination: row.destination,
+      fields: row.fields ?? {},
+      isPaused: row.is_paused,
+      isDeleted: row.is_deleted,
+    };
+  }
+}

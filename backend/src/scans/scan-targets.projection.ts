@@ -1,0 +1,81 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import Redis from 'ioredis';
+import type { EntityManager } from 'typeorm';
+import type { RecordedEvent } from '../event-store/event-store';
+import type { Projection } from '../projections/projection';
+import { ProjectionsService } from '../projections/projections.service';
+import { REDIS } from '../redis/redis.module';
+import { ScanKeys, SCAN_KEYS } from './scan-keys';
+import { ScanTargetCache } from './scan-target-cache';
+import { QR_EVENT_TYPES, QrContentChanged, QrCreated, QrDestinationChanged } from './scan.events';
+
+/** QrContentChanged carries only the fields that changed: they are merged over the stored ones. */
+function changedFields(after: unknown): Record<string, unknown> | null {
+  return after && typeof after === 'object' && !Array.isArray(after) ? (after as Record<string, unknown>) : null;
+}
+
+/**
+ * short code -> code: the redirect's read model. After each committed batch it tells every API process which
+ * short codes changed (Redis pub/sub), so their in-process caches drop them before the next scan.
+ */
+@Injectable()
+export class ScanTargetsProjection implements Projection, OnModuleInit {
+  readonly name = 'scan_targets';
+  readonly tables = ['scan_targets'];
+  readonly eventTypes = QR_EVENT_TYPES;
+
+  constructor(
+    private readonly projections: ProjectionsService,
+    private readonly cache: ScanTargetCache,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(this);
+  }
+
+  async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const at = event.metadata.occurredAt;
+      const qrId = (event.data as { qrId: string }).qrId;
+      switch (event.type) {
+        case 'QrCreated': {
+          const data = event.data as QrCreated;
+          if (!data.shortCode) break; // static codes are never scanned through /d/
+          await tx.query(
+            `INSERT INTO scan_targets (qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, false, false, $8) ON CONFLICT (qr_id) DO NOTHING`,
+            [qrId, data.shortCode, event.metadata.tenantId, data.userId == null ? null : String(data.userId), data.qrType, data.destination, JSON.stringify(data.fields ?? {}), at],
+          );
+          break;
+        }
+        case 'QrDestinationChanged':
+          await tx.query('UPDATE scan_targets SET destination = $2, updated_at = $3 WHERE qr_id = $1', [qrId, (event.data as QrDestinationChanged).after, at]);
+          break;
+        case 'QrContentChanged': {
+          const fields = changedFields((event.data as QrContentChanged).after);
+          if (fields) await tx.query('UPDATE scan_targets SET fields = fields || $2::jsonb, updated_at = $3 WHERE qr_id = $1', [qrId, JSON.stringify(fields), at]);
+          break;
+        }
+        case 'QrPaused':
+          await tx.query('UPDATE scan_targets SET is_paused = true, updated_at = $2 WHERE qr_id = $1', [qrId, at]);
+          break;
+        case 'QrResumed':
+          await tx.query('UPDATE scan_targets SET is_paused = false, updated_at = $2 WHERE qr_id = $1', [qrId, at]);
+          break;
+        case 'QrDeleted':
+          await tx.query('UPDATE scan_targets SET is_deleted = true, updated_at = $2 WHERE qr_id = $1', [qrId, at]);
+          break;
+      }
+    }
+  }
+
+  /** Invalidate here first (same process: no pub/sub round trip to race), then tell the other processes. */
+  async afterCommit(events: RecordedEvent[]): Promise<void> {
+    const qrIds = [...new Set(events.map((event) => (event.data as { qrId: string }).qrId))];
+    const created = events.filter((event) => event.type === 'QrCreated').map((event) => (event.data as QrCreated).shortCode).filter((code): code is string => !!code);
+    this.cache.invalidate(qrIds, created);
+    await this.redis.publish(this.keys.invalidations, JSON.stringify({ qrIds, shortCodes: created }));
+  }
+}

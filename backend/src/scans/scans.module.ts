@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { ENV, Env } from '../config/env';
+import { DATABASE_URL } from '../database/database.module';
+import { RedirectHandler } from './redirect.handler';
+import { ScanIngester } from './scan-ingester';
+import { SCAN_KEYS, scanKeys } from './scan-keys';
+import { ScanRecorder } from './scan-recorder';
+import { ScanTargetCache } from './scan-target-cache';
+import { ScanTargetsProjection } from './scan-targets.projection';
+
+/** The scan hot path (/d/{shortCode}), its read model and cache, and the ingester of the scan buffer. */
+@Module({
+  providers: [
+    { provide: SCAN_KEYS, inject: [ENV, DATABASE_URL], useFactory: (env: Env, databaseUrl: string) => scanKeys(env, databaseUrl) },
+    ScanTargetCache,
+    ScanTargetsProjection,
+    ScanRecorder,
+    RedirectHandler,
+    ScanIngester,
+  ],
+  exports: [SCAN_KEYS, ScanTargetCache],
+})
+export class ScansModule {}
