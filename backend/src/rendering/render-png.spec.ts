@@ -1,0 +1,36 @@
+import { renderSvg } from '@qrsharks/qr-core';
+import { DOWNLOAD_SCALE, renderPng } from './render-png';
+
+/** Width and height from the PNG's IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.toString('latin1', 12, 16)).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe('renderPng', () => {
+  const text = 'https://qrsharks.example/d/abc123';
+
+  it('renders the 328 px code at the download scale 3 as a 984 px PNG', () => {
+    expect(DOWNLOAD_SCALE).toBe(3);
+    expect(pngSize(renderPng(renderSvg(text)))).toEqual({ width: 984, height: 984 });
+  });
+
+  it('keeps the frame aspect ratio and honours another scale', () => {
+    const svg = renderSvg(text, { enableFrame: true, dotShape: 'rounded', gradientColor: '#ff00ff' });
+    const [, w, h] = /width="([\d.]+)" height="([\d.]+)"/.exec(svg)!;
+    const size = pngSize(renderPng(svg, 2));
+    expect(size.width).toBe(Number(w) * 2);
+    expect(size.height).toBe(Math.round(Number(h) * 2));
+  });
+
+  it('draws the frame text without any system font (outlines only)', () => {
+    const withText = renderPng(renderSvg(text, { enableFrame: true, frameText: 'SCAN ME' }));
+    const withoutText = renderPng(renderSvg(text, { enableFrame: true, frameText: '' }));
+    expect(withText.equals(withoutText)).toBe(false);
+  });
+
+  it('refuses a nonsense scale', () => {
+    expect(() => renderPng(renderSvg(text), 0)).toThrow(RangeError);
+  });
+});
