@@ -1,33 +1,14 @@
 // Browser journeys of the generator card on the landing page, as an anonymous visitor:
 // generate and download (the PNG is decoded and must equal the URL), type switching with its
 // dialogs, and every validation message of the url, contact and payment forms.
-// Runs against startStack() (built app on real services); set E2E_BASE_URL to aim at a running one.
-import { readFile } from 'node:fs/promises';
+// Runs against startStack() (built app on real services) through the shared support helpers;
+// E2E_BASE_URL aims it at an app that is already running.
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-interface Stack {
-  baseUrl: string;
-  stop: () => Promise<void> | void;
-}
-
-async function openStack(): Promise<Stack> {
-  const external = process.env.E2E_BASE_URL;
-  if (external) return { baseUrl: external.replace(/\/+$/, ''), stop: () => undefined };
-  const { startStack } = await import('./support/stack');
-  return startStack();
-}
+import { DESKTOP, launchBrowser, MOBILE, openStack, SCREENSHOT_DIR } from './support/browser';
+import type { Stack } from './support/stack';
 
 /** The decoder's .wasm comes from node_modules: tests never fetch it from a CDN. */
 async function prepareDecoder(): Promise<void> {
@@ -50,7 +31,7 @@ let page: Page;
 
 beforeAll(async () => {
   [stack] = await Promise.all([openStack(), prepareDecoder()]);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
@@ -59,7 +40,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   page = await context.newPage();
   await page.goto(`${stack.baseUrl}/`);
   await card().waitFor({ timeout: 30_000 });
@@ -103,6 +84,18 @@ describe('generator card: anonymous generate and download', () => {
     // Signed out: no Static/Dynamic toggle, and a sign-in link beside the submit button.
     expect(await card().getByRole('button', { name: 'Dynamic' }).count()).toBe(0);
     await card().getByTestId('generator-sign-in').waitFor();
+  });
+
+  it('is captured at 375 px and 1280 px with a preview', async () => {
+    await mkdir(SCREENSHOT_DIR, { recursive: true });
+    for (const viewport of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await field('Website URL').fill('https://example.com/screenshot');
+      await page.waitForFunction(() => document.querySelector('[data-testid="qr-preview"]')?.getAttribute('data-state') === 'svg');
+      // No horizontal scrolling at phone width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await card().screenshot({ path: path.join(SCREENSHOT_DIR, `generator-${viewport.width}.png`) });
+    }
   });
 
   it('generates, downloads qrcode-url.png that decodes to the URL, then offers an account', async () => {
