@@ -2,10 +2,12 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { FastPathRegistry } from './common/fast-path';
 import { ConfigModule } from './config/config.module';
+import { ContactModule } from './contact/contact.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
+import { NewsletterSignupModule } from './newsletter-signup/newsletter-signup.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { RedisModule } from './redis/redis.module';
 import { ScansModule } from './scans/scans.module';
@@ -16,7 +18,7 @@ import { TenantsModule } from './tenants/tenants.module';
 class CommonModule {}
 
 /** Feature modules: add one line each. */
-const FEATURES = [TenantsModule, HealthModule, ScansModule];
+const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule];
 
 @Module({})
 export class AppModule {

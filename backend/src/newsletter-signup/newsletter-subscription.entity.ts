@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** Read model of the newsletter list (website spec's newsletter_subscriptions); filled only by its projection. */
+@Entity({ name: 'newsletter_subscriptions' })
+export class NewsletterSubscriptionEntity {
+  /** The id of the NewsletterSubscribed event. */
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ name: 'client_id', type: 'integer', default: 1 })
+  clientId: number;
+
+  @Column({ type: 'varchar', length: 255, unique: true })
+  email: string;
+
+  @Column({ name: 'subscribed_at', type: 'timestamptz' })
+  subscribedAt: Date;
+
+  @Column({ name: 'is_deleted', type: 'boolean', default: false })
+  isDeleted: boolean;
+
+  @Column({ name: 'deleted_at', type: 'timestamptz', nullable: true })
+  deletedAt: Date | null;
+}
