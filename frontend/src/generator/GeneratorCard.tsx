@@ -73,8 +73,18 @@ interface PreviewState {
   qrCodeId: string | number | null;
 }
 
+/** What the server answers for a saved or generated code; `content` is the payload it encoded. */
 interface SavedCode {
-  id?: string | number;
+  id?: string | number | null;
+  content?: string | null;
+  payload?: string | null;
+  shortCode?: string;
+}
+
+/** The server's own encoding wins (it knows the tenant's origin); ours is the fallback. */
+function serverPayload(saved: SavedCode | null): string | null {
+  const text = saved?.content ?? saved?.payload;
+  return typeof text === 'string' && text !== '' ? text : null;
 }
 
 function selectableInitialType(type: QrType | undefined): QrType {
@@ -253,7 +263,7 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
     try {
       const saved = await apiJson<SavedCode | null>('POST', '/api/generate-qrcode', buildGenerateBody({ ...form, fields: validFields }, { temporary: false }));
       const id = saved?.id ?? null;
-      const text = encodePayload(qrType, validFields, { origin, ...(id !== null ? { id: String(id) } : {}) });
+      const text = serverPayload(saved) ?? encodePayload(qrType, validFields, { origin, ...(id !== null ? { id: String(id) } : {}) });
       setPreview({ text, dynamic: false, qrCodeId: id });
       track(text, id);
       toast({ title: 'QR Code generated', description: 'Sign in to save it.' });
@@ -275,7 +285,8 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
       const id = saved?.id ?? null;
       // pdf and image pages are addressed by their upload; payment pages by the saved code.
       const contentId = uploaded ? uploaded.id : id;
-      const text = encodePayload(qrType, validFields, { origin, ...(contentId !== null ? { id: String(contentId) } : {}) });
+      const text =
+        serverPayload(saved) ?? encodePayload(qrType, validFields, { origin, ...(contentId !== null ? { id: String(contentId) } : {}) });
       setPreview({ text, dynamic: false, qrCodeId: id });
       track(text, id);
       void queryClient.invalidateQueries({ queryKey: ['/api/qrcodes'] });
@@ -287,22 +298,23 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
 
   const saveDynamic = async (validFields: Record<string, unknown>) => {
     if (trial && !trial.canCreateDynamicQR) {
-      toast({ title: 'Dynamic QR Code limit reached', description: dynamicLimitMessage(trial.dynamicQRLimit), variant: 'destructive' });
+      toast({ title: 'Dynamic QR Code limit reached', description: dynamicLimitMessage(trial.dynamicQRLimit ?? 0), variant: 'destructive' });
       return;
     }
     try {
       const uploaded = await upload(validFields);
+      const extra = uploaded ? uploadFields(qrType, uploaded) : {};
       const destination = encodePayload(qrType, validFields, { origin, ...(uploaded ? { id: String(uploaded.id) } : {}) });
       if (!isWebDestination(destination)) {
         toast({ title: 'Error', description: 'There was a problem saving your QR code.', variant: 'destructive' });
         return;
       }
-      const created = await apiJson<{ id: string | number; shortCode: string }>(
+      const created = await apiJson<SavedCode & { id: string | number; shortCode: string }>(
         'POST',
         '/api/dynamic-qrcodes',
-        buildDynamicFormData({ ...form, fields: validFields }, destination),
+        buildDynamicFormData({ ...form, fields: validFields }, destination, extra),
       );
-      const text = `${origin}/d/${created.shortCode}`;
+      const text = serverPayload(created) ?? `${origin}/d/${created.shortCode}`;
       setPreview({ text, dynamic: true, qrCodeId: created.id });
       track(text, created.id);
       void queryClient.invalidateQueries({ queryKey: ['/api/dynamic-qrcodes'] });

@@ -126,6 +126,12 @@ describe('POST /api/dynamic-qrcodes multipart', () => {
     });
     expect(data).not.toHaveProperty('logoFile');
   });
+
+  it('carries the upload reference of a pdf code', () => {
+    const extra = uploadFields('pdf', { id: 'u1', pdfUrl: '/uploads/menu.pdf', fileName: 'menu.pdf' });
+    const data = entries(buildDynamicFormData(form({ qrType: 'pdf', fields: { title: 'Menu' } }), 'https://x.io/pdf/u1', extra));
+    expect(data).toMatchObject({ destination: 'https://x.io/pdf/u1', pdfUrl: '/uploads/menu.pdf', qrData: '{"title":"Menu"}' });
+  });
 });
 
 describe('uploads', () => {

@@ -93,8 +93,11 @@ export function buildSaveFormData(form: GeneratorForm, extra: Record<string, str
   return data;
 }
 
-/** POST /api/dynamic-qrcodes (multipart), field for field as spec section 7 lists them. */
-export function buildDynamicFormData(form: GeneratorForm, destination: string): FormData {
+/**
+ * POST /api/dynamic-qrcodes (multipart), field for field as spec section 7 lists them; `extra`
+ * carries an earlier upload's reference (pdfUrl, imageUrl) for pdf and images codes.
+ */
+export function buildDynamicFormData(form: GeneratorForm, destination: string, extra: Record<string, string> = {}): FormData {
   const data = new FormData();
   const s = form.style;
   data.append('destination', destination);
@@ -117,6 +120,7 @@ export function buildDynamicFormData(form: GeneratorForm, destination: string): 
   data.append('frameColor', s.frameColor);
   data.append('frameTextColor', s.frameTextColor);
   data.append('frameStyle', s.frameStyle);
+  for (const [key, value] of Object.entries(extra)) data.append(key, value);
   if (form.logo) data.append('logoFile', form.logo.file, form.logo.name);
   return data;
 }

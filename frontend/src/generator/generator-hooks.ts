@@ -7,7 +7,8 @@ export interface TrialStatus {
   daysRemaining: number;
   subscriptionStatus?: string | null;
   dynamicQRUsed: number;
-  dynamicQRLimit: number;
+  /** null: no cap (paid plans). */
+  dynamicQRLimit: number | null;
   canCreateDynamicQR: boolean;
 }
 
