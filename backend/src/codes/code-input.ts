@@ -1,0 +1,150 @@
+import { chooseErrorCorrection, DEFAULT_STYLE, isQrType, styleSchema, validateContent, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
+import { ValidationFailed, zodErrors } from '../common/errors.filter';
+import type { QrMode, StoredStyle } from './qr-code.events';
+
+/** What a create call carries once parsed: pure, so the rules are unit-tested without a server. */
+export interface CodeInput {
+  qrType: QrType;
+  mode: QrMode;
+  fields: Record<string, unknown>;
+  style: StoredStyle;
+  errorCorrectionLevel: ErrorCorrectionLevel;
+  /** As sent (dynamic codes); checked by the create decision. */
+  destination: string | null;
+  /** References to earlier uploads (pdf and images codes), resolved by the service. */
+  pdfUrl: string | null;
+  imageUrl: string | null;
+}
+
+export const MAX_FIELD_LENGTH = 2000;
+const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
+const FILE_FIELDS = ['pdfFile', 'imageFile', 'logoFile'];
+
+const blankToUndefined = (value: unknown) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
+const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+export const DEFAULT_STORED_STYLE: StoredStyle = {
+  fgColor: DEFAULT_STYLE.fgColor,
+  bgColor: DEFAULT_STYLE.bgColor,
+  gradientColor: null,
+  qrStyle: 'squares',
+  dotShape: DEFAULT_STYLE.dotShape,
+  cornerShape: DEFAULT_STYLE.cornerShape,
+  innerCornerShape: DEFAULT_STYLE.innerCornerShape,
+  outerCornerColor: null,
+  innerCornerColor: null,
+  enableFrame: DEFAULT_STYLE.enableFrame,
+  frameText: DEFAULT_STYLE.frameText,
+  frameColor: DEFAULT_STYLE.frameColor,
+  frameTextColor: DEFAULT_STYLE.frameTextColor,
+  frameStyle: DEFAULT_STYLE.frameStyle,
+};
+
+/**
+ * The style fields present in a body, validated. Accepts the generator's names (foregroundColor, backgroundColor)
+ * and the save action's (fgColor, bgColor). Absent fields are absent from the result (partial).
+ */
+export function parseStyleChanges(body: Record<string, unknown>): Partial<StoredStyle> {
+  const optionalColour = (value: unknown) => (value === '' || value === 'null' ? null : value);
+  const raw: Record<string, unknown> = {
+    fgColor: blankToUndefined(body.fgColor ?? body.foregroundColor),
+    bgColor: blankToUndefined(body.bgColor ?? body.backgroundColor),
+    gradientColor: optionalColour(body.gradientColor),
+    dotShape: blankToUndefined(body.dotShape),
+    cornerShape: blankToUndefined(body.cornerShape),
+    innerCornerShape: blankToUndefined(body.innerCornerShape),
+    outerCornerColor: optionalColour(body.outerCornerColor),
+    innerCornerColor: optionalColour(body.innerCornerColor),
+    enableFrame: blankToUndefined(body.enableFrame),
+    frameText: body.frameText,
+    frameColor: blankToUndefined(body.frameColor),
+    frameTextColor: blankToUndefined(body.frameTextColor),
+    frameStyle: blankToUndefined(body.frameStyle),
+  };
+  for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
+  const parsed = styleSchema.safeParse(raw);
+  if (!parsed.success) throw new ValidationFailed(zodErrors(parsed.error));
+  const { logo: _logo, ...style } = parsed.data;
+  const out: Partial<StoredStyle> = { ...(style as Partial<StoredStyle>) };
+  const qrStyle = str(body.qrStyle);
+  if (qrStyle) {
+    if (qrStyle.length > 20) throw new ValidationFailed({ qrStyle: 'qrStyle must be at most 20 characters' });
+    out.qrStyle = qrStyle;
+  }
+  return out;
+}
+
+/** Content fields from `qrData` (JSON text or object, the dynamic call) or from the flat body (the other calls). */
+export function rawContentFields(body: Record<string, unknown>): Record<string, unknown> {
+  let source: unknown = body;
+  if (typeof body.qrData === 'string' && body.qrData.trim().startsWith('{')) {
+    try {
+      source = JSON.parse(body.qrData);
+    } catch {
+      throw new ValidationFailed({ qrData: 'qrData must be a JSON object' });
+    }
+  } else if (body.qrData && typeof body.qrData === 'object' && !Array.isArray(body.qrData)) {
+    source = body.qrData;
+  }
+  const fields = { ...(source as Record<string, unknown>) };
+  // Files travel as multipart parts or through the upload calls; a file *name* in the fields means nothing.
+  for (const key of FILE_FIELDS) delete fields[key];
+  return fields;
+}
+
+/** Validates a type's content with qr-core's schemas (the spec's messages) plus a length bound per field. */
+export function validateFields(qrType: QrType, raw: Record<string, unknown>): Record<string, unknown> {
+  const verdict = validateContent(qrType, raw);
+  if (!verdict.ok) throw new ValidationFailed(verdict.errors);
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(verdict.data)) {
+    if (value === undefined) continue;
+    if (typeof value === 'string' && value.length > MAX_FIELD_LENGTH) throw new ValidationFailed({ [key]: `${key} must be at most ${MAX_FIELD_LENGTH} characters` });
+    fields[key] = value;
+  }
+  return fields;
+}
+
+export function parseQrType(value: unknown): QrType {
+  const type = value === undefined || value === null || value === '' ? 'url' : value;
+  if (!isQrType(type)) throw new ValidationFailed({ qrType: 'Please choose a QR code type from the list' });
+  return type;
+}
+
+export function parseCodeInput(body: Record<string, unknown>, options: { mode?: QrMode; hasLogo: boolean }): CodeInput {
+  const qrType = parseQrType(body.qrType);
+  const modeRaw = options.mode ?? (body.qrMode === undefined || body.qrMode === '' ? 'static' : body.qrMode);
+  if (modeRaw !== 'static' && modeRaw !== 'dynamic') throw new ValidationFailed({ qrMode: 'qrMode must be static or dynamic' });
+  const mode: QrMode = modeRaw;
+  const fields = validateFields(qrType, rawContentFields(body));
+  const style = { ...DEFAULT_STORED_STYLE, ...parseStyleChanges(body) };
+  const askedLevel = str(body.errorCorrectionLevel)?.toUpperCase();
+  if (askedLevel && !LEVELS.includes(askedLevel as ErrorCorrectionLevel)) throw new ValidationFailed({ errorCorrectionLevel: 'errorCorrectionLevel must be L, M, Q or H' });
+  // A logo covers modules: always H then (the renderer would force it anyway, so the stored level tells the truth).
+  const errorCorrectionLevel = options.hasLogo ? 'H' : ((askedLevel as ErrorCorrectionLevel | undefined) ?? chooseErrorCorrection({ dynamic: mode === 'dynamic', hasLogo: false }));
+  const qrData = typeof body.qrData === 'object' && body.qrData ? (body.qrData as Record<string, unknown>) : {};
+  return {
+    qrType,
+    mode,
+    fields,
+    style,
+    errorCorrectionLevel,
+    destination: str(body.destination),
+    pdfUrl: str(body.pdfUrl) ?? str(qrData.pdfUrl),
+    imageUrl: str(body.imageUrl) ?? str(qrData.imageUrl),
+  };
+}
+
+/** Core spec section 6: what an anonymous generator may not use. Texts are the generator's banners and dialog. */
+export const ANONYMOUS_REFUSALS = {
+  gradient: 'Second color requires an account! Sign up for free to unlock advanced color options.',
+  logo: 'Logo features require an account! Sign up for free to add custom branding.',
+  pdf: 'Please sign in or create an account to access this functionality.',
+} as const;
+
+export function anonymousRefusal(input: { qrType: QrType; style: StoredStyle; logoFile: unknown }): string | null {
+  if (input.qrType === 'pdf') return ANONYMOUS_REFUSALS.pdf;
+  if (input.style.gradientColor) return ANONYMOUS_REFUSALS.gradient;
+  if (input.logoFile !== undefined && input.logoFile !== null && input.logoFile !== '') return ANONYMOUS_REFUSALS.logo;
+  return null;
+}

@@ -1,0 +1,138 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RecordedEvent } from '../event-store/event-store';
+import type { Projection } from '../projections/projection';
+import { ProjectionsService } from '../projections/projections.service';
+import { staticColumns, STYLE_COLUMNS } from './code-columns.map';
+import type { QrContentChanged, QrCreated, QrDestinationChanged, QrRef, QrStyleChanged } from './qr-code.events';
+
+const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
+
+function insert(table: string, row: Record<string, unknown>): { sql: string; params: unknown[] } {
+  const keys = Object.keys(row);
+  return { sql: `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`, params: keys.map((k) => row[k]) };
+}
+
+/**
+ * `qr_codes` (static) and `dynamic_qr_codes` (dynamic) from the `qr-{id}` events, plus the scan count of dynamic
+ * codes from `Scanned` (bots not counted). Rows are soft-deleted, as the spec's tables say.
+ */
+@Injectable()
+export class CodesProjection implements Projection, OnModuleInit {
+  readonly name = 'codes';
+  readonly tables = TABLES;
+  readonly eventTypes = ['QrCreated', 'QrDestinationChanged', 'QrStyleChanged', 'QrContentChanged', 'QrPaused', 'QrResumed', 'QrDeleted', 'Scanned'];
+
+  constructor(private readonly projections: ProjectionsService) {}
+
+  onModuleInit(): void {
+    this.projections.register(this);
+  }
+
+  async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    const scans = new Map<string, { count: number; last: string }>();
+    for (const event of events) {
+      const at = event.metadata.occurredAt;
+      const version = Number(event.revision);
+      switch (event.type) {
+        case 'QrCreated':
+          await this.created(event.data as QrCreated, event.metadata.tenantId, at, tx);
+          break;
+        case 'QrDestinationChanged': {
+          const data = event.data as QrDestinationChanged;
+          await tx.query('UPDATE dynamic_qr_codes SET destination = $2, updated_at = $3, version = $4 WHERE id = $1', [data.qrId, data.after, at, version]);
+          break;
+        }
+        case 'QrStyleChanged': {
+          const data = event.data as QrStyleChanged;
+          const entries = Object.entries(data.after).filter(([key]) => key in STYLE_COLUMNS);
+          const sets = entries.map(([key], i) => `${STYLE_COLUMNS[key as keyof typeof STYLE_COLUMNS]} = $${i + 4}`);
+          for (const table of TABLES) {
+            await tx.query(`UPDATE ${table} SET ${[...sets, 'updated_at = $2', 'version = $3'].join(', ')} WHERE id = $1`, [data.qrId, at, version, ...entries.map(([, v]) => v)]);
+          }
+          break;
+        }
+        case 'QrContentChanged': {
+          const data = event.data as QrContentChanged;
+          await tx.query('UPDATE dynamic_qr_codes SET qr_data = qr_data || $2::jsonb, platform = COALESCE(($2::jsonb)->>\'platform\', platform), updated_at = $3, version = $4 WHERE id = $1', [data.qrId, JSON.stringify(data.after), at, version]);
+          const [row] = (await tx.query('SELECT qr_type, qr_data FROM qr_codes WHERE id = $1', [data.qrId])) as { qr_type: string; qr_data: Record<string, unknown> }[];
+          if (row) {
+            const fields = { ...row.qr_data, ...data.after };
+            const columns = staticColumns(row.qr_type, fields);
+            const keys = Object.keys(columns);
+            await tx.query(`UPDATE qr_codes SET qr_data = $2, updated_at = $3, version = $4, ${keys.map((k, i) => `${k} = $${i + 5}`).join(', ')} WHERE id = $1`, [data.qrId, JSON.stringify(fields), at, version, ...keys.map((k) => columns[k])]);
+          }
+          break;
+        }
+        case 'QrPaused':
+        case 'QrResumed': {
+          const paused = event.type === 'QrPaused';
+          for (const table of TABLES) {
+            await tx.query(`UPDATE ${table} SET is_paused = $2, paused_at = $3, updated_at = $4, version = $5 WHERE id = $1`, [(event.data as QrRef).qrId, paused, paused ? at : null, at, version]);
+          }
+          break;
+        }
+        case 'QrDeleted':
+          for (const table of TABLES) {
+            await tx.query(`UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`, [(event.data as QrRef).qrId, at, version]);
+          }
+          break;
+        case 'Scanned': {
+          const data = event.data as { qrId?: string; isBot?: boolean; scannedAt?: string };
+          const qrId = data.qrId ?? (event.streamId.startsWith('scans-') ? event.streamId.slice(6) : null);
+          if (!qrId || data.isBot) break;
+          const when = data.scannedAt ?? at;
+          const current = scans.get(qrId) ?? { count: 0, last: when };
+          scans.set(qrId, { count: current.count + 1, last: when > current.last ? when : current.last });
+          break;
+        }
+      }
+    }
+    for (const [qrId, { count, last }] of scans) {
+      await tx.query('UPDATE dynamic_qr_codes SET scan_count = scan_count + $2, last_scanned_at = GREATEST(last_scanned_at, $3::timestamptz) WHERE id = $1', [qrId, count, last]);
+    }
+  }
+
+  private async created(data: QrCreated, tenantId: number, at: string, tx: EntityManager): Promise<void> {
+    const style = data.style;
+    const common: Record<string, unknown> = {
+      id: data.qrId,
+      client_id: tenantId,
+      user_id: data.userId,
+      qr_type: data.qrType,
+      qr_data: JSON.stringify(data.fields),
+      fg_color: style.fgColor,
+      bg_color: style.bgColor,
+      gradient_color: style.gradientColor,
+      qr_style: style.qrStyle,
+      dot_shape: style.dotShape,
+      corner_shape: style.cornerShape,
+      inner_corner_shape: style.innerCornerShape,
+      outer_corner_color: style.outerCornerColor,
+      inner_corner_color: style.innerCornerColor,
+      error_correction_level: data.errorCorrectionLevel,
+      logo_file_path: data.logoFilePath,
+      logo_file_name: data.logoFileName,
+      enable_frame: style.enableFrame,
+      frame_text: style.frameText,
+      frame_color: style.frameColor,
+      frame_text_color: style.frameTextColor,
+      frame_style: style.frameStyle,
+      created_at: at,
+      updated_at: at,
+      version: 0,
+    };
+    if (data.mode === 'dynamic') {
+      const { sql, params } = insert('dynamic_qr_codes', {
+        ...common,
+        short_code: data.shortCode,
+        destination: data.destination ?? '',
+        platform: typeof data.fields.platform === 'string' ? data.fields.platform : null,
+      });
+      await tx.query(sql, params);
+    } else {
+      const { sql, params } = insert('qr_codes', { ...common, qr_mode: 'static', ...staticColumns(data.qrType, data.fields) });
+      await tx.query(sql, params);
+    }
+  }
+}

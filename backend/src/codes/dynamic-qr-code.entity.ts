@@ -1,0 +1,20 @@
+import { Column, Entity, Index } from 'typeorm';
+import { CodeColumns } from './code-columns';
+
+/** Read model of dynamic codes (website spec, dynamic_qr_codes); filled only by CodesProjection. */
+@Entity({ name: 'dynamic_qr_codes' })
+@Index('idx_dynamic_qr_codes_owner', ['clientId', 'userId', 'createdAt'])
+export class DynamicQrCodeEntity extends CodeColumns {
+  @Column({ name: 'short_code', type: 'varchar', length: 20, unique: true })
+  shortCode: string;
+
+  /** Where /d/{shortCode} redirects; '' for types served by their hosted page (contact, pdf, events, ...). */
+  @Column({ type: 'text' })
+  destination: string;
+
+  @Column({ name: 'scan_count', type: 'integer', default: 0 })
+  scanCount: number;
+
+  @Column({ name: 'last_scanned_at', type: 'timestamptz', nullable: true })
+  lastScannedAt: Date | null;
+}

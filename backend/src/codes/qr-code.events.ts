@@ -1,0 +1,132 @@
+import type { ErrorCorrectionLevel, QrType } from '@qrsharks/qr-core';
+
+/**
+ * Events of a QR code (static and dynamic alike), on stream `qr-{qrId}`: the stream is the code's audit trail.
+ * Tenant and actor travel in the envelope's metadata (tenantId, actorId), never in the data.
+ * Other features (scans, analytics) project these shapes: add optional fields only, never rename.
+ */
+export type QrMode = 'static' | 'dynamic';
+
+/** Every style field a code keeps (the logo lives beside it as logoFileName/logoFilePath). */
+export interface StoredStyle {
+  fgColor: string;
+  bgColor: string;
+  gradientColor: string | null;
+  /** The spec's qrStyle column; the renderer knows only 'squares' (the dot shape is dotShape). */
+  qrStyle: string;
+  dotShape: 'square' | 'circle' | 'rounded';
+  cornerShape: 'square' | 'circle' | 'rounded';
+  innerCornerShape: 'square' | 'circle' | 'rounded';
+  outerCornerColor: string | null;
+  innerCornerColor: string | null;
+  enableFrame: boolean;
+  frameText: string;
+  frameColor: string;
+  frameTextColor: string;
+  frameStyle: 'rounded' | 'square';
+}
+
+export interface QrCreated {
+  qrId: string;
+  userId: string;
+  mode: QrMode;
+  qrType: QrType;
+  /** Dynamic codes only: 8 URL-safe characters, reserved on `shortcode-{code}`. */
+  shortCode: string | null;
+  /** Dynamic codes: the http(s) URL /d/{shortCode} redirects to; null when /d/ serves the type's hosted page. */
+  destination: string | null;
+  /** The validated content fields of the type (plus the upload id and URL for pdf and images codes). */
+  fields: Record<string, unknown>;
+  style: StoredStyle;
+  errorCorrectionLevel: ErrorCorrectionLevel;
+  logoFileName: string | null;
+  /** Same-origin URL of the stored logo (`/logo/{uploadId}`), never a server path. */
+  logoFilePath: string | null;
+}
+
+export interface QrDestinationChanged {
+  qrId: string;
+  /** '' when the code had no destination (served by its hosted page). */
+  before: string;
+  after: string;
+}
+
+export interface QrStyleChanged {
+  qrId: string;
+  /** Only the fields that changed. Logo changes appear as logoFileName/logoFilePath. */
+  before: Partial<StoredStyle> & { logoFileName?: string | null; logoFilePath?: string | null };
+  after: Partial<StoredStyle> & { logoFileName?: string | null; logoFilePath?: string | null };
+}
+
+export interface QrContentChanged {
+  qrId: string;
+  /** Only the content fields that changed. */
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+export interface QrRef {
+  qrId: string;
+}
+
+export type QrEvent =
+  | { type: 'QrCreated'; data: QrCreated }
+  | { type: 'QrDestinationChanged'; data: QrDestinationChanged }
+  | { type: 'QrStyleChanged'; data: QrStyleChanged }
+  | { type: 'QrContentChanged'; data: QrContentChanged }
+  | { type: 'QrPaused'; data: QrRef }
+  | { type: 'QrResumed'; data: QrRef }
+  | { type: 'QrDeleted'; data: QrRef };
+
+export const QR_EVENT_TYPES = ['QrCreated', 'QrDestinationChanged', 'QrStyleChanged', 'QrContentChanged', 'QrPaused', 'QrResumed', 'QrDeleted'] as const;
+
+/** On `shortcode-{code}`, appended with 'no_stream' in the same appendMany as QrCreated: the store decides races. */
+export interface ShortCodeReserved {
+  shortCode: string;
+  qrId: string;
+}
+
+/** On `user-{userId}` (shared with accounts and payments; they ignore these types). */
+export interface TrialActivated {
+  userId: string;
+  trialStartDate: string;
+  trialEndDate: string;
+}
+
+/** On `user-{userId}`, appended at the revision the cap was decided on, in the same appendMany as QrCreated. */
+export interface DynamicQrSlotTaken {
+  userId: string;
+  qrId: string;
+}
+
+/** On `user-{userId}` with QrDeleted of a dynamic code: the slot is free again. */
+export type DynamicQrSlotReleased = DynamicQrSlotTaken;
+
+/**
+ * Tracking (stream `tracking-{tenantId}-{sessionId}`; a session that has no id uses `tracking-{tenantId}-{qrId}`):
+ * kept off `qr-{id}` so the audit trail holds state changes only. The analytics feature projects them.
+ */
+export interface QrTracked {
+  qrCodeId: string | null;
+  userId: string | null;
+  sessionId: string;
+  qrType: string;
+  qrContent: string;
+  foregroundColor: string | null;
+  backgroundColor: string | null;
+  hasLogo: boolean;
+  referrer: string | null;
+  userAgent: string | null;
+  /** Salted SHA-256 of the client IP (VISITOR_HASH_SALT); the raw IP is never stored. */
+  ipHash: string | null;
+  /** QrDownloaded only: png or svg. */
+  downloadType?: 'png' | 'svg';
+}
+
+export const qrStream = (qrId: string) => `qr-${qrId}`;
+export const shortCodeStream = (shortCode: string) => `shortcode-${shortCode}`;
+export const userStream = (userId: string) => `user-${userId}`;
+export const trackingStream = (tenantId: number, key: string) => `tracking-${tenantId}-${key}`;
+
+/** Types whose content is itself a web address: their dynamic codes redirect to it. */
+export const URL_TYPES: readonly string[] = ['url', 'social', 'ratings', 'apps'];

@@ -1,0 +1,122 @@
+import type { RecordedEvent } from '../../event-store/event-store';
+import { QrDecisionError } from '../qr-code';
+import type { DynamicQrSlotTaken, TrialActivated } from '../qr-code.events';
+
+/**
+ * What the codes feature needs from `user-{id}`: the trial, the subscription status and the dynamic codes held.
+ * Accounts and payments write to the same stream; unknown event types are ignored.
+ */
+export interface Allowance {
+  trialActivated: boolean;
+  trialStartDate: string | null;
+  trialEndDate: string | null;
+  subscriptionStatus: string;
+  /** Ids of the user's live dynamic codes (taken and not released). */
+  slots: string[];
+}
+
+export const initialAllowance: Allowance = { trialActivated: false, trialStartDate: null, trialEndDate: null, subscriptionStatus: 'free', slots: [] };
+
+export function evolveAllowance(state: Allowance, event: Pick<RecordedEvent, 'type' | 'data'>): Allowance {
+  switch (event.type) {
+    case 'TrialActivated': {
+      const data = event.data as TrialActivated;
+      return { ...state, trialActivated: true, trialStartDate: data.trialStartDate, trialEndDate: data.trialEndDate };
+    }
+    case 'SubscriptionStatusChanged':
+      return { ...state, subscriptionStatus: String((event.data as { subscriptionStatus: unknown }).subscriptionStatus ?? 'free') };
+    case 'DynamicQrSlotTaken': {
+      const { qrId } = event.data as DynamicQrSlotTaken;
+      return state.slots.includes(qrId) ? state : { ...state, slots: [...state.slots, qrId] };
+    }
+    case 'DynamicQrSlotReleased': {
+      const { qrId } = event.data as DynamicQrSlotTaken;
+      return { ...state, slots: state.slots.filter((id) => id !== qrId) };
+    }
+    default:
+      return state;
+  }
+}
+
+export interface Limits {
+  trialDays: number;
+  trialDynamicLimit: number;
+  freeDynamicLimit: number;
+}
+
+/** Statuses that lift the dynamic cap (Stripe's names for a paying subscription). */
+const PAYING = new Set(['active', 'trialing']);
+
+export interface TrialStatus {
+  isActive: boolean;
+  hasExpired: boolean;
+  daysRemaining: number;
+  subscriptionStatus: string;
+  dynamicQRUsed: number;
+  /** null: no cap (an active subscription). */
+  dynamicQRLimit: number | null;
+  canCreateDynamicQR: boolean;
+  trialActivated: boolean;
+  trialStartDate: string | null;
+  trialEndDate: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The cap: unlimited with a paying subscription; TRIAL_DYNAMIC_LIMIT while the trial runs; FREE_DYNAMIC_LIMIT
+ * otherwise (before the trial and after it). Codes made during the trial keep working after it; only new ones
+ * are refused while the user holds the free cap or more.
+ */
+export function trialStatus(state: Allowance, limits: Limits, now: Date): TrialStatus {
+  const end = state.trialEndDate ? Date.parse(state.trialEndDate) : null;
+  const isActive = state.trialActivated && end !== null && now.getTime() < end;
+  const hasExpired = state.trialActivated && end !== null && now.getTime() >= end;
+  const daysRemaining = isActive && end !== null ? Math.ceil((end - now.getTime()) / DAY_MS) : 0;
+  const paying = PAYING.has(state.subscriptionStatus);
+  const limit = paying ? null : isActive ? limits.trialDynamicLimit : limits.freeDynamicLimit;
+  const used = state.slots.length;
+  return {
+    isActive,
+    hasExpired,
+    daysRemaining,
+    subscriptionStatus: state.subscriptionStatus,
+    dynamicQRUsed: used,
+    dynamicQRLimit: limit,
+    canCreateDynamicQR: limit === null || used < limit,
+    trialActivated: state.trialActivated,
+    trialStartDate: state.trialStartDate,
+    trialEndDate: state.trialEndDate,
+  };
+}
+
+export const limitMessage = (limit: number) => `You have reached your limit of ${limit} dynamic QR codes. Please upgrade to create more.`;
+
+/** Decides whether one more dynamic code fits; the caller appends the slot at the revision it loaded. */
+export function decideTakeSlot(state: Allowance, limits: Limits, now: Date, userId: string, qrId: string): { type: 'DynamicQrSlotTaken'; data: DynamicQrSlotTaken } {
+  const status = trialStatus(state, limits, now);
+  if (!status.canCreateDynamicQR) throw new QrDecisionError(limitMessage(status.dynamicQRLimit ?? 0), 403);
+  return { type: 'DynamicQrSlotTaken', data: { userId, qrId } };
+}
+
+export const TRIAL_EMAIL_REQUIRED = 'Please enter your email address to activate your free trial.';
+export const TRIAL_ALREADY_USED = 'You have already used your free trial.';
+
+/** Once per account, ever: a second activation (running or expired) is refused. */
+export function decideActivateTrial(
+  state: Allowance,
+  limits: Limits,
+  now: Date,
+  user: { id: string; email: string; username: string },
+  email: unknown,
+): { type: 'TrialActivated'; data: TrialActivated } {
+  const given = typeof email === 'string' ? email.trim().toLowerCase() : '';
+  if (!given) throw new QrDecisionError(TRIAL_EMAIL_REQUIRED, 400, 'email');
+  if (given !== user.email.toLowerCase() && given !== user.username.toLowerCase()) {
+    throw new QrDecisionError('Please use the email address of your account.', 400, 'email');
+  }
+  if (state.trialActivated) throw new QrDecisionError(TRIAL_ALREADY_USED, 400);
+  if (PAYING.has(state.subscriptionStatus)) throw new QrDecisionError('Your subscription is already active.', 400);
+  const end = new Date(now.getTime() + limits.trialDays * DAY_MS);
+  return { type: 'TrialActivated', data: { userId: user.id, trialStartDate: now.toISOString(), trialEndDate: end.toISOString() } };
+}
