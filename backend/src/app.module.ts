@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule } from './accounts/accounts.module';
 import { FastPathRegistry } from './common/fast-path';
 import { ConfigModule } from './config/config.module';
 import { ContactModule } from './contact/contact.module';
@@ -18,7 +19,7 @@ import { TenantsModule } from './tenants/tenants.module';
 class CommonModule {}
 
 /** Feature modules: add one line each. */
-const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule];
+const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule];
 
 @Module({})
 export class AppModule {

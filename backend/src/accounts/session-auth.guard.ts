@@ -1,0 +1,29 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { requestContext } from '../common/request-context';
+import { AccountsService } from './accounts.service';
+import type { AuthUser, Role } from './auth';
+import { hasRequiredRole } from './user';
+
+export const REQUIRED_ROLES = 'accounts:roles';
+export const AUTH_REQUIRED = 'Authentication required';
+export const ROLE_REQUIRED = 'You do not have permission to do this';
+
+/** The guard behind @Authenticated(): the session's user, re-read from the users table on every request. */
+@Injectable()
+export class SessionAuthGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector, private readonly accounts: AccountsService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request & { authUser?: AuthUser }>();
+    const user = await this.accounts.authenticate(req);
+    if (!user) throw new UnauthorizedException(AUTH_REQUIRED);
+    req.authUser = user;
+    const current = requestContext.current();
+    if (current) current.actorId = user.id;
+    const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, [context.getHandler(), context.getClass()]) ?? [];
+    if (!hasRequiredRole(user.roles, required)) throw new ForbiddenException(ROLE_REQUIRED);
+    return true;
+  }
+}

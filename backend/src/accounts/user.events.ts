@@ -1,0 +1,90 @@
+import type { Role } from './auth';
+
+/** Events of a user, on stream `user-{id}`. Other features append to that stream too (TrialActivated, DynamicQrSlotTaken, ...). */
+export interface UserRegistered {
+  userId: string;
+  clientId: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** argon2id; null for accounts created through Google. */
+  passwordHash: string | null;
+}
+
+/** First link of a Google account to the user (on sign-up through Google or on the first Google sign-in of an email account). */
+export interface UserSignedInWithGoogle {
+  userId: string;
+  googleId: string;
+  email: string;
+}
+
+export interface UserNameChanged {
+  userId: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface PasswordChanged {
+  userId: string;
+  passwordHash: string;
+}
+
+export interface RoleGranted {
+  userId: string;
+  role: Role;
+}
+
+export type RoleRevoked = RoleGranted;
+
+export interface UserDeleted {
+  userId: string;
+}
+
+/** Appended by the codes feature (trial) and payments; the users read model shows them. */
+export interface TrialActivated {
+  userId: string;
+  trialStartDate: string;
+  trialEndDate: string;
+}
+
+export interface SubscriptionStatusChanged {
+  userId: string;
+  subscriptionStatus: string;
+}
+
+export type UserEvent =
+  | { type: 'UserRegistered'; data: UserRegistered }
+  | { type: 'UserSignedInWithGoogle'; data: UserSignedInWithGoogle }
+  | { type: 'UserNameChanged'; data: UserNameChanged }
+  | { type: 'PasswordChanged'; data: PasswordChanged }
+  | { type: 'RoleGranted'; data: RoleGranted }
+  | { type: 'RoleRevoked'; data: RoleRevoked }
+  | { type: 'UserDeleted'; data: UserDeleted };
+
+export const USER_EVENT_TYPES = [
+  'UserRegistered',
+  'UserSignedInWithGoogle',
+  'UserNameChanged',
+  'PasswordChanged',
+  'RoleGranted',
+  'RoleRevoked',
+  'UserDeleted',
+  'TrialActivated',
+  'SubscriptionStatusChanged',
+] as const;
+
+/**
+ * Unique keys are reserved by appending to a stream named after the key with expectedRevision 'no_stream'
+ * (or the revision of its last release), in the same transaction as the user's own event: the event store
+ * decides races, not the read model.
+ */
+export interface KeyReserved {
+  userId: string;
+}
+export type KeyEvent = { type: 'KeyReserved'; data: KeyReserved } | { type: 'KeyReleased'; data: KeyReserved };
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+export const usernameStream = (tenantId: number, username: string) => `username-${tenantId}-${usernameKey(username)}`;
+export const googleIdStream = (tenantId: number, googleId: string) => `google-${tenantId}-${googleId}`;

@@ -1,0 +1,89 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RecordedEvent } from '../event-store/event-store';
+import type { Projection } from '../projections/projection';
+import { ProjectionsService } from '../projections/projections.service';
+import {
+  PasswordChanged,
+  RoleGranted,
+  SubscriptionStatusChanged,
+  TrialActivated,
+  USER_EVENT_TYPES,
+  UserDeleted,
+  UserNameChanged,
+  usernameKey,
+  UserRegistered,
+  UserSignedInWithGoogle,
+} from './user.events';
+
+export const USERS_PROJECTION = 'users';
+
+@Injectable()
+export class UsersProjection implements Projection, OnModuleInit {
+  readonly name = USERS_PROJECTION;
+  readonly tables = ['users'];
+  readonly eventTypes = USER_EVENT_TYPES;
+
+  constructor(private readonly projections: ProjectionsService) {}
+
+  onModuleInit(): void {
+    this.projections.register(this);
+  }
+
+  async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const at = event.metadata.occurredAt;
+      switch (event.type) {
+        case 'UserRegistered': {
+          const d = event.data as UserRegistered;
+          await tx.query(
+            `INSERT INTO users (id, client_id, username, username_key, password_hash, first_name, last_name, email, roles, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', $9) ON CONFLICT (id) DO NOTHING`,
+            [d.userId, d.clientId, d.username, usernameKey(d.username), d.passwordHash, d.firstName, d.lastName, d.email, at],
+          );
+          break;
+        }
+        case 'UserSignedInWithGoogle': {
+          const d = event.data as UserSignedInWithGoogle;
+          await tx.query('UPDATE users SET google_id = $2 WHERE id = $1', [d.userId, d.googleId]);
+          break;
+        }
+        case 'UserNameChanged': {
+          const d = event.data as UserNameChanged;
+          await tx.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [d.userId, d.firstName, d.lastName]);
+          break;
+        }
+        case 'PasswordChanged': {
+          const d = event.data as PasswordChanged;
+          await tx.query('UPDATE users SET password_hash = $2, auth_version = auth_version + 1 WHERE id = $1', [d.userId, d.passwordHash]);
+          break;
+        }
+        case 'RoleGranted': {
+          const d = event.data as RoleGranted;
+          await tx.query('UPDATE users SET roles = array_append(roles, $2::text) WHERE id = $1 AND NOT ($2::text = ANY(roles))', [d.userId, d.role]);
+          break;
+        }
+        case 'RoleRevoked': {
+          const d = event.data as RoleGranted;
+          await tx.query('UPDATE users SET roles = array_remove(roles, $2::text) WHERE id = $1', [d.userId, d.role]);
+          break;
+        }
+        case 'UserDeleted': {
+          const d = event.data as UserDeleted;
+          await tx.query('UPDATE users SET is_deleted = true, deleted_at = $2 WHERE id = $1', [d.userId, at]);
+          break;
+        }
+        case 'TrialActivated': {
+          const d = event.data as TrialActivated;
+          await tx.query('UPDATE users SET trial_activated = true, trial_start_date = $2, trial_end_date = $3 WHERE id = $1', [d.userId, d.trialStartDate, d.trialEndDate]);
+          break;
+        }
+        case 'SubscriptionStatusChanged': {
+          const d = event.data as SubscriptionStatusChanged;
+          await tx.query('UPDATE users SET subscription_status = $2 WHERE id = $1', [d.userId, d.subscriptionStatus]);
+          break;
+        }
+      }
+    }
+  }
+}
