@@ -18,6 +18,7 @@ import {
 import { Upcasters, upcasters as defaultUpcasters } from './upcasters';
 
 export const EVENTS_CHANNEL = 'qrs_events';
+const NOTIFY = `SELECT pg_notify('${EVENTS_CHANNEL}', '')`;
 
 const SELECT_COLUMNS = `position::text AS position, transaction_id::text AS commit, stream_id, revision::text AS revision,
   id::text AS id, type, data, metadata`;
@@ -93,8 +94,11 @@ export class PostgresEventStore implements EventStore {
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const results = await this.appendInTransaction(client, appends);
+        const results = await this.appendInTransaction(client, appends, { notify: false });
         await client.query('COMMIT');
+        // Announced after COMMIT: a NOTIFY inside the transaction takes a cluster-wide lock that is held across
+        // the commit's WAL flush, which serializes all concurrent appends. If this one is lost, polling covers it.
+        await client.query(NOTIFY).catch(() => undefined);
         return results;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
@@ -131,77 +135,68 @@ export class PostgresEventStore implements EventStore {
   /**
    * Appends within the caller's open transaction on `client` (the caller BEGINs and COMMITs or rolls back).
    * appendMany runs exactly this inside its own transaction; use it directly to write events atomically with
-   * other rows. The commit announces itself on the qrs_events channel.
+   * other rows. The commit announces itself on the qrs_events channel unless `notify` is false (then the caller
+   * should NOTIFY after COMMIT; subscribers fall back to polling otherwise).
    */
-  async appendInTransaction(client: ClientBase, appends: StreamAppend[]): Promise<AppendResult[]> {
+  async appendInTransaction(client: ClientBase, appends: StreamAppend[], { notify = true }: { notify?: boolean } = {}): Promise<AppendResult[]> {
     validate(appends);
+    const stored = await client.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY position`, [
+      appends.flatMap(({ events }) => events.map((event) => event.id)),
+    ]);
+    const storedById = new Map(stored.rows.map((row) => [row.id, row]));
     // One order for row locks across writers, so two batches touching the same streams cannot deadlock.
     const order = appends
       .map((append, index) => ({ append, index }))
       .sort((a, b) => (a.append.streamId < b.append.streamId ? -1 : a.append.streamId > b.append.streamId ? 1 : a.index - b.index));
     const results: AppendResult[] = new Array(appends.length);
-    for (const { append, index } of order) results[index] = await this.appendStream(client, append);
-    await client.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
+    for (const { append, index } of order) {
+      results[index] = storedById.size > 0 ? (storedResult(append, storedById) ?? (await this.appendStream(client, append))) : await this.appendStream(client, append);
+    }
+    if (notify) await client.query(NOTIFY);
     return results;
   }
 
   private async appendStream(client: ClientBase, { streamId, events, expectedRevision }: StreamAppend): Promise<AppendResult> {
-    const stored = await client.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY position`, [events.map((event) => event.id)]);
-    if (stored.rows.length > 0) {
-      const byId = new Map(stored.rows.map((row) => [row.id, row]));
-      const mismatch = events.find((event) => {
-        const row = byId.get(event.id.toLowerCase());
-        return !row || row.stream_id !== streamId || row.type !== event.type;
-      });
-      // Some ids stored and some new, or stored elsewhere or as another type: not a retry of the same append.
-      if (mismatch) throw new DuplicateEventIdError(byId.has(mismatch.id.toLowerCase()) ? mismatch.id : stored.rows[0].id);
-      // A retry of an append that already happened: a no-op that answers what the first attempt answered.
-      const last = stored.rows[stored.rows.length - 1];
-      return { nextRevision: BigInt(last.revision), position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
-    }
-
     const count = events.length;
-    let head: { rows: { revision: string }[] };
+    let head: string;
     if (expectedRevision === 'no_stream') {
-      head = await client.query('INSERT INTO event_streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO NOTHING RETURNING revision::text AS revision', [streamId, count - 1]);
+      head = 'INSERT INTO event_streams (stream_id, revision) VALUES ($1, $6::bigint - 1) ON CONFLICT (stream_id) DO NOTHING';
     } else if (expectedRevision === 'any') {
-      head = await client.query(
-        `INSERT INTO event_streams (stream_id, revision) VALUES ($1, $2::bigint - 1)
-         ON CONFLICT (stream_id) DO UPDATE SET revision = event_streams.revision + $2::bigint RETURNING revision::text AS revision`,
-        [streamId, count],
-      );
+      head = `INSERT INTO event_streams (stream_id, revision) VALUES ($1, $6::bigint - 1)
+              ON CONFLICT (stream_id) DO UPDATE SET revision = event_streams.revision + $6::bigint`;
     } else if (expectedRevision === 'stream_exists') {
-      head = await client.query('UPDATE event_streams SET revision = revision + $2 WHERE stream_id = $1 RETURNING revision::text AS revision', [streamId, count]);
+      head = 'UPDATE event_streams SET revision = revision + $6::bigint WHERE stream_id = $1';
     } else {
-      head = await client.query('UPDATE event_streams SET revision = revision + $2 WHERE stream_id = $1 AND revision = $3 RETURNING revision::text AS revision', [
-        streamId,
-        count,
-        expectedRevision.toString(),
-      ]);
+      head = 'UPDATE event_streams SET revision = revision + $6::bigint WHERE stream_id = $1 AND revision = $7::bigint';
     }
-    if (head.rows.length === 0) {
-      const actual = await client.query<{ revision: string }>('SELECT revision::text AS revision FROM event_streams WHERE stream_id = $1', [streamId]);
-      throw new WrongExpectedVersionError(streamId, expectedRevision, actual.rows.length ? BigInt(actual.rows[0].revision) : 'no_stream');
-    }
-    const nextRevision = BigInt(head.rows[0].revision);
-    const firstRevision = nextRevision - BigInt(count) + 1n;
-
-    const inserted = await client.query<{ position: string; commit: string }>(
-      `INSERT INTO events (stream_id, revision, id, type, data, metadata)
-       SELECT $1, r, i, t, d, m FROM unnest($2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS x(r, i, t, d, m, n)
-       ORDER BY n
-       RETURNING position::text AS position, transaction_id::text AS commit`,
+    // One round trip: move the stream's head (the optimistic-concurrency check) and insert its events.
+    const { rows } = await client.query<{ revision: string | null; position: string | null; commit: string | null }>(
+      `WITH head AS (${head} RETURNING revision),
+       inserted AS (
+         INSERT INTO events (stream_id, revision, id, type, data, metadata)
+         SELECT $1, head.revision - $6::bigint + x.n, x.i, x.t, x.d, x.m
+         FROM head, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS x(i, t, d, m, n)
+         ORDER BY x.n
+         RETURNING position, transaction_id
+       )
+       SELECT (SELECT revision::text FROM head) AS revision, (SELECT max(position)::text FROM inserted) AS position,
+              (SELECT transaction_id::text FROM inserted LIMIT 1) AS commit`,
       [
         streamId,
-        events.map((_, offset) => (firstRevision + BigInt(offset)).toString()),
         events.map((event) => event.id),
         events.map((event) => event.type),
         events.map((event) => JSON.stringify(event.data ?? null)),
         events.map((event) => JSON.stringify(event.metadata)),
+        count,
+        ...(typeof expectedRevision === 'bigint' ? [expectedRevision.toString()] : []),
       ],
     );
-    const last = inserted.rows.reduce((max, row) => (BigInt(row.position) > BigInt(max.position) ? row : max));
-    return { nextRevision, position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
+    const [row] = rows;
+    if (row.revision === null || row.position === null || row.commit === null) {
+      const actual = await client.query<{ revision: string }>('SELECT revision::text AS revision FROM event_streams WHERE stream_id = $1', [streamId]);
+      throw new WrongExpectedVersionError(streamId, expectedRevision, actual.rows.length ? BigInt(actual.rows[0].revision) : 'no_stream');
+    }
+    return { nextRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -388,6 +383,20 @@ export class PostgresEventStore implements EventStore {
       position: { commit: BigInt(row.commit), prepare: BigInt(row.position) },
     });
   }
+}
+
+/**
+ * The answer for an append whose ids are all stored already (a retry: a no-op that answers what the first attempt
+ * answered), null when none is stored. Some stored and some new, or stored in another stream or as another type,
+ * is not a retry of the same append.
+ */
+function storedResult({ streamId, events }: StreamAppend, storedById: Map<string, EventRow>): AppendResult | null {
+  const rows = events.map((event) => storedById.get(event.id.toLowerCase()));
+  if (rows.every((row) => row === undefined)) return null;
+  const mismatch = events.find((event, index) => rows[index]?.stream_id !== streamId || rows[index]?.type !== event.type);
+  if (mismatch) throw new DuplicateEventIdError(storedById.has(mismatch.id.toLowerCase()) ? mismatch.id : events[rows.findIndex(Boolean)].id);
+  const last = (rows as EventRow[]).reduce((max, row) => (BigInt(row.position) > BigInt(max.position) ? row : max));
+  return { nextRevision: BigInt(last.revision), position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
 }
 
 function validate(appends: StreamAppend[]): void {
