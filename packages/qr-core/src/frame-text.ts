@@ -46,6 +46,19 @@ export function measureFrameText(text: string): number {
  * capHeight is the drawn height of capital letters; maxWidth shrinks long texts to fit.
  */
 export function frameTextPath(text: string, cx: number, cy: number, capHeight: number, maxWidth: number): string {
+  // Codes of one size share their frame geometry, so the same label repeats: keep recent outlines.
+  const key = `${text}\u0000${cx}\u0000${cy}\u0000${capHeight}\u0000${maxWidth}`;
+  const cached = outlines.get(key);
+  if (cached !== undefined) return cached;
+  const d = layoutText(text, cx, cy, capHeight, maxWidth);
+  if (outlines.size >= 256) outlines.delete(outlines.keys().next().value as string);
+  outlines.set(key, d);
+  return d;
+}
+
+const outlines = new Map<string, string>();
+
+function layoutText(text: string, cx: number, cy: number, capHeight: number, maxWidth: number): string {
   const units = measureFrameText(text);
   if (units === 0) return '';
   let scale = capHeight / FRAME_FONT_CAP_HEIGHT;

@@ -37,13 +37,15 @@ describe('renderSvg', () => {
     expect(svg).toContain(`viewBox="0 0 ${n + 8} ${n + 8}" width="328" height="328"`);
     expect(svg.match(/<path /g)).toHaveLength(3); // dots, finder rings, finder centres
     expect(svg).not.toContain('<text');
-    // The first dark module of row 7 (after the finders) starts at x >= 4: nothing in the quiet zone.
+    // Module layers are drawn in module coordinates, shifted by the 4-module quiet zone.
+    expect(svg).toContain('<g transform="translate(4 4)">');
     const coords = [...svg.matchAll(/M(\d+(?:\.\d+)?) (\d+(?:\.\d+)?)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(coords.length).toBeGreaterThan(20);
     for (const [x, y] of coords) {
-      expect(x).toBeGreaterThanOrEqual(4);
-      expect(y).toBeGreaterThanOrEqual(4);
-      expect(x).toBeLessThan(n + 4);
-      expect(y).toBeLessThan(n + 4);
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThan(n);
+      expect(y).toBeLessThan(n);
     }
   });
 
@@ -73,8 +75,8 @@ describe('renderSvg', () => {
     // No dot path starts inside the cleared square.
     const dots = /<path fill="#000000" d="([^"]+)"/.exec(svg)![1]!;
     for (const [, x, y] of dots.matchAll(/M(\d+(?:\.\d+)?) (\d+(?:\.\d+)?)/g)) {
-      const c = Number(x) - 4;
-      const r = Number(y) - 4;
+      const c = Number(x);
+      const r = Number(y);
       const inside = r >= box.start && r < box.start + box.side && c >= box.start && c < box.start + box.side;
       expect(inside).toBe(false);
     }

@@ -124,46 +124,68 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
   const logo = s.logo ? logoBox(matrix) : null;
   const logoEnd = logo ? logo.start + logo.side : 0;
 
-  const inFinder = (r: number, c: number) => (r < 7 && (c < 7 || c >= n - 7)) || (r >= n - 7 && c < 7);
   // What the dots layer draws: dark modules outside the finders and the logo's cleared square.
-  const drawn = (r: number, c: number): boolean => {
-    if (r < 0 || c < 0 || r >= n || c >= n) return false;
-    if (!dark[r * n + c] || inFinder(r, c)) return false;
-    if (logo && r >= logo.start && r < logoEnd && c >= logo.start && c < logoEnd) return false;
-    return true;
-  };
-
-  let dots = '';
+  const draw = new Uint8Array(n * n);
   for (let r = 0; r < n; r++) {
-    const y = oy + r;
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      if (!dark[i]) continue;
+      if ((r < 7 && (c < 7 || c >= n - 7)) || (r >= n - 7 && c < 7)) continue;
+      if (logo && r >= logo.start && r < logoEnd && c >= logo.start && c < logoEnd) continue;
+      draw[i] = 1;
+    }
+  }
+  const drawnAt = (r: number, c: number): boolean => r >= 0 && r < n && draw[r * n + c] === 1;
+
+  // Dots are drawn in module coordinates (integers), translated by the quiet zone and frame once.
+  let dots = '';
+  const circles = s.dotShape === 'circle';
+  const rounded = s.dotShape === 'rounded';
+  for (let r = 0; r < n; r++) {
+    const row = r * n;
     let c = 0;
     while (c < n) {
-      if (!drawn(r, c)) {
+      if (!draw[row + c]) {
         c++;
         continue;
       }
-      if (s.dotShape === 'circle' && !reserved[r * n + c]) {
-        dots += circle(ox + c + 0.5, y + 0.5, 0.5);
+      if (circles && !reserved[row + c]) {
+        dots += `M${c} ${r}.5a.5 .5 0 1 0 1 0a.5 .5 0 1 0-1 0z`;
         c++;
         continue;
       }
       // A horizontal run; with circle dots only function-pattern modules join runs, so they stay solid.
       const start = c;
       c++;
-      while (c < n && drawn(r, c) && (s.dotShape !== 'circle' || reserved[r * n + c])) c++;
+      if (circles) while (c < n && draw[row + c] && reserved[row + c]) c++;
+      else while (c < n && draw[row + c]) c++;
       const len = c - start;
-      if (s.dotShape === 'rounded') {
+      if (rounded) {
         // Round a corner only where both its neighbours are empty; function patterns stay square.
-        const solidStart = reserved[r * n + start] === 1;
-        const solidEnd = reserved[r * n + c - 1] === 1;
-        const tl = !solidStart && !drawn(r - 1, start) ? 0.5 : 0;
-        const bl = !solidStart && !drawn(r + 1, start) ? 0.5 : 0;
-        const tr = !solidEnd && !drawn(r - 1, c - 1) ? 0.5 : 0;
-        const br = !solidEnd && !drawn(r + 1, c - 1) ? 0.5 : 0;
-        dots += tl || tr || br || bl ? roundedRect(ox + start, y, len, 1, tl, tr, br, bl) : `M${ox + start} ${y}h${len}v1h${-len}Z`;
-      } else {
-        dots += `M${num(ox + start)} ${num(y)}h${len}v1h${-len}Z`;
+        const endCol = c - 1;
+        const solidStart = reserved[row + start] === 1;
+        const solidEnd = reserved[row + endCol] === 1;
+        const tl = !solidStart && !drawnAt(r - 1, start);
+        const bl = !solidStart && !drawnAt(r + 1, start);
+        const tr = !solidEnd && !drawnAt(r - 1, endCol);
+        const br = !solidEnd && !drawnAt(r + 1, endCol);
+        if (tl || tr || br || bl) {
+          const top = len - (tl ? 0.5 : 0) - (tr ? 0.5 : 0);
+          const bottom = len - (bl ? 0.5 : 0) - (br ? 0.5 : 0);
+          dots +=
+            `M${tl ? `${start}.5` : start} ${r}h${top}` +
+            (tr ? 'a.5 .5 0 0 1 .5 .5' : '') +
+            `v${1 - (tr ? 0.5 : 0) - (br ? 0.5 : 0)}` +
+            (br ? 'a.5 .5 0 0 1-.5 .5' : '') +
+            `h-${bottom}` +
+            (bl ? 'a.5 .5 0 0 1-.5-.5' : '') +
+            `v-${1 - (tl ? 0.5 : 0) - (bl ? 0.5 : 0)}` +
+            (tl ? 'a.5 .5 0 0 1 .5-.5' : '') +
+            'z';
+          continue;
+        }
       }
+      dots += `M${start} ${r}h${len}v1h-${len}z`;
     }
   }
 
@@ -174,8 +196,8 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
     [0, n - 7],
     [n - 7, 0],
   ] as const) {
-    const x = ox + fc;
-    const y = oy + fr;
+    const x = fc;
+    const y = fr;
     // Outer and inner outlines of the ring; even-odd fill leaves the gap empty.
     rings += cornerShape(s.cornerShape, x, y, 7, 1.5) + cornerShape(s.cornerShape, x + 1, y + 1, 5, 0.5);
     // Decoders cross-check the 1:1:3:1:1 finder ratio along the diagonals too. A full 3x3 square inside
@@ -188,9 +210,10 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
   let defs = '';
   let dotPaint = fg;
   if (s.gradientColor) {
-    const id = `qrg-${fg.slice(1)}-${s.gradientColor.slice(1)}-${n}-${Math.round(ox * 100)}`;
+    // In the code layers' own coordinates (module units), so equal ids always mean equal gradients.
+    const id = `qrg-${fg.slice(1)}-${s.gradientColor.slice(1)}-${n}`;
     defs =
-      `<defs><linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${num(ox)}" y1="${num(oy)}" x2="${num(ox + n)}" y2="${num(oy + n)}">` +
+      `<defs><linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="${n}" y2="${n}">` +
       `<stop offset="0" stop-color="${fg}"/><stop offset="1" stop-color="${s.gradientColor}"/></linearGradient></defs>`;
     dotPaint = `url(#${id})`;
   }
@@ -209,9 +232,10 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
     out += `<rect width="${num(width)}" height="${num(height)}" fill="${s.bgColor}"/>`;
   }
 
+  out += `<g transform="translate(${num(ox)} ${num(oy)})">`;
   if (dots) out += `<path fill="${dotPaint}" d="${dots}"/>`;
   out += `<path fill="${s.outerCornerColor ?? dotPaint}" fill-rule="evenodd" d="${rings}"/>`;
-  out += `<path fill="${s.innerCornerColor ?? dotPaint}" d="${centres}"/>`;
+  out += `<path fill="${s.innerCornerColor ?? dotPaint}" d="${centres}"/></g>`;
 
   if (logo && s.logo) {
     const pad = 0.5;
