@@ -40,6 +40,13 @@ export function logoBox(matrix: Pick<QrMatrix, 'size' | 'reserved'>): LogoBox {
 
 const CIRCLE_RING_SQUARE_INSET = 0.3;
 
+const ARC_TR = 'a.5 .5 0 0 1 .5 .5';
+const ARC_BR = 'a.5 .5 0 0 1-.5 .5';
+const ARC_BL = 'a.5 .5 0 0 1-.5-.5';
+const ARC_TL = 'a.5 .5 0 0 1 .5-.5';
+/** A length given in half modules, written without float formatting. */
+const half = (twice: number): string => (twice & 1 ? `${twice >> 1}.5` : `${twice >> 1}`);
+
 const num = (v: number): string => String(Math.round(v * 100) / 100);
 
 function escapeAttr(value: string): string {
@@ -165,23 +172,16 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
         const endCol = c - 1;
         const solidStart = reserved[row + start] === 1;
         const solidEnd = reserved[row + endCol] === 1;
-        const tl = !solidStart && !drawnAt(r - 1, start);
-        const bl = !solidStart && !drawnAt(r + 1, start);
-        const tr = !solidEnd && !drawnAt(r - 1, endCol);
-        const br = !solidEnd && !drawnAt(r + 1, endCol);
-        if (tl || tr || br || bl) {
-          const top = len - (tl ? 0.5 : 0) - (tr ? 0.5 : 0);
-          const bottom = len - (bl ? 0.5 : 0) - (br ? 0.5 : 0);
+        const tl = !solidStart && !drawnAt(r - 1, start) ? 1 : 0;
+        const bl = !solidStart && !drawnAt(r + 1, start) ? 1 : 0;
+        const tr = !solidEnd && !drawnAt(r - 1, endCol) ? 1 : 0;
+        const br = !solidEnd && !drawnAt(r + 1, endCol) ? 1 : 0;
+        if (tl | tr | br | bl) {
+          // Lengths in half modules, so every number is an integer or ends in .5.
           dots +=
-            `M${tl ? `${start}.5` : start} ${r}h${top}` +
-            (tr ? 'a.5 .5 0 0 1 .5 .5' : '') +
-            `v${1 - (tr ? 0.5 : 0) - (br ? 0.5 : 0)}` +
-            (br ? 'a.5 .5 0 0 1-.5 .5' : '') +
-            `h-${bottom}` +
-            (bl ? 'a.5 .5 0 0 1-.5-.5' : '') +
-            `v-${1 - (tl ? 0.5 : 0) - (bl ? 0.5 : 0)}` +
-            (tl ? 'a.5 .5 0 0 1 .5-.5' : '') +
-            'z';
+            `M${half(2 * start + tl)} ${r}h${half(2 * len - tl - tr)}${tr ? ARC_TR : ''}` +
+            `v${half(2 - tr - br)}${br ? ARC_BR : ''}h-${half(2 * len - bl - br)}${bl ? ARC_BL : ''}` +
+            `v-${half(2 - tl - bl)}${tl ? ARC_TL : ''}z`;
           continue;
         }
       }
