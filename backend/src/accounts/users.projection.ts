@@ -18,6 +18,9 @@ import {
 
 export const USERS_PROJECTION = 'users';
 
+/** Other features write to user-{id} too; their events name the user in data.userId, else the stream says it. */
+const userIdOf = (event: RecordedEvent): string => (event.data as { userId?: string }).userId ?? event.streamId.replace(/^user-/, '');
+
 @Injectable()
 export class UsersProjection implements Projection, OnModuleInit {
   readonly name = USERS_PROJECTION;
@@ -75,12 +78,12 @@ export class UsersProjection implements Projection, OnModuleInit {
         }
         case 'TrialActivated': {
           const d = event.data as TrialActivated;
-          await tx.query('UPDATE users SET trial_activated = true, trial_start_date = $2, trial_end_date = $3 WHERE id = $1', [d.userId, d.trialStartDate, d.trialEndDate]);
+          await tx.query('UPDATE users SET trial_activated = true, trial_start_date = $2, trial_end_date = $3 WHERE id = $1', [userIdOf(event), d.trialStartDate, d.trialEndDate]);
           break;
         }
         case 'SubscriptionStatusChanged': {
           const d = event.data as SubscriptionStatusChanged;
-          await tx.query('UPDATE users SET subscription_status = $2 WHERE id = $1', [d.userId, d.subscriptionStatus]);
+          await tx.query('UPDATE users SET subscription_status = $2 WHERE id = $1', [userIdOf(event), d.subscriptionStatus]);
           break;
         }
       }
