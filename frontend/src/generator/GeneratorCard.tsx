@@ -508,10 +508,10 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
             </Stack>
 
             <Stack direction="row" spacing={1}>
-              <Button variant="outlined" disabled={!svg} onClick={() => void downloadPng()} sx={{ flex: 1 }}>
+              <Button variant="outlined" disabled={!svg || busy} onClick={() => void downloadPng()} sx={{ flex: 1 }}>
                 Download PNG
               </Button>
-              <Button variant="outlined" disabled={!svg} onClick={downloadSvg} sx={{ flex: 1 }}>
+              <Button variant="outlined" disabled={!svg || busy} onClick={downloadSvg} sx={{ flex: 1 }}>
                 Download SVG
               </Button>
             </Stack>
