@@ -18,7 +18,8 @@ import {
 import { Upcasters, upcasters as defaultUpcasters } from './upcasters';
 
 export const EVENTS_CHANNEL = 'qrs_events';
-const NOTIFY = `SELECT pg_notify('${EVENTS_CHANNEL}', '')`;
+// The payload is the committing transaction's id, so a subscriber knows what it is still waiting for.
+const NOTIFY = `SELECT pg_notify('${EVENTS_CHANNEL}', $1::text)`;
 
 const SELECT_COLUMNS = `position::text AS position, transaction_id::text AS commit, stream_id, revision::text AS revision,
   id::text AS id, type, data, metadata`;
@@ -66,6 +67,8 @@ export interface PostgresEventStoreOptions {
  */
 export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
+  /** Highest transaction id announced on the channel: subscribers behind it re-read soon rather than at the next poll. */
+  private announcedCommit = -1n;
   private readonly subscriptions = new Set<Subscription>();
   private listenClient: Client | null = null;
   private listenState: 'idle' | 'connecting' | 'listening' = 'idle';
@@ -98,7 +101,8 @@ export class PostgresEventStore implements EventStore {
         await client.query('COMMIT');
         // Announced after COMMIT: a NOTIFY inside the transaction takes a cluster-wide lock that is held across
         // the commit's WAL flush, which serializes all concurrent appends. If this one is lost, polling covers it.
-        await client.query(NOTIFY).catch(() => undefined);
+        const commit = results.reduce((max, result) => (result.position.commit > max ? result.position.commit : max), -1n);
+        await client.query(NOTIFY, [commit.toString()]).catch(() => undefined);
         return results;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
@@ -140,7 +144,7 @@ export class PostgresEventStore implements EventStore {
    */
   async appendInTransaction(client: ClientBase, appends: StreamAppend[], { notify = true }: { notify?: boolean } = {}): Promise<AppendResult[]> {
     validate(appends);
-    const stored = await client.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY position`, [
+    const stored = await client.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY events.position`, [
       appends.flatMap(({ events }) => events.map((event) => event.id)),
     ]);
     const storedById = new Map(stored.rows.map((row) => [row.id, row]));
@@ -152,7 +156,7 @@ export class PostgresEventStore implements EventStore {
     for (const { append, index } of order) {
       results[index] = storedById.size > 0 ? (storedResult(append, storedById) ?? (await this.appendStream(client, append))) : await this.appendStream(client, append);
     }
-    if (notify) await client.query(NOTIFY);
+    if (notify) await client.query(`SELECT pg_notify('${EVENTS_CHANNEL}', pg_current_xact_id()::text)`);
     return results;
   }
 
@@ -200,7 +204,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`, [
+    const { rows } = await this.pool.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY events.revision LIMIT $3`, [
       streamId,
       (options.fromRevision ?? 0n).toString(),
       options.maxCount ?? null,
@@ -219,13 +223,13 @@ export class PostgresEventStore implements EventStore {
             `SELECT ${SELECT_COLUMNS} FROM events
              WHERE (transaction_id, position) > ($1::text::xid8, $2::bigint)
                AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-             ORDER BY transaction_id, position LIMIT $3`,
+             ORDER BY events.transaction_id, events.position LIMIT $3`,
             [after.commit.toString(), after.prepare.toString(), maxCount],
           )
         : await this.pool.query<EventRow>(
             `SELECT ${SELECT_COLUMNS} FROM events
              WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-             ORDER BY transaction_id, position LIMIT $1`,
+             ORDER BY events.transaction_id, events.position LIMIT $1`,
             [maxCount],
           );
     return rows.map((row) => this.toRecorded(row));
@@ -235,7 +239,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<{ commit: string; position: string }>(
       `SELECT transaction_id::text AS commit, position::text AS position FROM events
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+       ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`,
     );
     return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].position) } : null;
   }
@@ -248,6 +252,7 @@ export class PostgresEventStore implements EventStore {
     let stopped = false;
     // Set by every wake-up, cleared before each read: a NOTIFY that lands while a read is in flight is not lost.
     let signalled = false;
+    let retryMs = 0;
     let wake: (() => void) | null = null;
     const notify = () => {
       signalled = true;
@@ -284,10 +289,19 @@ export class PostgresEventStore implements EventStore {
         }
         if (stopped) break;
         if (events.length > 0) {
+          retryMs = 0;
           await handler(events);
           checkpoint = events[events.length - 1].position;
           continue;
         }
+        // A commit was announced but is not readable yet (an older transaction anywhere in the cluster holds
+        // xmin back): re-read with a short backoff instead of waiting a whole poll interval.
+        if ((checkpoint?.commit ?? -1n) < this.announcedCommit) {
+          retryMs = Math.min(retryMs ? retryMs * 2 : 10, 200, pollIntervalMs);
+          await pause(retryMs);
+          continue;
+        }
+        retryMs = 0;
         // Caught up: sleep until a commit is announced or the poll interval passes (a rolled-back transaction
         // moves xmin without a NOTIFY, and polling picks that up).
         await pause(pollIntervalMs);
@@ -332,7 +346,10 @@ export class PostgresEventStore implements EventStore {
     };
     client.on('error', onDead);
     client.on('end', onDead);
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', (message) => {
+      if (message.payload && /^\d+$/.test(message.payload) && BigInt(message.payload) > this.announcedCommit) this.announcedCommit = BigInt(message.payload);
+      this.wakeAll();
+    });
     client
       .connect()
       .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}`))
