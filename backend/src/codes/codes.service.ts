@@ -37,6 +37,7 @@ import {
 } from './qr-code';
 import { QrCodeEntity } from './qr-code.entity';
 import { qrStream, QrCreated, QrEvent, QrTracked, shortCodeStream, StoredStyle, trackingStream, URL_TYPES, userStream } from './qr-code.events';
+import { KeyedMutex, Semaphore } from './semaphore';
 import { randomShortCode } from './short-code';
 import { subdomainInfo } from './subdomain-info';
 import { TenantOrigin } from './tenant-origin';
@@ -46,6 +47,13 @@ import { uploadPath } from './uploads/upload.events';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_CREATE_ATTEMPTS = 100;
+/**
+ * Contended creates (the cap race) are admitted a few at a time per process: a losing append in the Postgres adapter
+ * holds its pooled connection while it asks the pool again (isRetryable), so more contenders than pool connections
+ * can starve the pool. Below the pool size that cannot happen; the store still decides every race.
+ */
+const createAppends = new Semaphore(4);
+const userLocks = new KeyedMutex();
 
 export type Files = Record<string, UploadedPart[] | undefined> | undefined;
 
@@ -204,18 +212,24 @@ export class CodesService {
   private async appendCreated(user: AuthUser, created: QrCreated): Promise<AppendResult> {
     const meta = { actorId: user.id, tenantId: user.tenantId };
     for (let attempt = 1; ; attempt++) {
-      const appends: StreamAppend[] = [];
-      let data = created;
-      if (created.mode === 'dynamic') {
-        const shortCode = randomShortCode();
-        data = { ...created, shortCode };
-        const { slot, revision } = await this.loadSlot(user, created.qrId);
-        appends.push({ streamId: shortCodeStream(shortCode), events: [this.events.event('ShortCodeReserved', { shortCode, qrId: created.qrId }, meta)], expectedRevision: 'no_stream' });
-        appends.push({ streamId: userStream(user.id), events: [this.events.event(slot.type, slot.data, meta)], expectedRevision: revision });
-      }
-      appends.push({ streamId: qrStream(created.qrId), events: [this.events.event('QrCreated', data, meta)], expectedRevision: 'no_stream' });
       try {
-        const results = await this.events.store.appendMany(appends);
+        // Same-user creates queue here (no wasted round trips in one process); other processes are held off by the
+        // expected revision of user-{id}, and a loser re-decides from fresh state.
+        const results = await userLocks.run(user.id, () =>
+          createAppends.run(async () => {
+            const appends: StreamAppend[] = [];
+            let data = created;
+            if (created.mode === 'dynamic') {
+              const shortCode = randomShortCode();
+              data = { ...created, shortCode };
+              const { slot, revision } = await this.loadSlot(user, created.qrId);
+              appends.push({ streamId: shortCodeStream(shortCode), events: [this.events.event('ShortCodeReserved', { shortCode, qrId: created.qrId }, meta)], expectedRevision: 'no_stream' });
+              appends.push({ streamId: userStream(user.id), events: [this.events.event(slot.type, slot.data, meta)], expectedRevision: revision });
+            }
+            appends.push({ streamId: qrStream(created.qrId), events: [this.events.event('QrCreated', data, meta)], expectedRevision: 'no_stream' });
+            return this.events.store.appendMany(appends);
+          }),
+        );
         return results[results.length - 1];
       } catch (error) {
         const retry = error instanceof WrongExpectedVersionError && (error.streamId.startsWith('shortcode-') || error.streamId.startsWith('user-'));

@@ -1,3 +1,4 @@
+import { EventWriter } from '../event-store/event-writer';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
@@ -16,8 +17,7 @@ describe('static codes and anonymous generation', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: null, qrType: 'url', payload: 'https://example.com/menu', temporary: true, errorCorrectionLevel: 'H' });
     expect(res.body.svg).toMatch(/^<svg/);
-    const events = (await import('../event-store/event-writer')).EventWriter;
-    const all = await app.app.get(events).store.readAll({});
+    const all = await app.app.get(EventWriter).store.readAll({});
     expect(all.filter((e) => e.type.startsWith('Qr'))).toEqual([]);
   });
 
@@ -84,7 +84,6 @@ describe('static codes and anonymous generation', () => {
     const client = new TestClient(app.url);
     const res = await client.post('/api/track-generation', { qrCodeId: null, qrData: 'https://a.example', qrType: 'url', foregroundColor: '#000000', backgroundColor: '#FFFFFF', hasLogo: false, sessionId: 'anon_1700000000000_abc' }, { headers: { 'user-agent': 'jest', referer: `${app.url}/` } });
     expect(res.status).toBe(201);
-    const { EventWriter } = await import('../event-store/event-writer');
     const [event] = await app.app.get(EventWriter).store.readStream('tracking-1-anon_1700000000000_abc');
     expect(event.type).toBe('QrGenerated');
     expect(event.data).toMatchObject({ qrCodeId: null, userId: null, sessionId: 'anon_1700000000000_abc', qrType: 'url', qrContent: 'https://a.example', userAgent: 'jest', referrer: `${app.url}/`, hasLogo: false });
