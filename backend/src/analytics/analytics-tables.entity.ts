@@ -1,0 +1,234 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/*
+ * The analytics read tables, all filled only by AnalyticsProjection (name 'analytics'), all rebuildable from
+ * events: no serial ids, no foreign keys, every row carries client_id. Days and hours are UTC.
+ */
+
+/** The codes as analytics sees them (from the qr-{id} streams): owner, type, display name. */
+@Entity({ name: 'analytics_codes' })
+@Index('analytics_codes_owner', ['clientId', 'userId'])
+export class AnalyticsCodeEntity {
+  @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
+  qrId: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 64, nullable: true })
+  userId: string | null;
+
+  @Column({ type: 'varchar', length: 10 })
+  mode: string;
+
+  @Column({ name: 'qr_type', type: 'varchar', length: 20 })
+  qrType: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ name: 'short_code', type: 'varchar', length: 20, nullable: true })
+  shortCode: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  fields: Record<string, unknown>;
+
+  @Column({ name: 'is_deleted', type: 'boolean', default: false })
+  isDeleted: boolean;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** Per code and UTC day: scans by people, their unique visitors, and bot or preview hits. */
+@Entity({ name: 'scan_daily' })
+export class ScanDailyEntity {
+  @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
+  qrId: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ type: 'integer', default: 0 })
+  scans: number;
+
+  @Column({ name: 'unique_visitors', type: 'integer', default: 0 })
+  uniqueVisitors: number;
+
+  @Column({ type: 'integer', default: 0 })
+  bots: number;
+}
+
+/** Visitor hashes seen per code and day (people only): what makes unique_visitors exact and replayable. */
+@Entity({ name: 'scan_visitors' })
+export class ScanVisitorEntity {
+  @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
+  qrId: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ name: 'visitor_hash', type: 'varchar', length: 64 })
+  visitorHash: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+}
+
+/** Per code, day, dimension (country, device, os, browser, referrer, hour) and value: counts, bots apart. */
+@Entity({ name: 'scan_breakdowns' })
+export class ScanBreakdownEntity {
+  @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
+  qrId: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 16 })
+  dimension: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  value: string;
+
+  @PrimaryColumn({ name: 'is_bot', type: 'boolean' })
+  isBot: boolean;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ type: 'integer', default: 0 })
+  count: number;
+}
+
+/** All-time per code: the scan count other features show (dynamic_qr_codes.scanCount comes from here). */
+@Entity({ name: 'scan_totals' })
+export class ScanTotalEntity {
+  @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
+  qrId: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ type: 'bigint', default: 0 })
+  scans: string;
+
+  @Column({ type: 'bigint', default: 0 })
+  bots: string;
+
+  @Column({ name: 'last_scanned_at', type: 'timestamptz', nullable: true })
+  lastScannedAt: Date | null;
+}
+
+/**
+ * One table for the spec's qr_generations and its ten per-type generation tables: the type's own fields
+ * (websiteUrl, productName, ...) sit in type_fields. ip_hash replaces ip_address: the raw IP is never stored.
+ */
+@Entity({ name: 'qr_generations' })
+@Index('qr_generations_owner', ['clientId', 'userId', 'generatedAt'])
+@Index('qr_generations_code', ['qrCodeId'])
+export class QrGenerationEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ name: 'qr_code_id', type: 'varchar', length: 64, nullable: true })
+  qrCodeId: string | null;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 64, nullable: true })
+  userId: string | null;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 255 })
+  sessionId: string;
+
+  @Column({ name: 'ip_hash', type: 'varchar', length: 64, nullable: true })
+  ipHash: string | null;
+
+  @Column({ name: 'user_agent', type: 'text', nullable: true })
+  userAgent: string | null;
+
+  @Column({ name: 'qr_content', type: 'text' })
+  qrContent: string;
+
+  @Column({ name: 'qr_type', type: 'varchar', length: 20 })
+  qrType: string;
+
+  @Column({ name: 'captured_email', type: 'varchar', length: 255, nullable: true })
+  capturedEmail: string | null;
+
+  @Column({ name: 'captured_name', type: 'varchar', length: 200, nullable: true })
+  capturedName: string | null;
+
+  @Column({ name: 'foreground_color', type: 'varchar', length: 20, nullable: true })
+  foregroundColor: string | null;
+
+  @Column({ name: 'background_color', type: 'varchar', length: 20, nullable: true })
+  backgroundColor: string | null;
+
+  @Column({ name: 'has_logo', type: 'boolean', default: false })
+  hasLogo: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  referrer: string | null;
+
+  @Column({ name: 'type_fields', type: 'jsonb', default: () => "'{}'::jsonb" })
+  typeFields: Record<string, unknown>;
+
+  @Column({ name: 'generated_at', type: 'timestamptz' })
+  generatedAt: Date;
+}
+
+/** One table for the spec's qr_downloads and its per-type download tables (type_fields as above). */
+@Entity({ name: 'qr_downloads' })
+@Index('qr_downloads_owner', ['clientId', 'userId', 'downloadedAt'])
+@Index('qr_downloads_code', ['qrCodeId'])
+export class QrDownloadEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ name: 'qr_code_id', type: 'varchar', length: 64, nullable: true })
+  qrCodeId: string | null;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 64, nullable: true })
+  userId: string | null;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 255 })
+  sessionId: string;
+
+  @Column({ name: 'ip_hash', type: 'varchar', length: 64, nullable: true })
+  ipHash: string | null;
+
+  @Column({ name: 'user_agent', type: 'text', nullable: true })
+  userAgent: string | null;
+
+  @Column({ name: 'download_type', type: 'varchar', length: 10, default: 'png' })
+  downloadType: string;
+
+  @Column({ name: 'qr_content', type: 'text' })
+  qrContent: string;
+
+  @Column({ name: 'qr_type', type: 'varchar', length: 20 })
+  qrType: string;
+
+  @Column({ name: 'captured_email', type: 'varchar', length: 255, nullable: true })
+  capturedEmail: string | null;
+
+  @Column({ name: 'captured_name', type: 'varchar', length: 200, nullable: true })
+  capturedName: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  referrer: string | null;
+
+  @Column({ name: 'type_fields', type: 'jsonb', default: () => "'{}'::jsonb" })
+  typeFields: Record<string, unknown>;
+
+  @Column({ name: 'downloaded_at', type: 'timestamptz' })
+  downloadedAt: Date;
+}

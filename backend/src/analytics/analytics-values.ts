@@ -1,0 +1,64 @@
+/** Pure helpers of the analytics projection: names, referrer hosts, the per-type fields of tracking rows. */
+
+/** QrGenerated / QrDownloaded data (the codes feature's QrTracked), as far as analytics reads it. */
+export interface QrTracked {
+  qrCodeId: string | null;
+  userId: string | null;
+  sessionId: string;
+  qrType: string;
+  qrContent: string;
+  foregroundColor?: string | null;
+  backgroundColor?: string | null;
+  hasLogo?: boolean;
+  referrer?: string | null;
+  userAgent?: string | null;
+  ipHash?: string | null;
+  downloadType?: string;
+  capturedEmail?: string | null;
+  capturedName?: string | null;
+  fields?: Record<string, unknown>;
+}
+
+const NAME_FIELDS = ['title', 'name', 'productName', 'businessName', 'appName', 'pdfTitle', 'imageTitle', 'subject', 'address', 'url', 'email', 'phoneNumber'];
+
+/** A code's display name: its most telling field, else its destination, else '{type} QR code'. */
+export function codeName(qrType: string, fields: Record<string, unknown>, destination: string | null): string {
+  const first = typeof fields.firstName === 'string' ? `${fields.firstName} ${typeof fields.lastName === 'string' ? fields.lastName : ''}`.trim() : '';
+  const candidate = NAME_FIELDS.map((key) => fields[key]).find((value) => typeof value === 'string' && value.trim()) as string | undefined;
+  const name = first || candidate || destination || `${qrType} QR code`;
+  return name.trim().slice(0, 255);
+}
+
+/** Referrer breakdown value: the referring host, '(direct)' without a referrer, '(other)' when unparsable. */
+export function referrerHost(referrer: string | null): string {
+  if (!referrer) return '(direct)';
+  try {
+    return new URL(referrer).hostname.toLowerCase() || '(other)';
+  } catch {
+    return '(other)';
+  }
+}
+
+/**
+ * The type's own fields that the spec's per-type tables held (websiteUrl, urlDomain, urlPath for website;
+ * the form fields for the others): from the event's fields, or the content itself.
+ */
+export function typeFields(qrType: string, data: Pick<QrTracked, 'qrContent' | 'fields'>): Record<string, unknown> {
+  if (data.fields && typeof data.fields === 'object') return data.fields;
+  const content = data.qrContent ?? '';
+  if (qrType === 'url') {
+    try {
+      const url = new URL(content);
+      return { websiteUrl: content, urlDomain: url.hostname, urlPath: url.pathname };
+    } catch {
+      return { websiteUrl: content };
+    }
+  }
+  try {
+    const parsed: unknown = JSON.parse(content);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // plain encoded content: nothing more to split out
+  }
+  return {};
+}

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { DataSource } from 'typeorm';
+import { EventWriter } from '../event-store/event-writer';
+import { ProjectionsService } from '../projections/projections.service';
+import { rebuildProjection } from '../projections/rebuild';
+import { BROWSER_UA, createCodeByEvents, waitForEvents } from '../scans/scan-fixtures';
+import { TestClient } from '../test-support/http';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { signUp } from '../test-support/users';
+import { AnalyticsProjection } from './analytics.projection';
+
+const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/analytics(.csv), live feed, rebuild', () => {
+  let app: TestApp;
+  let owner: TestClient;
+  let userId: string;
+  beforeAll(async () => {
+    app = await startTestApp({ TRUST_PROXY: 'true' });
+    owner = new TestClient(app.url);
+    userId = (await signUp(owner)).id;
+  });
+  afterAll(() => app.close());
+
+  const scan = (code: string, ua: string, ip: string, extra: Record<string, string> = {}, method = 'GET') =>
+    owner.request(method, `/d/${code}`, { headers: { 'user-agent': ua, 'x-forwarded-for': ip, ...extra } });
+
+  async function track(type: 'QrGenerated' | 'QrDownloaded', qrCodeId: string | null, qrType = 'url') {
+    const writer = app.app.get(EventWriter);
+    const sessionId = `anon_${randomUUID()}`;
+    const data = { qrCodeId, userId, sessionId, qrType, qrContent: 'https://shop.example.com/a/b', foregroundColor: '#000000', backgroundColor: '#FFFFFF', hasLogo: false, referrer: null, userAgent: DESKTOP_UA, ipHash: 'h', ...(type === 'QrDownloaded' ? { downloadType: 'png' } : {}) };
+    return writer.append(`tracking-1-${sessionId}`, [writer.event(type, data, { tenantId: 1 })], 'any');
+  }
+
+  async function settle() {
+    const store = app.app.get(EventWriter).store;
+    const head = await store.headPosition();
+    expect(await app.app.get(ProjectionsService).waitFor(head!, ['analytics'], 10_000)).toBe(true);
+  }
+
+  it('counts people, unique visitors and bots per day, breaks them down, and a rebuild gives identical answers', async () => {
+    const menu = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/menu', fields: { url: 'https://example.com/menu' } });
+    const shop = await createCodeByEvents(app.app, { userId, destination: 'https://shop.example.com/', fields: { url: 'https://shop.example.com/' } });
+    const card = await createCodeByEvents(app.app, { userId, mode: 'static', qrType: 'contact', destination: null, fields: { firstName: 'Ada', lastName: 'Lovelace' } });
+    await createCodeByEvents(app.app, { destination: 'https://someone-else.example.com/' });
+
+    // menu: 3 scans by 2 people (one twice), 1 link preview, 1 HEAD; shop: 1 scan.
+    expect((await scan(menu.shortCode, BROWSER_UA, '81.2.69.142', { referer: 'https://www.instagram.com/p/1' })).status).toBe(302);
+    expect((await scan(menu.shortCode, BROWSER_UA, '81.2.69.142')).status).toBe(302);
+    expect((await scan(menu.shortCode, DESKTOP_UA, '8.8.8.8')).status).toBe(302);
+    expect((await scan(menu.shortCode, 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', '31.13.64.1')).status).toBe(302);
+    expect((await scan(menu.shortCode, DESKTOP_UA, '8.8.8.8', {}, 'HEAD')).status).toBe(302);
+    expect((await scan(shop.shortCode, DESKTOP_UA, '8.8.4.4')).status).toBe(302);
+    await waitForEvents(app.app, `scans-${menu.qrId}`, 5);
+    await waitForEvents(app.app, `scans-${shop.qrId}`, 1);
+    await track('QrGenerated', card.qrId, 'contact');
+    await track('QrGenerated', shop.qrId);
+    await track('QrDownloaded', shop.qrId);
+    await track('QrDownloaded', shop.qrId);
+    await track('QrGenerated', null);
+    await settle();
+
+    const snapshot = async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const answers: Record<string, unknown> = {};
+      for (const path of [
+        '/api/user-analytics',
+        `/api/dynamic-qrcodes/${menu.qrId}/analytics`,
+        `/api/dynamic-qrcodes/${menu.qrId}/analytics?bots=true`,
+        `/api/dynamic-qrcodes/${menu.qrId}/analytics?from=2020-01-01&to=${today}`,
+        `/api/dynamic-qrcodes/${shop.qrId}/analytics`,
+      ]) {
+        const res = await owner.get(path);
+        expect(res.status).toBe(200);
+        answers[path] = res.body;
+      }
+      const csv = await owner.get(`/api/dynamic-qrcodes/${menu.qrId}/analytics.csv`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      answers.csv = csv.text;
+      return answers;
+    };
+
+    const live = await snapshot();
+    const overview = live['/api/user-analytics'] as Record<string, any>;
+    expect(overview).toEqual({
+      overview: { totalQrCodes: 3, totalScans: 4, totalDownloads: 2, totalGenerations: 3, staticQrCodes: 1, dynamicQrCodes: 2 },
+      qrTypeDistribution: { url: 2, contact: 1 },
+      recentActivity: { generations: 3, downloads: 2 },
+      topPerformingQrCodes: [
+        { id: shop.qrId, name: 'https://shop.example.com/', type: 'url', downloads: 2, generations: 1 },
+        { id: card.qrId, name: 'Ada Lovelace', type: 'contact', downloads: 0, generations: 1 },
+        { id: menu.qrId, name: 'https://example.com/menu', type: 'url', downloads: 0, generations: 0 },
+      ],
+      dynamicQrPerformance: [
+        { id: menu.qrId, name: 'https://example.com/menu', scans: 3 },
+        { id: shop.qrId, name: 'https://shop.example.com/', scans: 1 },
+      ],
+    });
+    const people = live[`/api/dynamic-qrcodes/${menu.qrId}/analytics`] as Record<string, any>;
+    expect(people.totals).toEqual({ scans: 3, uniqueVisitors: 2, bots: 2 });
+    expect(people.daily).toHaveLength(30);
+    expect(people.breakdowns.country).toEqual([
+      { value: 'GB', count: 2 },
+      { value: 'US', count: 1 },
+    ]);
+    expect(people.breakdowns.device).toEqual([
+      { value: 'mobile', count: 2 },
+      { value: 'desktop', count: 1 },
+    ]);
+    expect(people.breakdowns.referrer).toEqual([
+      { value: '(direct)', count: 2 },
+      { value: 'www.instagram.com', count: 1 },
+    ]);
+    expect(people.breakdowns.hour.reduce((sum: number, row: { count: number }) => sum + row.count, 0)).toBe(3);
+    expect((live[`/api/dynamic-qrcodes/${menu.qrId}/analytics?bots=true`] as Record<string, any>).totals).toEqual({ scans: 5, uniqueVisitors: 2, bots: 2 });
+    expect(live.csv).toContain('section,date,value,scans,unique_visitors,bots');
+
+    const projection = app.app.get(AnalyticsProjection);
+    const result = await rebuildProjection(projection, app.app.get(EventWriter).store, app.app.get(DataSource));
+    expect(result.events).toBeGreaterThan(0);
+    expect(await snapshot()).toEqual(live);
+  });
+
+  it('answers 404 for a code of another user, 401 signed out, 400 for a bad period', async () => {
+    const mine = await createCodeByEvents(app.app, { userId });
+    const stranger = new TestClient(app.url);
+    await signUp(stranger);
+    expect((await stranger.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics`)).status).toBe(404);
+    expect((await stranger.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics.csv`)).status).toBe(404);
+    expect((await new TestClient(app.url).get(`/api/dynamic-qrcodes/${mine.qrId}/analytics`)).status).toBe(401);
+    expect((await new TestClient(app.url).get('/api/user-analytics')).status).toBe(401);
+    expect((await owner.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics?from=2024-13-01`)).status).toBe(400);
+    expect((await owner.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics?from=2024-02-01&to=2024-01-01`)).status).toBe(400);
+  });
+
+  it('GET /api/dynamic-qrcodes/{id}/scans/live streams scans as server-sent events once they are stored', async () => {
+    const code = await createCodeByEvents(app.app, { userId });
+    const url = new URL(`/api/dynamic-qrcodes/${code.qrId}/scans/live`, app.url);
+    const received = new Promise<string>((resolve, reject) => {
+      const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } }, (res) => {
+        expect(res.headers['content-type']).toContain('text/event-stream');
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('event: scan')) {
+            req.destroy();
+            resolve(text);
+          }
+        });
+        // The subscription is in place once the first bytes arrive: then scan.
+        res.once('data', () => void scan(code.shortCode, BROWSER_UA, '81.2.69.142'));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    const text = await received;
+    const data = JSON.parse(text.split('event: scan\ndata: ')[1].split('\n')[0]) as { qrId: string; device: string; isBot: boolean }[];
+    expect(data[0]).toMatchObject({ qrId: code.qrId, device: 'mobile', isBot: false });
+    expect(JSON.stringify(data)).not.toContain('visitorHash');
+  });
+});
