@@ -44,3 +44,25 @@ export const changePasswordSchema = z
   })
   .refine((body) => body.newPassword === body.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
+
+export const roleSchema = z.enum(['user', 'support', 'admin'], { error: "Role must be one of 'user', 'support', 'admin'" });
+
+/** ra-data-simple-rest list query: range=[start,end], sort=[field,order], filter={"q":...}. */
+export const listQuerySchema = z.object({ range: z.string().optional(), sort: z.string().optional(), filter: z.string().optional() }).transform((query, ctx) => {
+  const json = (value: string | undefined, fallback: unknown) => {
+    if (!value) return fallback;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Invalid list query' });
+      return fallback;
+    }
+  };
+  const [start, end] = json(query.range, [0, 24]) as [number, number];
+  const [field, order] = json(query.sort, ['createdAt', 'DESC']) as [string, string];
+  const filter = json(query.filter, {}) as { q?: unknown };
+  const from = Math.max(0, Number(start) || 0);
+  const to = Math.min(from + 99, Math.max(from, Number(end) || 0));
+  const sortable: Record<string, string> = { createdAt: 'created_at', username: 'username_key', email: 'email', subscriptionStatus: 'subscription_status' };
+  return { offset: from, limit: to - from + 1, sortColumn: sortable[field] ?? 'created_at', descending: String(order).toUpperCase() !== 'ASC', q: typeof filter.q === 'string' ? filter.q.trim().toLowerCase() : '' };
+});

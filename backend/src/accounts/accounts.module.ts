@@ -1,5 +1,6 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccountsController } from './accounts.controller';
+import { AdminUsersController } from './admin-users.controller';
 import { AccountsService } from './accounts.service';
 import { OriginCheckMiddleware } from './origin-check.middleware';
 import { RateLimiter } from './rate-limiter';
@@ -13,7 +14,7 @@ import { UsersProjection } from './users.projection';
  */
 @Global()
 @Module({
-  controllers: [AccountsController],
+  controllers: [AccountsController, AdminUsersController],
   providers: [AccountsService, UsersProjection, SessionMiddleware, OriginCheckMiddleware, RateLimiter, SessionAuthGuard],
   exports: [AccountsService, SessionAuthGuard],
 })

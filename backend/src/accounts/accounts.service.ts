@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../common/request-context';
@@ -7,7 +7,7 @@ import { ENV, Env } from '../config/env';
 import { AllPosition, AppendResult, compareAllPositions, StreamAppend, WrongExpectedVersionError } from '../event-store/event-store';
 import { EventWriter, Folded } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
-import { ChangePasswordBody, changePasswordSchema, loginSchema, registerSchema, updateNameSchema } from './account.schemas';
+import { ChangePasswordBody, changePasswordSchema, listQuerySchema, loginSchema, registerSchema, roleSchema, updateNameSchema } from './account.schemas';
 import type { AuthUser, Role } from './auth';
 import { hashPassword, verifyPassword } from './passwords';
 import { RateLimiter } from './rate-limiter';
@@ -205,6 +205,34 @@ export class AccountsService {
   async revokeRole(userId: string, role: Role): Promise<void> {
     const loaded = await this.loadUser(userId);
     await this.appendAndWait([{ streamId: userStream(userId), events: decideRevokeRole(loaded.state, userId, role), expectedRevision: loaded.revision }], undefined, undefined, loaded.state.tenantId);
+  }
+
+  /** Admin screen: grant or revoke a role of a user of the admin's own tenant. */
+  async changeRole(admin: AuthUser, userId: string, rawRole: string, granted: boolean): Promise<AuthUser> {
+    const role = roleSchema.parse(rawRole);
+    const row = await this.findById(admin.tenantId, userId);
+    if (!row || row.isDeleted) throw new AccountError('User not found', 404);
+    if (!granted && role === 'admin' && userId === admin.id) throw new AccountError('You cannot revoke your own admin role', 400);
+    await (granted ? this.grantRole(userId, role) : this.revokeRole(userId, role));
+    return this.toAuthUser((await this.findById(admin.tenantId, userId))!);
+  }
+
+  /** Admin screen list: the users of the request's tenant, newest first by default, with Content-Range. */
+  async listUsers(rawQuery: unknown, res: Response): Promise<(AuthUser & { createdAt: Date; isDeleted: boolean })[]> {
+    const query = listQuerySchema.parse(rawQuery ?? {});
+    const tenantId = this.tenantId;
+    const where = 'client_id = $1 AND ($2 = \'\' OR username_key LIKE \'%\' || $2 || \'%\')';
+    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [tenantId, query.q])) as { total: number }[];
+    const ids = (await this.dataSource.query(
+      `SELECT id FROM users WHERE ${where} ORDER BY ${query.sortColumn} ${query.descending ? 'DESC' : 'ASC'}, id LIMIT $3 OFFSET $4`,
+      [tenantId, query.q, query.limit, query.offset],
+    )) as { id: string }[];
+    const rows = ids.length ? await this.dataSource.getRepository(UserEntity).find({ where: ids.map(({ id }) => ({ id, clientId: tenantId })) }) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const end = query.offset + Math.max(ids.length - 1, 0);
+    res.setHeader('Content-Range', `users ${query.offset}-${end}/${total}`);
+    res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
+    return ids.map(({ id }) => byId.get(id)!).map((row) => ({ ...this.toAuthUser(row), createdAt: row.createdAt, isDeleted: row.isDeleted }));
   }
 
   /** ADMIN_EMAILS: users who register or sign in with a listed email become admins. */

@@ -33,7 +33,7 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
   private readonly handler: RequestHandler;
 
   constructor(@Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
-    this.pool = new Pool({ connectionString: databaseUrl, max: 5, application_name: 'qrsharks-sessions' });
+    this.pool = new Pool({ connectionString: databaseUrl, max: 3, idleTimeoutMillis: 10_000, application_name: 'qrsharks-sessions' });
     this.pool.on('error', () => undefined);
     const PgStore = connectPgSimple(session);
     this.store = new PgStore({ pool: this.pool, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 });

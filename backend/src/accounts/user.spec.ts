@@ -1,0 +1,177 @@
+import { ZodError } from 'zod';
+import { changePasswordSchema, listQuerySchema, loginSchema, registerSchema, updateNameSchema } from './account.schemas';
+import { parseAdminCommand } from './admin-command';
+import { claimedOrigin, isCrossOriginRefused } from './origin-check.middleware';
+import { attemptLimits, exceeded } from './rate-limiter';
+import {
+  decideChangeName,
+  decideChangePassword,
+  decideDelete,
+  decideGrantRole,
+  decideLinkGoogle,
+  decideRegister,
+  decideReserveKey,
+  decideRevokeRole,
+  effectiveRoles,
+  evolveKey,
+  evolveUser,
+  hasRequiredRole,
+  initialKey,
+  initialUser,
+  isAdminEmail,
+  UserState,
+} from './user';
+import { usernameStream } from './user.events';
+
+const given = (...events: { type: string; data: unknown }[]): UserState => events.reduce(evolveUser, initialUser);
+const registered = { type: 'UserRegistered', data: { userId: 'u1', clientId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: '', lastName: '', passwordHash: 'h1' } };
+const firstMessage = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return (error as ZodError).issues[0]?.message;
+  }
+  return undefined;
+};
+
+describe('user aggregate', () => {
+  it('folds its own events and ignores events other features append to user-{id}', () => {
+    const state = given(
+      registered,
+      { type: 'TrialActivated', data: { userId: 'u1', trialStartDate: 'a', trialEndDate: 'b' } },
+      { type: 'DynamicQrSlotTaken', data: { userId: 'u1' } },
+      { type: 'SomethingFromTheFuture', data: null },
+      { type: 'UserNameChanged', data: { userId: 'u1', firstName: 'Ann', lastName: 'Lee' } },
+      { type: 'RoleGranted', data: { userId: 'u1', role: 'support' } },
+      { type: 'RoleGranted', data: { userId: 'u1', role: 'support' } },
+      { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
+      { type: 'UserSignedInWithGoogle', data: { userId: 'u1', googleId: 'g1', email: 'Ann@x.io' } },
+    );
+    expect(state).toEqual({ exists: true, deleted: false, tenantId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: 'Ann', lastName: 'Lee', passwordHash: 'h2', googleId: 'g1', roles: ['support'] });
+    expect(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles).toEqual([]);
+  });
+
+  it('registers with UserRegistered, plus the Google link and the admin role when due', () => {
+    const input = { userId: 'u1', tenantId: 2, username: 'a@x.io', email: 'a@x.io', firstName: '', lastName: '', passwordHash: 'h', admin: false };
+    expect(decideRegister(input).map((event) => event.type)).toEqual(['UserRegistered']);
+    expect(decideRegister({ ...input, googleId: 'g', admin: true }).map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle', 'RoleGranted']);
+  });
+
+  it('changes the name only when it differs; refuses on a deleted or unknown user', () => {
+    expect(decideChangeName(given(registered), 'u1', '', '')).toEqual([]);
+    expect(decideChangeName(given(registered), 'u1', 'A', 'B')).toEqual([{ type: 'UserNameChanged', data: { userId: 'u1', firstName: 'A', lastName: 'B' } }]);
+    expect(() => decideChangeName(initialUser, 'u1', 'A', 'B')).toThrow('User not found');
+    expect(() => decideChangeName(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', 'A', 'B')).toThrow('User not found');
+  });
+
+  it('changes the password only with the right current password', () => {
+    expect(() => decideChangePassword(given(registered), 'u1', false, 'h2')).toThrow('Current password is incorrect');
+    expect(decideChangePassword(given(registered), 'u1', true, 'h2')).toEqual([{ type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }]);
+  });
+
+  it('deletes once', () => {
+    const deleted = given(registered, ...decideDelete(given(registered), 'u1'));
+    expect(deleted.deleted).toBe(true);
+    expect(() => decideDelete(deleted, 'u1')).toThrow('User not found');
+  });
+
+  it('grants and revokes roles idempotently; user is implicit and cannot be revoked', () => {
+    const state = given(registered);
+    expect(decideGrantRole(state, 'u1', 'user')).toEqual([]);
+    expect(decideGrantRole(state, 'u1', 'admin')).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
+    expect(decideGrantRole(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', 'admin')).toEqual([]);
+    expect(decideRevokeRole(state, 'u1', 'admin')).toEqual([]);
+    expect(() => decideRevokeRole(state, 'u1', 'user')).toThrow("The role 'user' cannot be revoked");
+  });
+
+  it('links a Google account once, never a second one', () => {
+    expect(decideLinkGoogle(given(registered), 'u1', 'g1', 'a@x.io')).toHaveLength(1);
+    const linked = given(registered, { type: 'UserSignedInWithGoogle', data: { googleId: 'g1' } });
+    expect(decideLinkGoogle(linked, 'u1', 'g1', 'a@x.io')).toEqual([]);
+    expect(() => decideLinkGoogle(linked, 'u1', 'g2', 'a@x.io')).toThrow('linked to another Google account');
+  });
+
+  it('reserves unique keys until released', () => {
+    expect(decideReserveKey(initialKey, 'u1', 'taken')).toEqual([{ type: 'KeyReserved', data: { userId: 'u1' } }]);
+    const held = evolveKey(initialKey, { type: 'KeyReserved', data: { userId: 'u1' } });
+    expect(() => decideReserveKey(held, 'u2', 'Username already exists')).toThrow('Username already exists');
+    expect(decideReserveKey(evolveKey(held, { type: 'KeyReleased', data: { userId: 'u1' } }), 'u2', 'taken')).toHaveLength(1);
+    expect(usernameStream(3, '  Ann@X.io ')).toBe('username-3-ann@x.io');
+  });
+
+  it('role decisions of the guard', () => {
+    expect(effectiveRoles(['admin', 'bogus'])).toEqual(['user', 'admin']);
+    expect(hasRequiredRole(['user'], [])).toBe(true);
+    expect(hasRequiredRole(['user'], ['support'])).toBe(false);
+    expect(hasRequiredRole(['user', 'support'], ['support', 'admin'])).toBe(true);
+    expect(hasRequiredRole(['user', 'admin'], ['support'])).toBe(true);
+    expect(isAdminEmail(' BOSS@x.io', ['boss@X.io'])).toBe(true);
+    expect(isAdminEmail('boss@x.io', [])).toBe(false);
+  });
+});
+
+describe('request bodies', () => {
+  it("register: the spec's messages and payload", () => {
+    expect(firstMessage(() => registerSchema.parse({ email: 'nope', password: 'secret1' }))).toBe('Invalid email address');
+    expect(firstMessage(() => registerSchema.parse({}))).toBe('Invalid email address');
+    expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: '12345' }))).toBe('Password must be at least 6 characters');
+    expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: '123456', confirmPassword: '1234567' }))).toBe("Passwords don't match");
+    expect(registerSchema.parse({ email: ' a@x.io ', password: '123456', firstName: ' A ' })).toMatchObject({ username: 'a@x.io', email: 'a@x.io', firstName: 'A', lastName: '' });
+  });
+
+  it("login: 'Username is required' before 'Password is required'; email accepted as the username", () => {
+    expect(firstMessage(() => loginSchema.parse({}))).toBe('Username is required');
+    expect(firstMessage(() => loginSchema.parse({ username: 'a' }))).toBe('Password is required');
+    expect(firstMessage(() => loginSchema.parse({ username: 5, password: 'x' }))).toBe('Username is required');
+    expect(loginSchema.parse({ email: ' a@x.io ', password: 'p' })).toEqual({ username: 'a@x.io', password: 'p' });
+  });
+
+  it("change password and update name: the spec's messages, names trimmed", () => {
+    expect(firstMessage(() => changePasswordSchema.parse({ newPassword: '123456', confirmPassword: '123456' }))).toBe('Current password is required');
+    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '1', confirmPassword: '1' }))).toBe('Password must be at least 6 characters');
+    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456' }))).toBe('Please confirm your new password');
+    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' }))).toBe("Passwords don't match");
+    expect(updateNameSchema.parse({ firstName: '  Ada ', lastName: ' L ' })).toEqual({ firstName: 'Ada', lastName: 'L' });
+  });
+
+  it('admin list query (ra-data-simple-rest)', () => {
+    expect(listQuerySchema.parse({})).toEqual({ offset: 0, limit: 25, sortColumn: 'created_at', descending: true, q: '' });
+    expect(listQuerySchema.parse({ range: '[10,19]', sort: '["username","ASC"]', filter: '{"q":" Ann "}' })).toEqual({ offset: 10, limit: 10, sortColumn: 'username_key', descending: false, q: 'ann' });
+    expect(listQuerySchema.parse({ sort: '["password_hash; drop","ASC"]' }).sortColumn).toBe('created_at');
+  });
+});
+
+describe('Origin check', () => {
+  const host = 'qrsharks.test:3000';
+  it('refuses unsafe methods naming a foreign origin; allows same host, PUBLIC_ORIGIN, safe methods and no origin', () => {
+    expect(isCrossOriginRefused('POST', 'https://evil.example', host, 'https://qrsharks.example')).toBe(true);
+    expect(isCrossOriginRefused('DELETE', 'null', host, 'https://qrsharks.example')).toBe(true);
+    expect(isCrossOriginRefused('PUT', 'http://QRSHARKS.test:3000', host, 'https://qrsharks.example')).toBe(false);
+    expect(isCrossOriginRefused('POST', 'https://qrsharks.example', 'internal:8080', 'https://qrsharks.example')).toBe(false);
+    expect(isCrossOriginRefused('GET', 'https://evil.example', host, 'https://qrsharks.example')).toBe(false);
+    expect(isCrossOriginRefused('POST', null, host, 'https://qrsharks.example')).toBe(false);
+    expect(claimedOrigin(undefined, 'https://a.example/x?y')).toBe('https://a.example');
+    expect(claimedOrigin(undefined, 'garbage')).toBe('null');
+  });
+});
+
+describe('rate limits', () => {
+  it('defaults, test-mode defaults and overrides', () => {
+    expect(attemptLimits({ NODE_ENV: 'production', AUTH_RATE_LIMIT_WINDOW_SECONDS: 900 })).toEqual({ perIp: 30, perUsername: 10, windowSeconds: 900 });
+    expect(attemptLimits({ NODE_ENV: 'test', AUTH_RATE_LIMIT_WINDOW_SECONDS: 900 }).perIp).toBe(10_000);
+    expect(attemptLimits({ NODE_ENV: 'test', AUTH_RATE_LIMIT_PER_USERNAME: 3, AUTH_RATE_LIMIT_WINDOW_SECONDS: 60 }).perUsername).toBe(3);
+    expect(exceeded({ ip: 30, username: 10 }, { perIp: 30, perUsername: 10, windowSeconds: 1 })).toBe(false);
+    expect(exceeded({ ip: 31, username: 1 }, { perIp: 30, perUsername: 10, windowSeconds: 1 })).toBe(true);
+    expect(exceeded({ ip: 1, username: 11 }, { perIp: 30, perUsername: 10, windowSeconds: 1 })).toBe(true);
+  });
+});
+
+describe('npm run admin', () => {
+  it('parses grant/revoke, role, email and --tenant', () => {
+    expect(parseAdminCommand(['grant', 'admin', 'you@example.com'])).toEqual({ action: 'grant', role: 'admin', email: 'you@example.com', tenantId: 1 });
+    expect(parseAdminCommand(['revoke', 'support', 'a@x.io', '--tenant', '2'])).toEqual({ action: 'revoke', role: 'support', email: 'a@x.io', tenantId: 2 });
+    expect(() => parseAdminCommand(['grant', 'owner', 'a@x.io'])).toThrow("Unknown role 'owner'");
+    expect(() => parseAdminCommand(['promote', 'admin', 'a@x.io'])).toThrow('Usage');
+    expect(() => parseAdminCommand(['grant', 'admin'])).toThrow('Usage');
+  });
+});
