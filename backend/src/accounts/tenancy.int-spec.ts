@@ -1,0 +1,50 @@
+import { EventWriter } from '../event-store/event-writer';
+import { ProjectionsService } from '../projections/projections.service';
+import { TestClient } from '../test-support/http';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { grantRole, signUp } from '../test-support/users';
+
+describe('POST /api/login across tenants', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
+    const writer = app.app.get(EventWriter);
+    const created = await writer.append(
+      'tenant-2',
+      [writer.event('ClientCreated', { clientId: 2, name: 'Acme', customDomain: 'qr.acme.example', subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_accounts_tenant_2' })],
+      'no_stream',
+    );
+    await app.app.get(ProjectionsService).waitFor(created.position, ['clients']);
+  });
+  afterAll(() => app.close());
+
+  it('a user belongs to the tenant of the host they signed up on and can only sign in there', async () => {
+    const acme = new TestClient(app.url, { host: 'acme.qrsharks.test' });
+    const { id, email, password } = await signUp(acme, 'shared@example.com', 'acme-password');
+    expect((await acme.get('/api/user')).body).toMatchObject({ id, tenantId: 2 });
+
+    const main = new TestClient(app.url, { host: 'qrsharks.test' });
+    const refused = await main.post('/api/login', { username: email, password });
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe('Invalid username or password');
+    expect((await new TestClient(app.url, { host: 'qr.acme.example' }).post('/api/login', { username: email, password })).status).toBe(200);
+
+    // The Acme session cookie presented on the main host is not a session there.
+    const carried = new TestClient(app.url, { host: 'qrsharks.test' });
+    carried.cookies.set('qrs.sid', acme.cookies.get('qrs.sid')!);
+    expect((await carried.get('/api/user')).status).toBe(401);
+
+    // Usernames are unique per tenant: the same email signs up on the main brand as another user.
+    const mainUser = await signUp(main, 'shared@example.com', 'main-password');
+    expect(mainUser.id).not.toBe(id);
+    expect((await main.get('/api/user')).body).toMatchObject({ tenantId: 1 });
+    expect((await new TestClient(app.url, { host: 'acme.qrsharks.test' }).post('/api/login', { username: email, password: 'main-password' })).status).toBe(401);
+
+    // An admin of the main brand lists only main-brand users.
+    await grantRole(app, mainUser.id, 'admin');
+    const list = await main.get('/api/admin/users?range=[0,99]');
+    expect(list.status).toBe(200);
+    expect(list.body.map((user: { id: string }) => user.id)).toEqual([mainUser.id]);
+    expect((await main.post(`/api/admin/users/${id}/roles/support`)).status).toBe(404);
+  });
+});
