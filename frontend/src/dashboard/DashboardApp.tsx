@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { Admin, fetchUtils, Title } from 'react-admin';
+import { Admin, fetchUtils, Resource, Title } from 'react-admin';
 import { usePageTitle } from '../ui/usePageTitle';
 
 // Admin screens speak the ra-data-simple-rest dialect under /api/admin (DESIGN.md section 9).
@@ -34,5 +34,11 @@ function DashboardHome() {
 /** The react-admin shell, loaded only when /dashboard is opened. */
 export function DashboardApp() {
   usePageTitle('Dashboard - QR Code Sharks');
-  return <Admin basename="/dashboard" dataProvider={dataProvider} dashboard={DashboardHome} disableTelemetry requireAuth={false} />;
+  // The resource has no views yet: it only moves react-admin out of its "empty admin" screen until the
+  // code list lands (the dashboard issue).
+  return (
+    <Admin basename="/dashboard" dataProvider={dataProvider} dashboard={DashboardHome} disableTelemetry requireAuth={false}>
+      <Resource name="qrcodes" />
+    </Admin>
+  );
 }

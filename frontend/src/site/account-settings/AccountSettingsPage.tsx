@@ -73,8 +73,9 @@ export function AccountSettingsPage() {
       setConfirmOpen(false);
       toast({ title: 'Account Deleted', description: 'Your account has been deleted. You will be redirected to the home page.' });
       setTimeout(() => {
-        queryClient.setQueryData(USER_KEY, null);
-        navigate('/');
+        // Leave the protected page first: clearing the user while it is mounted would send us to /auth.
+        navigate('/', { replace: true });
+        setTimeout(() => queryClient.setQueryData(USER_KEY, null), 0);
       }, DELETE_REDIRECT_DELAY_MS);
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to delete account. Please try again.'), variant: 'destructive' });
