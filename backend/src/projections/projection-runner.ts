@@ -135,7 +135,8 @@ export class ProjectionRunner {
         this.active = false;
         if (this.stopped) break;
         failures += 1;
-        if (!(error instanceof CheckpointMovedError)) {
+        if (error instanceof CheckpointMovedError) this.log('checkpoint moved; reloading', {});
+        else {
           this.log('projection runner failed; restarting', { error: (error as Error).message, failures });
           await this.releaseLock();
         }
