@@ -17,6 +17,7 @@ export interface CodeInput {
 }
 
 export const MAX_FIELD_LENGTH = 2000;
+const URL_CONTENT_TYPES: readonly string[] = ['url', 'social', 'ratings', 'apps'];
 const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
 const FILE_FIELDS = ['pdfFile', 'imageFile', 'logoFile'];
 
@@ -116,7 +117,10 @@ export function parseCodeInput(body: Record<string, unknown>, options: { mode?: 
   const modeRaw = options.mode ?? (body.qrMode === undefined || body.qrMode === '' ? 'static' : body.qrMode);
   if (modeRaw !== 'static' && modeRaw !== 'dynamic') throw new ValidationFailed({ qrMode: 'qrMode must be static or dynamic' });
   const mode: QrMode = modeRaw;
-  const fields = validateFields(qrType, rawContentFields(body));
+  const raw = rawContentFields(body);
+  // A dynamic web code may come with its destination only: that is its url.
+  if (mode === 'dynamic' && URL_CONTENT_TYPES.includes(qrType) && !str(raw.url) && str(body.destination)) raw.url = str(body.destination);
+  const fields = validateFields(qrType, raw);
   const style = { ...DEFAULT_STORED_STYLE, ...parseStyleChanges(body) };
   const askedLevel = str(body.errorCorrectionLevel)?.toUpperCase();
   if (askedLevel && !LEVELS.includes(askedLevel as ErrorCorrectionLevel)) throw new ValidationFailed({ errorCorrectionLevel: 'errorCorrectionLevel must be L, M, Q or H' });

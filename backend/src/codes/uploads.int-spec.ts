@@ -1,0 +1,95 @@
+import { readdirSync } from 'node:fs';
+import { TestClient } from '../test-support/http';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { signUp } from '../test-support/users';
+import { PDF_MINI, PNG_1x1, postMultipart, SVG_LOGO, SVG_SCRIPT } from './codes.test-kit';
+
+describe('uploads: PDF pages, image galleries, logos', () => {
+  let app: TestApp;
+  let client: TestClient;
+  beforeAll(async () => {
+    app = await startTestApp({ MAX_PDF_BYTES: String(64 * 1024), MAX_LOGO_BYTES: String(4 * 1024) });
+    client = new TestClient(app.url);
+    await signUp(client);
+  });
+  afterAll(() => app.close());
+
+  it('POST /api/upload-pdf stores the file under a random name; /pdf/{id} shows title, description, the PDF inline and a download link', async () => {
+    const res = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'Lunch <menu>', pdfDescription: 'Served 12-3' }, [{ name: 'pdfFile', filename: '../../etc/passwd.pdf', contentType: 'application/pdf', data: PDF_MINI }]);
+    expect(res.status).toBe(201);
+    expect(res.body.pdfUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.pdf$/);
+    expect(res.body.fileName).toBe('passwd.pdf');
+    expect(readdirSync(app.env.UPLOAD_DIR)).toContain(res.body.pdfUrl.slice('/uploads/'.length));
+    const page = await client.get(`/pdf/${res.body.id}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain('Lunch &lt;menu&gt;');
+    expect(page.text).not.toContain('<menu>');
+    expect(page.text).toContain(res.body.pdfUrl);
+    const file = await client.get(res.body.pdfUrl);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.buffer.equals(PDF_MINI)).toBe(true);
+    expect((await client.get('/pdf/preview')).status).toBe(200);
+    expect((await client.get('/pdf/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+    // A pdf code saved with the upload points to /pdf/{uploadId}.
+    const saved = await postMultipart(client, '/api/qrcodes', { qrType: 'pdf', title: 'Lunch', description: 'd', pdfUrl: res.body.pdfUrl, pdfFileName: 'x.pdf' });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ pdfTitle: 'Lunch', pdfUrl: res.body.pdfUrl, pdfFileName: 'passwd.pdf', content: `http://localhost:3000/pdf/${res.body.id}` });
+  });
+
+  it('POST /api/upload-image and the gallery page /images/{id}', async () => {
+    const res = await postMultipart(client, '/api/upload-image', { imageTitle: 'Garden', imageDescription: '' }, [{ name: 'imageFile', filename: 'garden.png', contentType: 'image/png', data: PNG_1x1 }]);
+    expect(res.status).toBe(201);
+    expect(res.body.imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    const page = await client.get(`/images/${res.body.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<img src="http://localhost:3000${res.body.imageUrl}"`);
+    const file = await client.get(res.body.imageUrl);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('refuses wrong magic bytes, oversized files, SVG with script, and serves nothing by a traversing name', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const fakePdf = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [{ name: 'pdfFile', filename: 'menu.pdf', contentType: 'application/pdf', data: html }]);
+    expect(fakePdf.status).toBe(400);
+    expect(fakePdf.body.message).toBe('Please select a PDF file');
+    const fakeImage = await postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [{ name: 'imageFile', filename: 'a.png', contentType: 'image/png', data: PDF_MINI }]);
+    expect(fakeImage.status).toBe(400);
+    const svgImage = await postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [{ name: 'imageFile', filename: 'a.svg', contentType: 'image/svg+xml', data: SVG_LOGO }]);
+    expect(svgImage.status).toBe(400);
+    const big = Buffer.concat([PDF_MINI, Buffer.alloc(70 * 1024, 32)]);
+    const oversized = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [{ name: 'pdfFile', filename: 'big.pdf', contentType: 'application/pdf', data: big }]);
+    expect(oversized.status).toBe(400);
+    expect(oversized.body.message).toBe('The PDF must be at most 0.1 MB');
+    const missing = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' });
+    expect(missing.body.message).toBe('Please select a PDF file');
+
+    const scripted = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://a.example' }, [{ name: 'logoFile', filename: 'x.svg', contentType: 'image/svg+xml', data: SVG_SCRIPT }]);
+    expect(scripted.status).toBe(400);
+    expect(scripted.body.message).toBe('SVG logos with scripts are not allowed');
+    const bigLogo = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://a.example' }, [{ name: 'logoFile', filename: 'x.png', contentType: 'image/png', data: Buffer.concat([PNG_1x1, Buffer.alloc(8 * 1024)]) }]);
+    expect(bigLogo.status).toBe(400);
+    expect((await client.get('/api/qrcodes')).body.filter((c: { qrType: string }) => c.qrType === 'url')).toEqual([]);
+
+    for (const path of ['/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/../package.json', '/uploads/%2e%2e%2fpackage.json', '/logo/..%2F..%2Fetc', '/uploads/x.pdf']) {
+      const res = await client.get(path);
+      // '/uploads/../x' is normalised to '/x' before routing (the SPA may answer it); nothing is read from disk.
+      if (!path.includes('/../')) expect(res.status).toBe(404);
+      expect(res.text).not.toContain('root:');
+      expect(res.text).not.toContain('@qrsharks/backend');
+    }
+  });
+
+  it('a clean SVG logo (the generator presets) is rasterised: only a PNG is stored and served', async () => {
+    const res = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://logo.example' }, [{ name: 'logoFile', filename: 'instagram.svg', contentType: 'image/svg+xml', data: SVG_LOGO }]);
+    expect(res.status).toBe(201);
+    const logo = await client.get(res.body.logoFilePath);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.buffer.subarray(0, 4).toString('hex')).toBe('89504e47');
+    const png = await client.get(`/api/qrcodes/${res.body.id}/download?format=png`);
+    expect(png.status).toBe(200);
+  });
+});
