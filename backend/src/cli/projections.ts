@@ -1,0 +1,73 @@
+/**
+ * npm run projections -- status
+ * npm run projections -- rebuild <name|all>
+ * Uses the same settings as the product (DATABASE_URL or the embedded database, EVENT_STORE, REDIS_URL).
+ */
+import { DataSource } from 'typeorm';
+import { bootstrap } from '../bootstrap';
+import { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { readCheckpoint } from '../projections/projection-runner';
+import { ProjectionsService } from '../projections/projections.service';
+import { lagOf, rebuildProjection, RebuildProgress } from '../projections/rebuild';
+
+function progressBar(name: string) {
+  const started = Date.now();
+  let lastDraw = 0;
+  return ({ read, total }: RebuildProgress, final = false) => {
+    const now = Date.now();
+    if (!final && now - lastDraw < 100) return;
+    lastDraw = now;
+    const rate = Math.round(read / Math.max((now - started) / 1000, 0.001));
+    const width = 30;
+    const share = total ? Math.min(read / total, 1) : 0;
+    const bar = total ? `[${'#'.repeat(Math.round(share * width)).padEnd(width, '.')}] ${(share * 100).toFixed(1).padStart(5)}%` : '[ replaying ]';
+    process.stderr.write(`\r${name.padEnd(16)} ${bar} ${read}${total ? `/${total}` : ''} events, ${rate}/s${final ? '\n' : ''}`);
+  };
+}
+
+async function main() {
+  const [command, target] = process.argv.slice(2);
+  if (command !== 'status' && command !== 'rebuild') {
+    console.error('Usage: npm run projections -- status | rebuild <name|all>');
+    process.exit(2);
+  }
+  process.env.QRS_NO_RUNNERS = '1';
+  const running = await bootstrap({ ROLE: 'worker', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  try {
+    const projections = running.app.get(ProjectionsService);
+    const store = running.app.get<EventStore>(EVENT_STORE);
+    const dataSource = running.app.get(DataSource);
+    if (command === 'status') {
+      console.log('projection'.padEnd(20), 'checkpoint (commit/prepare)'.padEnd(32), 'lag (events)');
+      for (const projection of projections.list()) {
+        const checkpoint = await readCheckpoint(dataSource.manager, projection.name);
+        const lag = running.env.EVENT_STORE === 'postgres' ? String(await lagOf(dataSource, projection.name)) : 'n/a';
+        console.log(projection.name.padEnd(20), `${checkpoint.commit}/${checkpoint.prepare}`.padEnd(32), lag);
+      }
+      const [dead] = (await dataSource.query('SELECT count(*)::int AS n FROM projection_dead_letters')) as { n: number }[];
+      console.log(`dead letters: ${dead.n}`);
+      return;
+    }
+    const selected = target === 'all' ? projections.list() : projections.list().filter((projection) => projection.name === target);
+    if (!target || selected.length === 0) {
+      console.error(`Unknown projection '${target ?? ''}'. Known: ${projections.list().map((p) => p.name).join(', ')}, or all`);
+      process.exitCode = 2;
+      return;
+    }
+    for (const projection of selected) {
+      const draw = progressBar(projection.name);
+      const started = Date.now();
+      const result = await rebuildProjection(projection, store, dataSource, draw);
+      draw({ read: result.events, total: result.events }, true);
+      console.log(`${projection.name}: rebuilt from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s and swapped in`);
+    }
+  } finally {
+    await running.close();
+  }
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
