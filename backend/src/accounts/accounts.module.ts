@@ -1,6 +1,10 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { AccountsController } from './accounts.controller';
 import { AdminUsersController } from './admin-users.controller';
+import { GoogleAuthGuard } from './google/google-auth.guard';
+import { GoogleController } from './google/google.controller';
+import { GoogleStrategy } from './google/google.strategy';
+import { ENV, Env } from '../config/env';
 import { AccountsService } from './accounts.service';
 import { OriginCheckMiddleware } from './origin-check.middleware';
 import { RateLimiter } from './rate-limiter';
@@ -14,8 +18,18 @@ import { UsersProjection } from './users.projection';
  */
 @Global()
 @Module({
-  controllers: [AccountsController, AdminUsersController],
-  providers: [AccountsService, UsersProjection, SessionMiddleware, OriginCheckMiddleware, RateLimiter, SessionAuthGuard],
+  controllers: [AccountsController, AdminUsersController, GoogleController],
+  providers: [
+    AccountsService,
+    UsersProjection,
+    SessionMiddleware,
+    OriginCheckMiddleware,
+    RateLimiter,
+    SessionAuthGuard,
+    GoogleAuthGuard,
+    // Registered with passport only when configured; /auth/google otherwise answers a page saying so.
+    { provide: GoogleStrategy, inject: [ENV], useFactory: (env: Env) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env) : null) },
+  ],
   exports: [AccountsService, SessionAuthGuard],
 })
 export class AccountsModule implements NestModule {

@@ -277,6 +277,19 @@ export class AccountsService {
     return this.signIn(req, tenantId, row.id);
   }
 
+  /** The end of the Google round trip: signed in -> '/'; failed -> back to /auth with a message. */
+  async finishGoogleSignIn(profile: GoogleProfile | undefined, req: Request, res: Response, configured: boolean): Promise<void> {
+    if (!configured) return res.redirect(302, '/auth/google');
+    if (!profile) return res.redirect(302, `/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`);
+    try {
+      await this.signInWithGoogle(profile, req);
+    } catch (error) {
+      if (error instanceof AccountError) return res.redirect(302, `/auth?error=${encodeURIComponent(error.message)}`);
+      throw error;
+    }
+    res.redirect(302, '/');
+  }
+
   private async linkGoogle(row: UserEntity, tenantId: number, profile: GoogleProfile): Promise<void> {
     const loaded = await this.loadUser(row.id);
     const googleKey = await this.events.load<KeyState>(googleIdStream(tenantId, profile.googleId), initialKey, evolveKey);

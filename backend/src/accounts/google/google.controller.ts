@@ -1,0 +1,24 @@
+import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ENV, Env } from '../../config/env';
+import { AccountsService, GoogleProfile } from '../accounts.service';
+import { GoogleAuthGuard } from './google-auth.guard';
+
+const NOT_CONFIGURED_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Google sign-in is not configured</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem">
+<h1>Google sign-in is not configured</h1>
+<p>This server has no Google client id (GOOGLE_CLIENT_ID), so signing in with Google is not available here.</p>
+<p>Please <a href="/auth">sign in with your email and password</a> instead, or ask the administrator to set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.</p>
+</body></html>`;
+
+/** GET /auth/google (full browser navigation from the auth page) and Google's callback. */
+@Controller('auth/google')
+export class GoogleController {
+  constructor(private readonly accounts: AccountsService, @Inject(ENV) private readonly env: Env) {}
+
+  @Get() @UseGuards(GoogleAuthGuard) start(@Res() res: Response) { res.status(503).type('html').send(NOT_CONFIGURED_PAGE); }
+
+  @Get('callback') @UseGuards(GoogleAuthGuard) callback(@Req() req: Request, @Res() res: Response) { return this.accounts.finishGoogleSignIn(req.user as GoogleProfile | undefined, req, res, Boolean(this.env.GOOGLE_CLIENT_ID)); }
+}

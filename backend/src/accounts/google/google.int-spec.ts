@@ -1,0 +1,150 @@
+import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { EventWriter } from '../../event-store/event-writer';
+import { TestClient } from '../../test-support/http';
+import { startTestApp, TestApp } from '../../test-support/test-app';
+import { signUp } from '../../test-support/users';
+
+/** oauth2-mock-server in a child process (it is ESM-only), standing in for Google on loopback. */
+class FakeGoogle {
+  readonly authorizeQueries: Record<string, string>[] = [];
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly url: string) {}
+
+  static start(): Promise<FakeGoogle> {
+    const child = spawn(process.execPath, [join(__dirname, 'fake-google.mjs')], { stdio: 'pipe' });
+    return new Promise((resolve, reject) => {
+      let fake: FakeGoogle | null = null;
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        for (let newline = output.indexOf('\n'); newline >= 0; newline = output.indexOf('\n')) {
+          const line = output.slice(0, newline);
+          output = output.slice(newline + 1);
+          if (line.startsWith('READY ')) resolve((fake = new FakeGoogle(child, line.slice(6).trim())));
+          else if (line.startsWith('AUTHORIZE ')) fake?.authorizeQueries.push(JSON.parse(line.slice(10)));
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      child.once('exit', (code) => reject(new Error(`fake Google exited with ${code}`)));
+    });
+  }
+
+  /** Claims of the next /userinfo answer. */
+  nextUser(claims: Record<string, unknown>) {
+    this.child.stdin.write(`${JSON.stringify(claims)}\n`);
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.stdin.end();
+    });
+  }
+}
+
+/** The browser's part: /auth/google -> Google's /authorize (auto-approves) -> our callback. */
+async function roundTrip(client: TestClient) {
+  const start = await client.get('/auth/google');
+  expect(start.status).toBe(302);
+  const authorize = new URL(String(start.headers.location));
+  const atGoogle = await new TestClient(authorize.origin).get(authorize.pathname + authorize.search);
+  expect(atGoogle.status).toBe(302);
+  const callback = new URL(String(atGoogle.headers.location));
+  const done = await client.get(callback.pathname + callback.search);
+  return { start, authorize, callback, done };
+}
+
+describe('GET /auth/google and GET /auth/google/callback', () => {
+  let google: FakeGoogle;
+  let app: TestApp;
+  beforeAll(async () => {
+    google = await FakeGoogle.start();
+    app = await startTestApp({
+      GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_AUTH_URL: `${google.url}/authorize`,
+      GOOGLE_TOKEN_URL: `${google.url}/token`,
+      GOOGLE_PROFILE_URL: `${google.url}/userinfo`,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await google?.stop();
+  });
+
+  it('redirects to Google with the client id, scopes profile and email, state and our callback; creates and signs in a new user', async () => {
+    google.nextUser({ sub: 'g-new-1', email: 'New.Person@gmail.com', email_verified: true, given_name: 'New', family_name: 'Person' });
+    const client = new TestClient(app.url);
+    const { authorize, done } = await roundTrip(client);
+    const host = new URL(app.url).host;
+    expect(authorize.searchParams.get('client_id')).toBe('test-client-id.apps.googleusercontent.com');
+    expect(authorize.searchParams.get('scope')).toBe('profile email');
+    expect(authorize.searchParams.get('response_type')).toBe('code');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`http://${host}/auth/google/callback`);
+    expect(authorize.searchParams.get('state')).toMatch(/^.{16,}$/);
+    expect(done.status).toBe(302);
+    expect(done.headers.location).toBe('/');
+
+    const me = await client.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ username: 'New.Person@gmail.com', email: 'New.Person@gmail.com', firstName: 'New', lastName: 'Person', googleId: 'g-new-1', roles: ['user'] });
+    const stream = await app.app.get(EventWriter).store.readStream(`user-${me.body.id}`);
+    expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
+
+    // Signing in with Google again finds the same user by Google id and records nothing new.
+    google.nextUser({ sub: 'g-new-1', email: 'renamed@gmail.com', email_verified: true });
+    const again = new TestClient(app.url);
+    expect((await roundTrip(again)).done.headers.location).toBe('/');
+    expect((await again.get('/api/user')).body.id).toBe(me.body.id);
+    expect(await app.app.get(EventWriter).store.readStream(`user-${me.body.id}`)).toHaveLength(2);
+  });
+
+  it('links an existing email account on a verified email (UserSignedInWithGoogle), never on an unverified one', async () => {
+    const owner = new TestClient(app.url);
+    const { id, email } = await signUp(owner, 'linkme@example.com');
+
+    google.nextUser({ sub: 'g-unverified', email, email_verified: false });
+    const attacker = new TestClient(app.url);
+    const refused = await roundTrip(attacker);
+    expect(refused.done.headers.location).toBe(`/auth?error=${encodeURIComponent('Username already exists')}`);
+    expect((await attacker.get('/api/user')).status).toBe(401);
+
+    google.nextUser({ sub: 'g-verified', email: 'LinkMe@example.com', email_verified: true, given_name: 'Link' });
+    const client = new TestClient(app.url);
+    expect((await roundTrip(client)).done.headers.location).toBe('/');
+    const me = await client.get('/api/user');
+    expect(me.body).toMatchObject({ id, googleId: 'g-verified' });
+    const stream = await app.app.get(EventWriter).store.readStream(`user-${id}`);
+    expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
+  });
+
+  it('a callback with a forged state does not sign anyone in', async () => {
+    google.nextUser({ sub: 'g-forged', email: 'forged@example.com', email_verified: true });
+    const client = new TestClient(app.url);
+    const start = await client.get('/auth/google');
+    const authorize = new URL(String(start.headers.location));
+    authorize.searchParams.set('state', 'forged-state-value-123');
+    const atGoogle = await new TestClient(authorize.origin).get(authorize.pathname + authorize.search);
+    const callback = new URL(String(atGoogle.headers.location));
+    const done = await client.get(callback.pathname + callback.search);
+    expect(done.status).toBe(302);
+    expect(String(done.headers.location)).toMatch(/^\/auth\?error=/);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('GET /auth/google without GOOGLE_CLIENT_ID', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('answers a page saying Google sign-in is not configured', async () => {
+    const res = await new TestClient(app.url).get('/auth/google');
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('Google sign-in is not configured');
+    expect(res.text).toContain('href="/auth"');
+  });
+});

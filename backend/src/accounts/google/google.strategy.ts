@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Profile, Strategy } from 'passport-google-oauth20';
+import type { Env } from '../../config/env';
+import type { GoogleProfile } from '../accounts.service';
+
+/**
+ * passport-google-oauth20 with its three URLs from the settings (Google's by default), so tests run the same
+ * code against a local OAuth2 server. The callback URL is relative by default: passport completes it from the
+ * request's host, so every tenant's domain gets its own callback (each must be registered with Google).
+ */
+@Injectable()
+export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
+  constructor(env: Env) {
+    super({
+      clientID: env.GOOGLE_CLIENT_ID!,
+      clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
+      callbackURL: env.GOOGLE_CALLBACK_URL ?? '/auth/google/callback',
+      authorizationURL: env.GOOGLE_AUTH_URL,
+      tokenURL: env.GOOGLE_TOKEN_URL,
+      userProfileURL: env.GOOGLE_PROFILE_URL,
+      scope: ['profile', 'email'],
+      state: true,
+      proxy: env.TRUST_PROXY,
+    });
+  }
+
+  validate(_accessToken: string, _refreshToken: string, profile: Profile): GoogleProfile {
+    return toGoogleProfile(profile);
+  }
+}
+
+/** Google's OpenID userinfo as passport parsed it -> what accounts needs. Only a verified email links an existing account. */
+export function toGoogleProfile(profile: Pick<Profile, 'id' | 'name' | 'emails' | 'displayName'>): GoogleProfile {
+  const email = profile.emails?.[0];
+  const verified = email?.verified as unknown;
+  return {
+    googleId: String(profile.id),
+    email: email?.value?.trim() || null,
+    emailVerified: verified === true || verified === 'true',
+    firstName: profile.name?.givenName?.trim() ?? '',
+    lastName: profile.name?.familyName?.trim() ?? '',
+  };
+}
