@@ -129,7 +129,7 @@ export async function main(): Promise<void> {
       let checkpoint: AllPosition | null = null;
       let replayed = 0;
       for (;;) {
-        if (replayed === total) break;
+        if (replayed >= total) break;
         const events = await store.readAll({ after: checkpoint, maxCount: REPLAY_BATCH });
         if (events.length === 0) {
           await waitForXmin(started);
