@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { envSchema, EnvError, parseEnv } from './env';
+
+describe('settings', () => {
+  it('.env.example documents every setting the backend reads', () => {
+    const example = readFileSync(join(__dirname, '..', '..', '..', '.env.example'), 'utf8');
+    const documented = new Set([...example.matchAll(/^#?\s?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
+    const missing = Object.keys(envSchema.shape).filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('runs on defaults with nothing set', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, ROLE: 'all', EVENT_STORE: 'postgres', REDIS_URL: 'redis://127.0.0.1:6379', TRIAL_DYNAMIC_LIMIT: 12 });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad setting in one readable error', () => {
+    expect(() => parseEnv({ PORT: 'eighty', ROLE: 'boss', SESSION_SECRET: 'short' })).toThrow(EnvError);
+    try {
+      parseEnv({ PORT: 'eighty', ROLE: 'boss', SESSION_SECRET: 'short' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/ROLE/);
+      expect((error as Error).message).toMatch(/SESSION_SECRET/);
+    }
+  });
+});
