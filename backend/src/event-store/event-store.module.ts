@@ -1,4 +1,4 @@
-import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
@@ -28,8 +28,13 @@ class EventStoreLifecycle implements OnApplicationShutdown {
     {
       provide: EVENT_STORE_POOL,
       inject: [ENV, DATABASE_URL],
-      useFactory: (env: Env, databaseUrl: string): Pool | null =>
-        env.EVENT_STORE === 'postgres' ? new Pool({ connectionString: databaseUrl, max: 10, application_name: 'qrsharks-events' }) : null,
+      useFactory: (env: Env, databaseUrl: string): Pool | null => {
+        if (env.EVENT_STORE !== 'postgres') return null;
+        const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'qrsharks-events' });
+        // An idle connection dropped by the server must not crash the process; the pool replaces it.
+        pool.on('error', (error) => new Logger('EventStore').warn(`idle connection lost: ${error.message}`));
+        return pool;
+      },
     },
     {
       provide: EVENT_STORE,

@@ -4,7 +4,8 @@ import { createDataSource } from '../database/data-source';
 
 /** The server the tests use: a local PostgreSQL with trust auth (CI starts it). Never a remote one. */
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const TEMPLATE_DB = 'qrs_test_template';
+/** One template per Jest run (set by globalSetup), so concurrent runs on one server never clobber each other's. */
+export const templateDb = () => process.env.QRS_TEMPLATE_DB ?? 'qrs_test_template';
 
 const withDatabase = (url: string, name: string) => {
   const parsed = new URL(url);
@@ -30,6 +31,7 @@ function assertLocal(url: string) {
 /** Jest globalSetup: one migrated template database; each test file copies it (CREATE DATABASE ... TEMPLATE). */
 export async function createTemplateDatabase(): Promise<void> {
   assertLocal(TEST_ADMIN_URL);
+  const TEMPLATE_DB = templateDb();
   await admin(async (client) => {
     await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [TEMPLATE_DB]);
     await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
@@ -53,7 +55,7 @@ export interface TestDatabase {
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `qrs_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
   return {
     name,
     url: withDatabase(TEST_ADMIN_URL, name),
@@ -62,4 +64,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }),
   };
+}
+
+export async function dropTemplateDatabase(): Promise<void> {
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS ${templateDb()} WITH (FORCE)`));
 }
