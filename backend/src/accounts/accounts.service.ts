@@ -221,7 +221,7 @@ export class AccountsService {
   async listUsers(rawQuery: unknown, res: Response): Promise<(AuthUser & { createdAt: Date; isDeleted: boolean })[]> {
     const query = listQuerySchema.parse(rawQuery ?? {});
     const tenantId = this.tenantId;
-    const where = 'client_id = $1 AND ($2 = \'\' OR username_key LIKE \'%\' || $2 || \'%\')';
+    const where = "client_id = $1 AND ($2 = '' OR position($2 in username_key) > 0)";
     const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [tenantId, query.q])) as { total: number }[];
     const ids = (await this.dataSource.query(
       `SELECT id FROM users WHERE ${where} ORDER BY ${query.sortColumn} ${query.descending ? 'DESC' : 'ASC'}, id LIMIT $3 OFFSET $4`,
