@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
+import { CodesModule } from './codes/codes.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { FastPathRegistry } from './common/fast-path';
 import { ConfigModule } from './config/config.module';
@@ -20,7 +21,7 @@ import { TenantsModule } from './tenants/tenants.module';
 class CommonModule {}
 
 /** Feature modules: add one line each. */
-const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule, AnalyticsModule];
+const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule, AnalyticsModule, CodesModule];
 
 @Module({})
 export class AppModule {

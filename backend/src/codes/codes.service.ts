@@ -19,7 +19,7 @@ import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
 import { anonymousRefusal, parseCodeInput, parseQrType, parseStyleChanges, rawContentFields, validateFields, DEFAULT_STORED_STYLE } from './code-input';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
-import { renderPng } from './png';
+import { renderPng } from '../rendering/render-png';
 import {
   assertOwner,
   checkDestination,
