@@ -1,0 +1,20 @@
+/** Uploaded files (pdf pages, image galleries, logos), on stream `upload-{uploadId}`. */
+export type UploadKind = 'pdf' | 'image' | 'logo';
+
+export interface FileUploaded {
+  uploadId: string;
+  userId: string;
+  kind: UploadKind;
+  /** `{uploadId}.{ext}`: random, chosen by the server; the client's name is kept only as originalName. */
+  storedName: string;
+  originalName: string;
+  mimeType: string;
+  sizeBytes: number;
+  title: string | null;
+  description: string | null;
+}
+
+export const UPLOAD_EVENT_TYPES = ['FileUploaded'] as const;
+export const uploadStream = (uploadId: string) => `upload-${uploadId}`;
+/** Public path of a stored file. */
+export const uploadPath = (storedName: string) => `/uploads/${storedName}`;

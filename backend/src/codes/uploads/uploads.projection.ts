@@ -1,0 +1,30 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { RecordedEvent } from '../../event-store/event-store';
+import type { Projection } from '../../projections/projection';
+import { ProjectionsService } from '../../projections/projections.service';
+import { FileUploaded, UPLOAD_EVENT_TYPES } from './upload.events';
+
+@Injectable()
+export class UploadsProjection implements Projection, OnModuleInit {
+  readonly name = 'uploaded-files';
+  readonly tables = ['uploaded_files'];
+  readonly eventTypes = UPLOAD_EVENT_TYPES;
+
+  constructor(private readonly projections: ProjectionsService) {}
+
+  onModuleInit(): void {
+    this.projections.register(this);
+  }
+
+  async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const d = event.data as FileUploaded;
+      await tx.query(
+        `INSERT INTO uploaded_files (id, client_id, user_id, kind, stored_name, original_name, mime_type, size_bytes, title, description, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
+        [d.uploadId, event.metadata.tenantId, d.userId, d.kind, d.storedName, d.originalName.slice(0, 255), d.mimeType, d.sizeBytes, d.title?.slice(0, 255) ?? null, d.description, event.metadata.occurredAt],
+      );
+    }
+  }
+}
