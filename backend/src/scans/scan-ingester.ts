@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import Redis from 'ioredis';
 import { hostname } from 'node:os';
 import { ENV, Env } from '../config/env';
-import type { EventStore, NewEvent, StreamAppend } from '../event-store/event-store';
+import { DuplicateEventIdError, type EventStore, type NewEvent, type StreamAppend } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { createRedis, REDIS } from '../redis/redis.module';
 import { enrichScan } from './scan-enrich';
@@ -107,6 +107,22 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
+  /**
+   * One transaction for the batch. A batch mixing stored and new ids (the API stored some scans itself while
+   * Redis timed out, yet Redis took them after all) is refused as a whole: then scan by scan, each append of a
+   * stored id being a no-op.
+   */
+  private async append(appends: StreamAppend[]): Promise<void> {
+    try {
+      await this.store.appendMany(appends);
+    } catch (error) {
+      if (!(error instanceof DuplicateEventIdError)) throw error;
+      for (const { streamId, events } of appends) {
+        for (const event of events) await this.store.append(streamId, [event], { expectedRevision: 'any' });
+      }
+    }
+  }
+
   private async ingest(redis: Redis, entries: StreamEntry[]): Promise<void> {
     const byStream = new Map<string, NewEvent<Scanned>[]>();
     const seen = new Set<string>();
@@ -129,7 +145,7 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
       live.set(raw.qrId, feed);
     }
     const appends: StreamAppend[] = [...byStream].map(([streamId, events]) => ({ streamId, events, expectedRevision: 'any' }));
-    if (appends.length) await this.store.appendMany(appends);
+    if (appends.length) await this.append(appends);
     const ids = entries.map(([id]) => id);
     // Acknowledged only after the commit; then removed, so the stream holds only what is not yet stored.
     await redis.multi().xack(this.keys.stream, this.keys.group, ...ids).xdel(this.keys.stream, ...ids).exec();
