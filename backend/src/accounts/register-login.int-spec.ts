@@ -69,7 +69,7 @@ describe('POST /api/register, GET /api/user, POST /api/logout, POST /api/login',
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
     for (const res of results.filter((r) => r.status === 409)) expect(res.body.message).toBe('Username already exists');
-  });
+  }, 90_000); // 20 argon2 hashes on a loaded CI machine
 
   it('validation messages of POST /api/register and POST /api/login', async () => {
     const client = new TestClient(app.url);
