@@ -95,6 +95,7 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       let broken: Error | undefined;
+      let released = false;
       try {
         await client.query('BEGIN');
         const results = await this.appendInTransaction(client, appends, { notify: false });
@@ -106,13 +107,17 @@ export class PostgresEventStore implements EventStore {
         return results;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+        // Give the connection back before asking whether to retry: that check queries the pool, and holding
+        // this one meanwhile starves the pool when many appends conflict at once.
+        client.release(broken);
+        released = true;
         if (attempt < MAX_APPEND_ATTEMPTS && (await this.isRetryable(error, appends))) {
           await sleep(Math.random() * 5 * attempt);
           continue;
         }
         throw error;
       } finally {
-        client.release(broken);
+        if (!released) client.release(broken);
       }
     }
   }
