@@ -1,9 +1,13 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import type Redis from 'ioredis';
 import type { EntityManager } from 'typeorm';
+import { DATABASE_URL } from '../database/database.module';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
+import { REDIS } from '../redis/redis.module';
 import { CLIENT_EVENT_TYPES, ClientCreated, ClientDeleted, ClientFields, ClientUpdated } from './client.events';
+import { tenantHostsChannel } from './tenants.service';
 
 const COLUMNS: Record<keyof ClientFields, string> = {
   name: 'name',
@@ -24,10 +28,23 @@ export class ClientsProjection implements Projection, OnModuleInit {
   readonly tables = ['clients'];
   readonly eventTypes = CLIENT_EVENT_TYPES;
 
-  constructor(private readonly projections: ProjectionsService) {}
+  private readonly channel: string;
+
+  constructor(
+    private readonly projections: ProjectionsService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
+    this.channel = tenantHostsChannel(databaseUrl);
+  }
 
   onModuleInit(): void {
     this.projections.register(this);
+  }
+
+  /** Tells every process to drop its host cache (TenantsService); missing it is bounded by HOST_CACHE_MS. */
+  async afterCommit(events: RecordedEvent[]): Promise<void> {
+    if (events.some((event) => (CLIENT_EVENT_TYPES as readonly string[]).includes(event.type))) await this.redis.publish(this.channel, '*');
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {

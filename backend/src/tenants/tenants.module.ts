@@ -1,13 +1,15 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { ClientsProjection } from './clients.projection';
+import { ClientsService } from './clients.service';
 import { TenantMiddleware } from './tenant.middleware';
 import { TenantsService } from './tenants.service';
+import { WhiteLabelClientsController } from './white-label-clients.controller';
 import { WhiteLabelController } from './white-label.controller';
 
 @Global()
 @Module({
-  controllers: [WhiteLabelController],
-  providers: [TenantsService, ClientsProjection, TenantMiddleware],
+  controllers: [WhiteLabelController, WhiteLabelClientsController],
+  providers: [TenantsService, ClientsService, ClientsProjection, TenantMiddleware],
   exports: [TenantsService],
 })
 export class TenantsModule implements NestModule {

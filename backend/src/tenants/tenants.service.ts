@@ -1,16 +1,34 @@
-import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../common/request-context';
 import { ENV, Env } from '../config/env';
+import { DATABASE_URL } from '../database/database.module';
 import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
+import { REDIS_SUBSCRIBER } from '../redis/redis.module';
 import { ClientEntity } from './client.entity';
 import { clientStream, DEFAULT_BRAND, DEFAULT_CLIENT_ID, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
 
 /** The fixed id of the default brand's creation event: every process may try to append it, only one lands. */
 const DEFAULT_CLIENT_EVENT_ID = '00000000-0000-4000-8000-000000000001';
-const HOST_CACHE_MS = 30_000;
+/**
+ * Host -> client cache. Changes clear it at once in the process that made them, and in every other process through
+ * the clients projection's Redis message; a missed message (Redis down) leaves other processes stale for at most this.
+ */
+export const HOST_CACHE_MS = 30_000;
+
+/** Redis channel on which the clients projection announces changes; named after the database like the scan keys. */
+export function tenantHostsChannel(databaseUrl: string): string {
+  let database = 'qrsharks';
+  try {
+    database = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || database;
+  } catch {
+    // keep the default
+  }
+  return `qrs:${database}:tenant-hosts`;
+}
 
 export interface WhiteLabelConfig {
   id: number;
@@ -24,15 +42,48 @@ export interface WhiteLabelConfig {
 }
 
 @Injectable()
-export class TenantsService implements OnApplicationBootstrap {
+export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnApplicationShutdown {
   private readonly hostCache = new Map<string, { clientId: number; expires: number }>();
+  /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
+  private hostEpoch = 0;
+  readonly channel: string;
+  private readonly onMessage = (channel: string) => {
+    if (channel === this.channel) this.forgetHosts();
+  };
+  /** Messages may have been missed while the subscriber was disconnected. */
+  private readonly onReady = () => {
+    this.forgetHosts();
+    this.subscriber.subscribe(this.channel).catch(() => undefined);
+  };
 
   constructor(
     private readonly events: EventWriter,
     private readonly dataSource: DataSource,
     private readonly projections: ProjectionsService,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+    @Inject(REDIS_SUBSCRIBER) private readonly subscriber: Redis,
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
+    this.channel = tenantHostsChannel(databaseUrl);
+  }
+
+  onModuleInit(): void {
+    this.subscriber.on('message', this.onMessage);
+    this.subscriber.on('ready', this.onReady);
+    if (this.subscriber.status === 'ready') this.onReady();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.subscriber.off('message', this.onMessage);
+    this.subscriber.off('ready', this.onReady);
+    await this.subscriber.unsubscribe(this.channel).catch(() => undefined);
+  }
+
+  /** Drops every cached host (clients change rarely; the next lookups re-read the read model). */
+  forgetHosts(): void {
+    this.hostEpoch += 1;
+    this.hostCache.clear();
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.ensureDefaultClient();
@@ -72,6 +123,7 @@ export class TenantsService implements OnApplicationBootstrap {
     if (!host || host === this.env.BASE_DOMAIN || host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('[')) return DEFAULT_CLIENT_ID;
     const cached = this.hostCache.get(host);
     if (cached && cached.expires > Date.now()) return cached.clientId;
+    const epoch = this.hostEpoch;
     const suffix = `.${this.env.BASE_DOMAIN}`;
     const subdomain = host.endsWith(suffix) ? host.slice(0, -suffix.length) : null;
     const rows = (await this.dataSource.query(
@@ -81,7 +133,7 @@ export class TenantsService implements OnApplicationBootstrap {
       [subdomain ?? host],
     )) as { id: number }[];
     const clientId = rows[0]?.id ?? DEFAULT_CLIENT_ID;
-    this.hostCache.set(host, { clientId, expires: Date.now() + HOST_CACHE_MS });
+    if (epoch === this.hostEpoch) this.hostCache.set(host, { clientId, expires: Date.now() + HOST_CACHE_MS });
     return clientId;
   }
 

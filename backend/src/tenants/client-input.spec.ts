@@ -1,0 +1,88 @@
+import { ValidationFailed } from '../common/errors.filter';
+import { cssProblem, isSafeAssetUrl, MESSAGES, parseClientInput, parseHostName } from './client-input';
+import { decideRelease, decideReserve, evolveTenantHost, HostTakenError, initialTenantHost, TenantHostEvent } from './tenant-host';
+
+const fold = (events: TenantHostEvent[]) => events.reduce(evolveTenantHost, initialTenantHost);
+
+describe('parseClientInput', () => {
+  it('trims, lowercases names, defaults the colours and leaves empty optional fields out', () => {
+    expect(parseClientInput({ name: ' Acme ', subdomain: 'ACME', customDomain: 'QR.Acme.Example.', customCSS: '  ', logoUrl: '' }, 'qrsharks.test')).toEqual({
+      name: 'Acme',
+      subdomain: 'acme',
+      customDomain: 'qr.acme.example',
+      logoUrl: null,
+      customFavicon: null,
+      primaryColor: '#3B82F6',
+      secondaryColor: '#1E40AF',
+      removeQRCodeSharksBranding: false,
+      customCSS: null,
+      isActive: undefined,
+    });
+  });
+
+  it('collects every bad field in one ValidationFailed, the first message on top', () => {
+    try {
+      parseClientInput({ subdomain: '-x', primaryColor: 'blue' }, 'qrsharks.test');
+      throw new Error('expected a ValidationFailed');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationFailed);
+      expect((error as ValidationFailed).errors).toEqual({ name: MESSAGES.nameRequired, subdomain: MESSAGES.subdomain, primaryColor: MESSAGES.color('Primary colour') });
+    }
+  });
+});
+
+describe('host names, asset URLs and custom CSS', () => {
+  it.each([
+    ['qr.example.com', 'qr.example.com'],
+    ['Example.COM', 'example.com'],
+    ['localhost', null],
+    ['1.2.3.4', null],
+    ['a..b', null],
+    ['https://x.com', null],
+    ['x.com/path', null],
+  ])('parseHostName(%s) = %s', (raw, expected) => expect(parseHostName(raw)).toBe(expected));
+
+  it.each([
+    ['https://cdn.example/logo.png', true],
+    ['http://cdn.example/logo.png', true],
+    ['/uploads/logo.png', true],
+    ['//evil.example/x', false],
+    ['/\\evil.example', false],
+    ['javascript:alert(1)', false],
+    ['data:image/png;base64,AAAA', false],
+    ['https://x.example/a"onerror="x', false],
+  ])('isSafeAssetUrl(%s) = %s', (value, expected) => expect(isSafeAssetUrl(value)).toBe(expected));
+
+  it.each([
+    ['body { color: red }', null],
+    ['@import "/fonts.css";', null],
+    ['@import url(/fonts.css);', null],
+    ['@import url(https://evil.example/a.css);', MESSAGES.cssImport],
+    ["@import 'http://evil.example/a.css';", MESSAGES.cssImport],
+    ['@IMPORT "//evil.example/a.css";', MESSAGES.cssImport],
+    ['@im/**/port "//evil.example/a.css";', MESSAGES.cssImport],
+    ['@\\69mport "https://evil.example/a.css";', MESSAGES.cssImport],
+    ['a{}</STYLE><script>x</script>', MESSAGES.cssStyleTag],
+    ['a{}<\\/style>', MESSAGES.cssStyleTag],
+    ['a{background:url(javascript:alert(1))}', MESSAGES.cssScript],
+    ['a{width:expression(alert(1))}', MESSAGES.cssScript],
+  ])('cssProblem(%s) = %s', (css, expected) => expect(cssProblem(css)).toBe(expected));
+});
+
+describe('tenant host reservations', () => {
+  it('a free name is reserved; a taken one is refused; the holder re-reserving records nothing', () => {
+    expect(decideReserve(initialTenantHost, 'acme', 2, 'subdomain')).toEqual([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }]);
+    const taken = fold([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }]);
+    expect(() => decideReserve(taken, 'acme', 3, 'subdomain')).toThrow(HostTakenError);
+    expect(decideReserve(taken, 'acme', 2, 'subdomain')).toEqual([]);
+  });
+
+  it('released by its holder only, then free for anyone', () => {
+    const taken = fold([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }]);
+    expect(decideRelease(taken, 'acme', 3)).toEqual([]);
+    const released = decideRelease(taken, 'acme', 2);
+    const free = fold([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }, ...released]);
+    expect(free.takenBy).toBeNull();
+    expect(decideReserve(free, 'acme', 3, 'subdomain')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,49 @@
+import type { RecordedEvent } from '../event-store/event-store';
+
+/**
+ * A host name's reservation, on stream `tenant-host-{name}` (name: a subdomain label, or a custom domain, which
+ * always has a dot, so the two never collide). The stream is a small aggregate whose state is taken or free:
+ * reserving appends at the revision it was loaded at (`no_stream` the first time), in the same appendMany as the
+ * client's event, so of two racing reservations the store accepts one. Releasing appends too, so a freed name can
+ * be reserved again, still at a checked revision.
+ */
+export interface TenantHostReserved {
+  host: string;
+  clientId: number;
+}
+export type TenantHostReleased = TenantHostReserved;
+
+export type TenantHostEvent = { type: 'TenantHostReserved'; data: TenantHostReserved } | { type: 'TenantHostReleased'; data: TenantHostReleased };
+
+export const tenantHostStream = (host: string) => `tenant-host-${host}`;
+
+export interface TenantHostState {
+  takenBy: number | null;
+}
+
+export const initialTenantHost: TenantHostState = { takenBy: null };
+
+export function evolveTenantHost(state: TenantHostState, event: RecordedEvent | TenantHostEvent): TenantHostState {
+  if (event.type === 'TenantHostReserved') return { takenBy: (event.data as TenantHostReserved).clientId };
+  if (event.type === 'TenantHostReleased') return state.takenBy === (event.data as TenantHostReleased).clientId ? { takenBy: null } : state;
+  return state;
+}
+
+export class HostTakenError extends Error {
+  override readonly name = 'HostTakenError';
+  constructor(readonly host: string, readonly field: 'subdomain' | 'customDomain') {
+    super(field === 'subdomain' ? `The subdomain "${host}" is already used by another client` : `The custom domain "${host}" is already used by another client`);
+  }
+}
+
+/** Taking a name: free, or already this client's (no event then). */
+export function decideReserve(state: TenantHostState, host: string, clientId: number, field: 'subdomain' | 'customDomain'): TenantHostEvent[] {
+  if (state.takenBy === clientId) return [];
+  if (state.takenBy !== null) throw new HostTakenError(host, field);
+  return [{ type: 'TenantHostReserved', data: { host, clientId } }];
+}
+
+/** Giving a name back: only its holder can; releasing a name one does not hold records nothing. */
+export function decideRelease(state: TenantHostState, host: string, clientId: number): TenantHostEvent[] {
+  return state.takenBy === clientId ? [{ type: 'TenantHostReleased', data: { host, clientId } }] : [];
+}
