@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
 import { CodesModule } from './codes/codes.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { BulkModule } from './bulk/bulk.module';
 import { FastPathRegistry } from './common/fast-path';
 import { ConfigModule } from './config/config.module';
 import { ContactModule } from './contact/contact.module';
@@ -21,7 +22,7 @@ import { TenantsModule } from './tenants/tenants.module';
 class CommonModule {}
 
 /** Feature modules: add one line each. */
-const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule, AnalyticsModule, CodesModule];
+const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule, AnalyticsModule, CodesModule, BulkModule];
 
 @Module({})
 export class AppModule {

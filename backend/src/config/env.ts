@@ -57,6 +57,8 @@ export const envSchema = z.object({
   TRIAL_DAYS: z.coerce.number().int().positive().default(3),
   TRIAL_DYNAMIC_LIMIT: z.coerce.number().int().nonnegative().default(12),
   FREE_DYNAMIC_LIMIT: z.coerce.number().int().nonnegative().default(3),
+  /** POST /api/bulk-generate-qrcode calls allowed per signed-in user per minute (backend/src/bulk). */
+  BULK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('QR Code Sharks <no-reply@qrcodesharks.local>'),
