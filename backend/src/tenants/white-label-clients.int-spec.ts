@@ -1,4 +1,5 @@
 import { EventWriter } from '../event-store/event-writer';
+import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
@@ -173,5 +174,25 @@ describe('/api/white-label/clients', () => {
     expect((await anonymous.get('/api/white-label/config', { host: 'qr.fresh.example' })).body).toMatchObject({ id: 1 });
     await support.delete(`${CLIENTS}/${created.body.id}`);
     expect((await anonymous.get('/api/white-label/config', { host })).body).toMatchObject({ id: 1 });
+  });
+
+  it('a change written elsewhere (no local cache drop) reaches this process through the projection\'s Redis message', async () => {
+    const anonymous = new TestClient(app.url);
+    const host = 'elsewhere.qrsharks.test';
+    expect((await anonymous.get('/api/white-label/config', { host })).body).toMatchObject({ id: 1 }); // now cached
+    const writer = app.app.get(EventWriter);
+    const created = await writer.append(
+      'tenant-900',
+      [writer.event('ClientCreated', { clientId: 900, name: 'Elsewhere', customDomain: null, subdomain: 'elsewhere', logoUrl: null, primaryColor: '#3B82F6', secondaryColor: '#1E40AF', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_elsewhere' })],
+      'no_stream',
+    );
+    expect(await app.app.get(ProjectionsService).waitFor(created.position, ['clients'])).toBe(true);
+    const deadline = Date.now() + 3000;
+    let id = 1;
+    while (id === 1 && Date.now() < deadline) {
+      id = (await anonymous.get('/api/white-label/config', { host })).body.id;
+      if (id === 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(id).toBe(900);
   });
 });
