@@ -8,9 +8,11 @@ const proxied = ['/api', '/auth/google', '/d', '/pdf', '/logo'];
 export const viteConfig = defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
-      '@qrsharks/qr-core': fileURLToPath(new URL('../packages/qr-core/src/index.ts', import.meta.url)),
-    },
+    // The browser uses qr-core's lean entry (no zod, frame font on demand); the full entry stays for Node.
+    alias: [
+      { find: /^@qrsharks\/qr-core\/browser$/, replacement: fileURLToPath(new URL('../packages/qr-core/src/browser.ts', import.meta.url)) },
+      { find: /^@qrsharks\/qr-core$/, replacement: fileURLToPath(new URL('../packages/qr-core/src/index.ts', import.meta.url)) },
+    ],
   },
   server: {
     port: 5173,

@@ -21,12 +21,14 @@ import {
   DEFAULT_STYLE,
   emptyContent,
   encodePayload,
+  isFrameFontLoaded,
+  loadFrameFont,
+  loadValidation,
   QR_TYPE_LABELS,
-  validateContent,
   type QrStyle,
   type QrType,
-} from '@qrsharks/qr-core';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+} from '@qrsharks/qr-core/browser';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FUTURE_TYPES, isGeneratorType, pickKnownFields, SELECTED_TEMPLATE_KEY, templatePrefill } from './content-fields';
 import { apiJson, apiRequest, queryClient, serverMessage, toast, useUser } from './deps';
@@ -50,10 +52,20 @@ import { dynamicLimitMessage, useTrialStatus } from './generator-hooks';
 import { GeneratorDialogs, type GeneratorDialogKind } from './GeneratorDialogs';
 import { createLivePreview } from './live-preview';
 import { QrPreview, renderPreview } from './QrPreview';
-import { ColorsTab, SECOND_COLOR_DEFAULT, type ColorMode } from './tabs/ColorsTab';
-import { FrameTab } from './tabs/FrameTab';
-import { LogoTab } from './tabs/LogoTab';
+import { SECOND_COLOR_DEFAULT, type ColorMode } from './tabs/color-mode';
 import { PurposeTab } from './tabs/PurposeTab';
+
+// The Colors, Logo and Frame tabs stay hidden until clicked, so their code (colour pickers, logo
+// presets) is fetched when the visitor reaches the tab list rather than with the first page.
+const loadColorsTab = () => import('./tabs/ColorsTab');
+const loadLogoTab = () => import('./tabs/LogoTab');
+const loadFrameTab = () => import('./tabs/FrameTab');
+const ColorsTab = lazy(() => loadColorsTab().then((module) => ({ default: module.ColorsTab })));
+const LogoTab = lazy(() => loadLogoTab().then((module) => ({ default: module.LogoTab })));
+const FrameTab = lazy(() => loadFrameTab().then((module) => ({ default: module.FrameTab })));
+function prefetchStyleTabs() {
+  void Promise.all([loadColorsTab(), loadLogoTab(), loadFrameTab()]).catch(() => undefined);
+}
 
 export interface GeneratorCardProps {
   initialType?: QrType;
@@ -130,6 +142,8 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
   const [dialog, setDialog] = useState<GeneratorDialogKind | null>(null);
   const [futureType, setFutureType] = useState<QrType | null>(null);
   const accountTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The frame's glyph table is a separate chunk: fetched when the Frame tab opens or the frame is on.
+  const [frameFontReady, setFrameFontReady] = useState(isFrameFontLoaded);
 
   // Account features fall away when the session ends (or never existed).
   const effectiveStyle: QrStyle = useMemo(
@@ -139,6 +153,28 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
       logo: signedIn && logo ? { href: logo.href } : null,
     }),
     [style, signedIn, colorMode, secondColor, logo],
+  );
+  const wantsFrameFont = style.enableFrame || tab === 'frame';
+  useEffect(() => {
+    if (!wantsFrameFont || frameFontReady) return;
+    let live = true;
+    loadFrameFont().then(
+      () => {
+        if (live) setFrameFontReady(true);
+      },
+      () => {
+        if (live) toast({ title: 'Error', description: 'The frame could not be loaded. Please try again.', variant: 'destructive' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wantsFrameFont, frameFontReady]);
+  // Until the font is there the preview (and so the download) is drawn without the frame.
+  const framePending = effectiveStyle.enableFrame && !frameFontReady;
+  const previewStyle: QrStyle = useMemo(
+    () => (framePending ? { ...effectiveStyle, enableFrame: false } : effectiveStyle),
+    [effectiveStyle, framePending],
   );
   const effectiveMode: QrMode = signedIn ? mode : 'static';
   const form: GeneratorForm = useMemo(
@@ -247,8 +283,8 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
   }, [effectiveStyle]);
 
   const rendered = useMemo(
-    () => renderPreview(preview?.text ?? null, effectiveStyle, preview?.dynamic ?? false),
-    [preview, effectiveStyle],
+    () => renderPreview(preview?.text ?? null, previewStyle, preview?.dynamic ?? false),
+    [preview, previewStyle],
   );
   const svg = rendered.kind === 'svg' ? rendered.svg : null;
 
@@ -333,6 +369,14 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    let validateContent: Awaited<ReturnType<typeof loadValidation>>;
+    try {
+      // The schemas (zod) are not part of the first page load; the form's focus already prefetched them.
+      validateContent = await loadValidation();
+    } catch {
+      toast({ title: 'Error', description: 'There was a problem generating your QR code.', variant: 'destructive' });
+      return;
+    }
     const verdict = validateContent(qrType, fields);
     const fieldErrors = verdict.ok ? {} : { ...verdict.errors };
     // The pdf form marks its file required (spec section 5) although the rule alone would not.
@@ -352,6 +396,10 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
       setBusy(false);
     }
   };
+
+  const prefetchValidation = useCallback(() => {
+    loadValidation().catch(() => undefined);
+  }, []);
 
   // ---- Download
   const afterDownload = () => {
@@ -412,6 +460,7 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
           component="form"
           noValidate
           onSubmit={(event) => void onSubmit(event)}
+          onFocus={prefetchValidation}
           sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' } }}
         >
           <Box sx={{ minWidth: 0 }}>
@@ -421,6 +470,8 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
               aria-label="Generator steps"
               variant="fullWidth"
               sx={{ mb: 2, '& .MuiTab-root': { minWidth: 0, px: 1 } }}
+              onPointerEnter={prefetchStyleTabs}
+              onFocus={prefetchStyleTabs}
             >
               <Tab value="purpose" label="Purpose" id="gen-tab-purpose" aria-controls="gen-panel-purpose" />
               <Tab value="colors" label="Colors" id="gen-tab-colors" aria-controls="gen-panel-colors" />
@@ -428,6 +479,7 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
               <Tab value="frame" label="Frame" id="gen-tab-frame" aria-controls="gen-panel-frame" />
             </Tabs>
             <Box role="tabpanel" id={`gen-panel-${tab}`} aria-labelledby={`gen-tab-${tab}`}>
+              <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: 240 }} />}>
               {tab === 'purpose' && (
                 <PurposeTab qrType={qrType} fields={fields} errors={errors} onTypeRequest={requestType} onFieldChange={setField} />
               )}
@@ -444,6 +496,7 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
               )}
               {tab === 'logo' && <LogoTab logo={logo} onLogo={setLogo} signedIn={signedIn} />}
               {tab === 'frame' && <FrameTab style={style} onStyleChange={updateStyle} />}
+              </Suspense>
             </Box>
           </Box>
 
@@ -508,10 +561,10 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
             </Stack>
 
             <Stack direction="row" spacing={1}>
-              <Button variant="outlined" disabled={!svg || busy} onClick={() => void downloadPng()} sx={{ flex: 1 }}>
+              <Button variant="outlined" disabled={!svg || busy || framePending} onClick={() => void downloadPng()} sx={{ flex: 1 }}>
                 Download PNG
               </Button>
-              <Button variant="outlined" disabled={!svg || busy} onClick={downloadSvg} sx={{ flex: 1 }}>
+              <Button variant="outlined" disabled={!svg || busy || framePending} onClick={downloadSvg} sx={{ flex: 1 }}>
                 Download SVG
               </Button>
             </Stack>

@@ -1,6 +1,6 @@
 // The generator's upsell and notice dialogs, with the spec's titles and texts.
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem } from '@mui/material';
-import { QR_TYPE_LABELS, type QrType } from '@qrsharks/qr-core';
+import { QR_TYPE_LABELS, type QrType } from '@qrsharks/qr-core/browser';
 import { Link as RouterLink } from 'react-router-dom';
 
 export type GeneratorDialogKind = 'premium' | 'future' | 'analytics' | 'account';

@@ -1,7 +1,7 @@
 // The preview: the code drawn in the browser by qr-core's renderer (the same code the server
 // uses), a grey placeholder until there is data, and a readable message when the style cannot scan.
 import { Alert, Box, Typography } from '@mui/material';
-import { chooseErrorCorrection, LowContrastError, QrEncodeError, renderSvg, type QrStyle } from '@qrsharks/qr-core';
+import { chooseErrorCorrection, LowContrastError, QrEncodeError, renderSvg, type QrStyle } from '@qrsharks/qr-core/browser';
 import { svgDataUri } from './download';
 
 export const PREVIEW_SIZE = 320;

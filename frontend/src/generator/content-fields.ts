@@ -1,6 +1,6 @@
 // What the Purpose tab draws for each content type. Validation itself lives in qr-core's schemas;
 // this only says how each field is labelled and which input it needs.
-import { APP_CATEGORIES, APP_PLATFORMS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type QrType } from '@qrsharks/qr-core';
+import { APP_CATEGORIES, APP_PLATFORMS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type QrType } from '@qrsharks/qr-core/browser';
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'price' | 'textarea' | 'select' | 'file' | 'datetime';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_STYLE, type QrStyle } from '@qrsharks/qr-core';
+import { DEFAULT_STYLE, type QrStyle } from '@qrsharks/qr-core/browser';
 import { templatePrefill } from './content-fields';
 import { pngFileName, svgFileName, svgSize } from './download';
 import {

@@ -1,6 +1,6 @@
 // The bodies of the generator's calls (spec section 7), built as pure functions so their shape is
 // unit-tested without a browser or a server.
-import type { QrStyle, QrType } from '@qrsharks/qr-core';
+import type { QrStyle, QrType } from '@qrsharks/qr-core/browser';
 
 export type QrMode = 'static' | 'dynamic';
 

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import type { QrType } from '@qrsharks/qr-core';
+import type { QrType } from '@qrsharks/qr-core/browser';
 import { lazy, Suspense } from 'react';
 import { LoadingScreen } from './LoadingScreen';
 

@@ -1,4 +1,36 @@
-import { FRAME_FONT_CAP_HEIGHT, FRAME_FONT_GLYPHS, FRAME_FONT_KERNING } from './frame-font';
+// Frame labels are drawn as outlines from a glyph table (frame-font.ts, about 20 KB gzipped). The
+// table is registered rather than imported: the Node entry (index.ts) registers it at once, the
+// browser entry (browser.ts) loads it with loadFrameFont() only when a visitor turns the frame on.
+
+/** A glyph-outline table as written by scripts/build-frame-font.mjs. */
+export interface FrameFont {
+  /** Height of capital letters above the baseline, in font units. */
+  capHeight: number;
+  /** char -> [advance width, outline as an SVG path in font units, y down, baseline at 0]. */
+  glyphs: Readonly<Record<string, readonly [number, string]>>;
+  /** Two chars -> kerning adjustment in font units (nonzero pairs only). */
+  kerning: Readonly<Record<string, number>>;
+}
+
+let font: FrameFont | null = null;
+
+/** Makes the table available to renderSvg (idempotent). */
+export function registerFrameFont(table: FrameFont): void {
+  if (font === table) return;
+  font = table;
+  parsed.clear();
+  outlines.clear();
+}
+
+/** True once a frame font is registered, so framed codes can be rendered. */
+export function isFrameFontLoaded(): boolean {
+  return font !== null;
+}
+
+function requireFont(): FrameFont {
+  if (!font) throw new Error('The frame font is not loaded: call loadFrameFont() before rendering a framed code');
+  return font;
+}
 
 interface ParsedGlyph {
   advance: number;
@@ -11,7 +43,8 @@ const parsed = new Map<string, ParsedGlyph | null>();
 function glyphFor(ch: string): ParsedGlyph | null {
   const cached = parsed.get(ch);
   if (cached !== undefined) return cached;
-  const entry = FRAME_FONT_GLYPHS[ch] ?? FRAME_FONT_GLYPHS['?'];
+  const { glyphs } = requireFont();
+  const entry = glyphs[ch] ?? glyphs['?'];
   let glyph: ParsedGlyph | null = null;
   if (entry) {
     const commands: ParsedGlyph['commands'] = [];
@@ -30,12 +63,13 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Width of the text in font units, kerning applied. */
 export function measureFrameText(text: string): number {
+  const { kerning } = requireFont();
   let width = 0;
   let prev = '';
   for (const ch of text) {
     const glyph = glyphFor(ch);
     if (glyph) width += glyph.advance;
-    if (prev) width += FRAME_FONT_KERNING[prev + ch] ?? 0;
+    if (prev) width += kerning[prev + ch] ?? 0;
     prev = ch;
   }
   return width;
@@ -59,16 +93,17 @@ export function frameTextPath(text: string, cx: number, cy: number, capHeight: n
 const outlines = new Map<string, string>();
 
 function layoutText(text: string, cx: number, cy: number, capHeight: number, maxWidth: number): string {
+  const { capHeight: fontCapHeight, kerning } = requireFont();
   const units = measureFrameText(text);
   if (units === 0) return '';
-  let scale = capHeight / FRAME_FONT_CAP_HEIGHT;
+  let scale = capHeight / fontCapHeight;
   if (units * scale > maxWidth) scale = maxWidth / units;
-  const baseline = cy + (FRAME_FONT_CAP_HEIGHT * scale) / 2;
+  const baseline = cy + (fontCapHeight * scale) / 2;
   let penX = cx - (units * scale) / 2;
   let d = '';
   let prev = '';
   for (const ch of text) {
-    if (prev) penX += (FRAME_FONT_KERNING[prev + ch] ?? 0) * scale;
+    if (prev) penX += (kerning[prev + ch] ?? 0) * scale;
     prev = ch;
     const glyph = glyphFor(ch);
     if (!glyph) continue;

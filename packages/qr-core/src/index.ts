@@ -1,69 +1,23 @@
-export {
-  APP_CATEGORIES,
-  APP_PLATFORMS,
-  MESSAGES,
-  QR_TYPES,
-  QR_TYPE_LABELS,
-  REVIEW_PLATFORMS,
-  SOCIAL_PLATFORMS,
-  WIFI_ENCRYPTIONS,
-  contentSchemas,
-  emptyContent,
-  isQrType,
-  isValidDateInput,
-  validateContent,
-} from './content-types';
-export type {
-  AppCategory,
-  AppPlatform,
-  QrType,
-  ReviewPlatform,
-  SocialPlatform,
-  ValidationResult,
-  WifiEncryption,
-} from './content-types';
-export {
-  dynamicLink,
-  encodeBitcoin,
-  encodeMailto,
-  encodeMapsLink,
-  encodePayload,
-  encodeSms,
-  encodeVCard,
-  encodeVEvent,
-  encodeWifi,
-  escapeText,
-  priceToCents,
-} from './payload';
-export type { PayloadContext } from './payload';
-export {
-  EMPTY_INPUT_MESSAGE,
-  QrEncodeError,
-  TOO_BIG_MESSAGE,
-  chooseErrorCorrection,
-  encodeMatrix,
-} from './matrix';
-export type { ErrorCorrectionLevel, QrMatrix } from './matrix';
-export {
-  CORNER_SHAPES,
-  DEFAULT_GRADIENT_COLOR,
-  DEFAULT_STYLE,
-  DOT_SHAPES,
-  FRAME_STYLES,
-  FRAME_TEXT_MAX_LENGTH,
-  resolveStyle,
-  styleSchema,
-} from './style';
-export type { CornerShape, DotShape, FrameStyle, QrStyle, StyleInput } from './style';
-export { LowContrastError, MIN_SCAN_CONTRAST, QrStyleError, contrastRatio } from './contrast';
-export {
-  DEFAULT_RENDER_SIZE,
-  LOGO_MAX_AREA_SHARE,
-  LOGO_MAX_SIDE_SHARE,
-  QUIET_ZONE,
-  assertRenderableStyle,
-  logoBox,
-  renderMatrixSvg,
-  renderSvg,
-} from './render-svg';
-export type { LogoBox, RenderOptions } from './render-svg';
+// The Node entry (backend, tests, bench): the shared core plus the zod schemas, with the frame font
+// registered at once so every framed code rendered on the server carries its label. The loaders of
+// the browser entry (browser.ts) are here too, already resolved, so code can use either entry.
+import { validateContent } from './content-types';
+import { FRAME_FONT } from './frame-font';
+import { registerFrameFont } from './frame-text';
+
+registerFrameFont(FRAME_FONT);
+
+export * from './core';
+export { contentSchemas, validateContent } from './content-types';
+export { styleSchema } from './style-schema';
+export type { StyleInput } from './style-schema';
+
+/** The font is registered above; kept for code shared with the browser entry. */
+export function loadFrameFont(): Promise<void> {
+  return Promise.resolve();
+}
+
+/** The validator, already loaded here; kept for code shared with the browser entry. */
+export function loadValidation(): Promise<typeof validateContent> {
+  return Promise.resolve(validateContent);
+}

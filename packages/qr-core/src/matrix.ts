@@ -1,4 +1,6 @@
-import { create } from 'qrcode';
+/// <reference path="./qrcode-core.d.ts" />
+// The encoder only (not the package entry, whose browser build adds canvas and SVG renderers).
+import { create } from 'qrcode/lib/core/qrcode';
 
 export type ErrorCorrectionLevel = 'L' | 'M' | 'Q' | 'H';
 

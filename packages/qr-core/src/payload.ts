@@ -1,4 +1,4 @@
-import { DATE_INPUT_RE, type QrType } from './content-types';
+import { DATE_INPUT_RE, type QrType } from './qr-types';
 
 /** Where links point: the product's own origin (tenant domain), and the saved code's id or short code. */
 export interface PayloadContext {

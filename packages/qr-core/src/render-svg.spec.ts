@@ -1,7 +1,13 @@
 import { LowContrastError, QrStyleError } from './contrast';
 import { QrEncodeError, chooseErrorCorrection, encodeMatrix } from './matrix';
-import { DEFAULT_STYLE, styleSchema } from './style';
+import { DEFAULT_STYLE } from './style';
+import { styleSchema } from './style-schema';
+import { FRAME_FONT } from './frame-font';
+import { registerFrameFont } from './frame-text';
 import { logoBox, renderSvg } from './render-svg';
+
+// What the Node entry (index.ts) does at load; the browser loads it with loadFrameFont().
+registerFrameFont(FRAME_FONT);
 
 const LOGO = { href: 'data:image/png;base64,iVBORw0KGgo=' };
 
@@ -80,6 +86,21 @@ describe('renderSvg', () => {
       const inside = r >= box.start && r < box.start + box.side && c >= box.start && c < box.start + box.side;
       expect(inside).toBe(false);
     }
+  });
+
+  it('refuses a framed label until the frame font is registered, then draws it (browser entry)', async () => {
+    // A fresh module graph: the browser entry does not register the glyph table by itself.
+    let browser!: typeof import('./browser');
+    jest.isolateModules(() => {
+      browser = require('./browser');
+    });
+    expect(browser.isFrameFontLoaded()).toBe(false);
+    expect(() => browser.renderSvg(text, { enableFrame: true })).toThrow(/frame font is not loaded/);
+    // A frame without text needs no font.
+    expect(browser.renderSvg(text, { enableFrame: true, frameText: '' })).toContain('<svg');
+    await browser.loadFrameFont();
+    expect(browser.isFrameFontLoaded()).toBe(true);
+    expect(browser.renderSvg(text, { enableFrame: true })).toBe(renderSvg(text, { enableFrame: true }));
   });
 
   it('draws the frame with its text as path outlines', () => {

@@ -1,5 +1,5 @@
 import { assertScannableContrast, parseHexColor, QrStyleError } from './contrast';
-import { frameTextPath } from './frame-text';
+import { frameTextPath, isFrameFontLoaded } from './frame-text';
 import { encodeMatrix, type ErrorCorrectionLevel, type QrMatrix } from './matrix';
 import { CORNER_SHAPES, DOT_SHAPES, FRAME_STYLES, resolveStyle, type CornerShape, type QrStyle } from './style';
 
@@ -97,6 +97,10 @@ export function assertRenderableStyle(style: QrStyle): void {
   if (style.enableFrame) {
     parseHexColor(style.frameColor, 'frameColor');
     parseHexColor(style.frameTextColor, 'frameTextColor');
+    // Never a frame with its label silently missing: the browser awaits loadFrameFont() first.
+    if (style.frameText && !isFrameFontLoaded()) {
+      throw new QrStyleError('frameText', 'The frame font is not loaded: call loadFrameFont() before rendering a framed code');
+    }
   }
 }
 

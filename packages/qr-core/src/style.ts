@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export type DotShape = 'square' | 'circle' | 'rounded';
 export type CornerShape = 'square' | 'circle' | 'rounded';
 export type FrameStyle = 'rounded' | 'square';
@@ -52,46 +50,6 @@ export const DEFAULT_GRADIENT_COLOR = '#ff00ff';
 export const FRAME_TEXT_MAX_LENGTH = 30;
 
 export const HEX_COLOR_RE = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const COLOR_MESSAGE = 'Colour must be a hex colour such as #1A2B3C';
-
-const hex = z.string({ error: COLOR_MESSAGE }).trim().regex(HEX_COLOR_RE, { error: COLOR_MESSAGE });
-/** '' and null both mean "not set" for the optional colours. */
-const optionalHex = z.preprocess((v) => (v === '' ? null : v), hex.nullable());
-
-/** A partial style from a form or the API; unknown keys are dropped. */
-export const styleSchema = z
-  .object({
-    fgColor: hex,
-    bgColor: hex,
-    gradientColor: optionalHex,
-    dotShape: z.enum(['square', 'circle', 'rounded'], { error: 'Dot shape must be square, circle or rounded' }),
-    cornerShape: z.enum(['square', 'circle', 'rounded'], { error: 'Corner shape must be square, circle or rounded' }),
-    innerCornerShape: z.enum(['square', 'circle', 'rounded'], {
-      error: 'Inner corner shape must be square, circle or rounded',
-    }),
-    outerCornerColor: optionalHex,
-    innerCornerColor: optionalHex,
-    logo: z
-      .object({
-        href: z
-          .string()
-          .refine((v) => /^data:image\/[a-z0-9.+-]+[;,]/i.test(v) || /^\/(?!\/)/.test(v), {
-            error: 'Logo must be a data: URL of an image or a same-origin path',
-          }),
-      })
-      .nullable(),
-    enableFrame: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()),
-    frameText: z
-      .string()
-      .max(FRAME_TEXT_MAX_LENGTH, { error: `Frame text must be at most ${FRAME_TEXT_MAX_LENGTH} characters` }),
-    frameColor: hex,
-    frameTextColor: hex,
-    frameStyle: z.enum(['rounded', 'square'], { error: 'Frame style must be rounded or square' }),
-  })
-  .partial();
-
-export type StyleInput = z.infer<typeof styleSchema>;
-
 export function resolveStyle(style?: Partial<QrStyle>): QrStyle {
   if (!style) return DEFAULT_STYLE;
   const out: QrStyle = { ...DEFAULT_STYLE };

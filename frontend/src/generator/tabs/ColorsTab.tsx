@@ -1,16 +1,17 @@
 // Colors tab: body colours and dot shape (Shape Style), finder-pattern colours and shapes
 // (Edge and Center). Second colour is an account feature (spec section 6).
 import { Alert, Box, Button, Stack, Tab, Tabs, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import type { QrStyle } from '@qrsharks/qr-core';
+import type { QrStyle } from '@qrsharks/qr-core/browser';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ColorField, useTimedNotice } from './ColorPicker';
+import type { ColorMode } from './color-mode';
+
+export { SECOND_COLOR_DEFAULT, type ColorMode } from './color-mode';
 
 export type ColorTarget = 'single' | 'second' | 'background' | 'border' | 'center';
-export type ColorMode = 'single' | 'second';
 type Shape = QrStyle['dotShape'];
 
-export const SECOND_COLOR_DEFAULT = '#ff00ff';
 export const SECOND_COLOR_BANNER = 'Second color requires an account! Sign up for free to unlock advanced color options.';
 
 const SHAPES: readonly { value: Shape; label: string }[] = [

@@ -1,6 +1,6 @@
 // Frame tab: a labelled border around the code ('SCAN ME' by default). Open to everyone.
 import { FormControlLabel, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import type { QrStyle } from '@qrsharks/qr-core';
+import type { QrStyle } from '@qrsharks/qr-core/browser';
 import { useState } from 'react';
 import { ColorField } from './ColorPicker';
 

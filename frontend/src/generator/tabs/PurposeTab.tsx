@@ -1,7 +1,7 @@
 // Purpose tab: the type dropdown and the chosen type's fields. Messages come from qr-core's
 // schemas (spec section 5) and show under each field.
 import { Box, Button, FormControl, FormHelperText, FormLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { QR_TYPE_LABELS, type QrType } from '@qrsharks/qr-core';
+import { QR_TYPE_LABELS, type QrType } from '@qrsharks/qr-core/browser';
 import { useId, useRef } from 'react';
 import { CONTENT_FIELDS, GENERATOR_TYPES, isGeneratorType, type FieldSpec } from '../content-fields';
 
