@@ -1,0 +1,109 @@
+/**
+ * bench/redirect: (a) bare node:http answering 302 from a Map, (b) our GET /d/{code} with scan recording (API
+ * process, ingester stopped), drain, (c) our /d/{code} again with the ingester running, drain. Prints req/s, p50,
+ * p99 and scans recorded (Scanned events) versus 302s sent.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { Pool } from 'pg';
+import { PostgresEventStore } from '../../backend/src/event-store/postgres-event-store';
+import { BROWSER_UA, freePort, freshDatabase, sleep, startProduct, startRedis, stopChild, waitForHttp } from './bench-support';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  redirects: number;
+  other: number;
+  /** 302s including the warm-up's: each must become one Scanned event. */
+  sent302: number;
+}
+
+async function load(url: string): Promise<Figures> {
+  const warm = await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: { 'user-agent': BROWSER_UA } });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'user-agent': BROWSER_UA } });
+  return { sent302: warm['3xx'] + result['3xx'], rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, redirects: result['3xx'], other: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts };
+}
+
+const line = (name: string, f: Figures) => `${name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   302s ${f.redirects}   other ${f.other}`;
+
+async function main() {
+  console.log(`bench/redirect: ${CONNECTIONS} connections, ${DURATION} s per run (+2 s warm-up), user agent of a real browser`);
+  // (a) bare node:http
+  const map = new Map([['bench1', 'https://example.com/menu']]);
+  // In a child process like ours, so the load generator does not share its event loop.
+  const barePort = await freePort();
+  const bareChild = spawn(process.execPath, ['-e', `require('http').createServer((q,s)=>{const m=${JSON.stringify(Object.fromEntries(map))}[q.url.slice(3)];s.writeHead(m?302:404,m?{Location:m,'Content-Length':'0'}:{'Content-Length':'0'});s.end()}).listen(${barePort},'127.0.0.1')`], { stdio: 'inherit' });
+  await waitForHttp(`http://127.0.0.1:${barePort}/d/bench1`);
+  const a = await load(`http://127.0.0.1:${barePort}/d/bench1`);
+  bareChild.kill();
+  console.log(line('(a) bare node:http 302 from a Map', a));
+
+  const redis = await startRedis();
+  const db = await freshDatabase();
+  const pool = new Pool({ connectionString: db.url, max: 4 });
+  const store = new PostgresEventStore(pool, { connectionString: db.url });
+  const port = await freePort();
+  const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: String(port), HOST: '127.0.0.1' };
+  let worker = startProduct('worker', env);
+  const api = startProduct('main', { ...env, ROLE: 'api' });
+  try {
+    const qrId = randomUUID();
+    const shortCode = 'bench1';
+    await store.append(`qr-${qrId}`, [{ id: randomUUID(), type: 'QrCreated', data: { qrId, userId: randomUUID(), mode: 'dynamic', qrType: 'url', shortCode, destination: 'https://example.com/menu', fields: { url: 'https://example.com/menu' } }, metadata: { tenantId: 1, actorId: 'bench', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 } }], { expectedRevision: 'no_stream' });
+    for (let i = 0; (await pool.query('SELECT 1 FROM scan_targets WHERE short_code = $1', [shortCode])).rowCount === 0; i++) {
+      if (i > 600) throw new Error('scan_targets never got the code');
+      await sleep(100);
+    }
+    const target = `http://127.0.0.1:${port}/d/${shortCode}`;
+    await waitForHttp(target);
+    await stopChild(worker); // (b) measures the API alone: the scans wait in the Redis stream
+
+    const scanned = async () => Number((await pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'Scanned'`)).rows[0].n);
+    const drain = async (expected: number) => {
+      const started = Date.now();
+      while ((await scanned()) < expected) {
+        if (Date.now() - started > 600_000) break;
+        await sleep(250);
+      }
+      return (Date.now() - started) / 1000;
+    };
+    const before = await scanned();
+    const b = await load(target);
+    console.log(line('(b) our /d/{code}, recording, ingester off', b));
+    console.log(`    (b) is ${((100 * b.rps) / a.rps).toFixed(0)}% of (a); target >= 50% with p99 < 20 ms`);
+    worker = startProduct('worker', env);
+    const probe = new Redis(redis.url);
+    const buffered = await probe.xlen(`qrs:${db.name}:scans`);
+    probe.disconnect();
+    const drainB = await drain(before + b.sent302);
+    const afterB = await scanned();
+    console.log(`    drained: ${afterB - before} Scanned events in ${drainB.toFixed(1)} s (${((afterB - before) / drainB).toFixed(0)} scans/s ingested); stream held ${buffered}`);
+
+    const c = await load(target);
+    console.log(line('(c) our /d/{code}, recording, ingester on', c));
+    await sleep(1000);
+    const drainC = await drain(afterB + c.sent302);
+    const total = await scanned();
+    console.log(`    drained again in ${drainC.toFixed(1)} s`);
+    console.log(`recorded vs 302s: ${total - before} Scanned events, ${b.sent302 + c.sent302} 302s sent (warm-ups included): ${total - before === b.sent302 + c.sent302 ? 'equal' : 'DIFFERENT'}`);
+    console.log(JSON.stringify({ a, b, c, scannedEvents: total, bPercentOfA: (100 * b.rps) / a.rps }));
+  } finally {
+    await stopChild(api);
+    await stopChild(worker);
+    await store.close();
+    await pool.end();
+    await redis.stop();
+    await db.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
