@@ -49,7 +49,7 @@ import {
   type UploadResult,
 } from './generate-request';
 import { dynamicLimitMessage, useTrialStatus } from './generator-hooks';
-import { GeneratorDialogs, type GeneratorDialogKind } from './GeneratorDialogs';
+import type { GeneratorDialogKind } from './GeneratorDialogs';
 import { createLivePreview } from './live-preview';
 import { QrPreview, renderPreview } from './QrPreview';
 import { SECOND_COLOR_DEFAULT, type ColorMode } from './tabs/color-mode';
@@ -63,6 +63,8 @@ const loadFrameTab = () => import('./tabs/FrameTab');
 const ColorsTab = lazy(() => loadColorsTab().then((module) => ({ default: module.ColorsTab })));
 const LogoTab = lazy(() => loadLogoTab().then((module) => ({ default: module.LogoTab })));
 const FrameTab = lazy(() => loadFrameTab().then((module) => ({ default: module.FrameTab })));
+// The dialogs (premium, future, analytics, account) open only after an action; loaded on the first.
+const GeneratorDialogs = lazy(() => import('./GeneratorDialogs').then((module) => ({ default: module.GeneratorDialogs })));
 function prefetchStyleTabs() {
   void Promise.all([loadColorsTab(), loadLogoTab(), loadFrameTab()]).catch(() => undefined);
 }
@@ -142,6 +144,9 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
   const [dialog, setDialog] = useState<GeneratorDialogKind | null>(null);
   const [futureType, setFutureType] = useState<QrType | null>(null);
   const accountTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Mounted from the first dialog on, so later ones open and close with their transitions.
+  const dialogsUsed = useRef(false);
+  if (dialog !== null) dialogsUsed.current = true;
   // The frame's glyph table is a separate chunk: fetched when the Frame tab opens or the frame is on.
   const [frameFontReady, setFrameFontReady] = useState(isFrameFontLoaded);
 
@@ -578,7 +583,11 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
           </Stack>
         </Box>
       </CardContent>
-      <GeneratorDialogs open={dialog} futureType={futureType} onClose={() => setDialog(null)} />
+      {dialogsUsed.current && (
+        <Suspense fallback={null}>
+          <GeneratorDialogs open={dialog} futureType={futureType} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

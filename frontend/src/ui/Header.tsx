@@ -1,25 +1,13 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Button,
-  Divider,
-  Drawer,
-  IconButton,
-  List,
-  ListItemButton,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Toolbar,
-  Typography,
-} from '@mui/material';
-import { useState, type MouseEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useLogoutMutation, useUser } from '../api/http';
+import { AppBar, Box, Button, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useUser } from '../api/http';
 import { Brand } from './Brand';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+// The avatar menu and its change-password dialog are for signed-in users only: anonymous visitors
+// (most of the landing page's traffic) never download them.
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 
 export const NAV_LINKS = [
   { label: 'Features', to: '/features' },
@@ -29,72 +17,6 @@ export const NAV_LINKS = [
   { label: 'FAQ', to: '/faq' },
   { label: 'Pricing', to: '/subscribe' },
 ] as const;
-
-function initials(name: string) {
-  return name.slice(0, 1).toUpperCase() || '?';
-}
-
-function UserMenu() {
-  const { user } = useUser();
-  const logout = useLogoutMutation();
-  const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [changePasswordOpen, setChangePasswordOpen] = useState(false);
-  if (!user) return null;
-  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
-  const email = user.email || user.username;
-
-  const go = (to: string) => {
-    setAnchor(null);
-    navigate(to);
-  };
-
-  return (
-    <>
-      <IconButton
-        aria-label="Open account menu"
-        aria-haspopup="menu"
-        aria-expanded={Boolean(anchor)}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        data-testid="avatar-button"
-      >
-        <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>{initials(displayName)}</Avatar>
-      </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
-          <Typography noWrap data-testid="menu-username" sx={{ fontWeight: 600 }}>
-            {user.username}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem onClick={() => go('/account-settings')}>Account Settings</MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setChangePasswordOpen(true);
-          }}
-        >
-          Change Password
-        </MenuItem>
-        <MenuItem onClick={() => go('/bulk-generation')}>Bulk Generation</MenuItem>
-        <MenuItem onClick={() => go('/subscribe')}>Subscription</MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            logout.mutate(undefined, { onSuccess: () => navigate('/') });
-          }}
-        >
-          Log out
-        </MenuItem>
-      </Menu>
-      <ChangePasswordDialog open={changePasswordOpen} onClose={() => setChangePasswordOpen(false)} />
-    </>
-  );
-}
 
 export function Header() {
   const { user } = useUser();
@@ -120,7 +42,9 @@ export function Header() {
                 Dashboard
               </Button>
             )}
-            <UserMenu />
+            <Suspense fallback={<Box sx={{ width: 52, height: 52 }} />}>
+              <UserMenu />
+            </Suspense>
           </>
         ) : (
           <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, ml: 1 }}>

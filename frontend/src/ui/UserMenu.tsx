@@ -1,0 +1,72 @@
+// The signed-in user's avatar menu in the header (loaded with the header only for signed-in users).
+import { Avatar, Box, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import { useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useLogoutMutation, useUser } from '../api/http';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+
+function initials(name: string) {
+  return name.slice(0, 1).toUpperCase() || '?';
+}
+
+export function UserMenu() {
+  const { user } = useUser();
+  const logout = useLogoutMutation();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [changePasswordOpen, setChangePasswordOpen] = useState(false);
+  if (!user) return null;
+  const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const email = user.email || user.username;
+
+  const go = (to: string) => {
+    setAnchor(null);
+    navigate(to);
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label="Open account menu"
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        data-testid="avatar-button"
+      >
+        <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>{initials(displayName)}</Avatar>
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
+          <Typography noWrap data-testid="menu-username" sx={{ fontWeight: 600 }}>
+            {user.username}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem onClick={() => go('/account-settings')}>Account Settings</MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setChangePasswordOpen(true);
+          }}
+        >
+          Change Password
+        </MenuItem>
+        <MenuItem onClick={() => go('/bulk-generation')}>Bulk Generation</MenuItem>
+        <MenuItem onClick={() => go('/subscribe')}>Subscription</MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            logout.mutate(undefined, { onSuccess: () => navigate('/') });
+          }}
+        >
+          Log out
+        </MenuItem>
+      </Menu>
+      <ChangePasswordDialog open={changePasswordOpen} onClose={() => setChangePasswordOpen(false)} />
+    </>
+  );
+}
