@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { INestApplicationContext, NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -110,6 +111,13 @@ export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = 
 
   const app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(expressApp), nestOptions);
   app.useGlobalFilters(new ErrorsFilter());
+  const openApi = new DocumentBuilder()
+    .setTitle('QR Code Sharks API')
+    .setDescription('Every call of the product. Signed-in calls use the session cookie qrs.sid; state-changing calls from a browser must come from the site\'s own origin.')
+    .setVersion('1')
+    .addCookieAuth('qrs.sid')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
 
   const dist = frontendDist(env);
   if (dist) {
