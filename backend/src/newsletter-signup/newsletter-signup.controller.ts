@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { NewsletterSignupService } from './newsletter-signup.service';
+import { CommandBus } from '@nestjs/cqrs';
+import { SubscribeToNewsletterCommand } from './subscribe-to-newsletter.command';
 
 @Controller('api')
 export class NewsletterSignupController {
-  constructor(private readonly signups: NewsletterSignupService) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
-  @Post('newsletter-signup') @HttpCode(200) subscribe(@Body() body: unknown) { return this.signups.subscribe(body); }
+  @Post('newsletter-signup') @HttpCode(200) subscribe(@Body() body: unknown) { return this.commandBus.execute(new SubscribeToNewsletterCommand(body)); }
 }

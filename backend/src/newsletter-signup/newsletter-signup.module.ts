@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { NewsletterSignupController } from './newsletter-signup.controller';
-import { NewsletterSignupService } from './newsletter-signup.service';
 import { NewsletterSubscriptionsProjection } from './newsletter-subscriptions.projection';
+import { SubscribeToNewsletterHandler } from './subscribe-to-newsletter.command';
 
 /** POST /api/newsletter-signup and the newsletter_subscriptions read model. */
 @Module({
   controllers: [NewsletterSignupController],
-  providers: [NewsletterSignupService, NewsletterSubscriptionsProjection],
+  providers: [SubscribeToNewsletterHandler, NewsletterSubscriptionsProjection],
 })
 export class NewsletterSignupModule {}
