@@ -27,9 +27,11 @@ export default {
       rootDir: '.',
       testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
       transform,
-      testTimeout: 90_000,
     },
   ],
+  // Jest reads testTimeout from the global config only (a project's own is ignored): the browser
+  // journeys need it; the unit specs finish in milliseconds either way.
+  testTimeout: 90_000,
   // Each e2e file starts its own backend and database; keep the machine calm.
   maxWorkers: 2,
 };

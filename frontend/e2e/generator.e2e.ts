@@ -146,6 +146,30 @@ describe('generator card: anonymous generate and download', () => {
     );
   });
 
+  it('draws the frame and its label once the frame font has loaded (a chunk of its own)', async () => {
+    const svgOf = async () => {
+      const src = String(await card().getByTestId('qr-preview').locator('img').getAttribute('src'));
+      return decodeURIComponent(src.slice(src.indexOf(',') + 1));
+    };
+    await field('Website URL').fill('https://example.com/frame');
+    await page.waitForFunction(() => document.querySelector('[data-testid="qr-preview"]')?.getAttribute('data-state') === 'svg', undefined, {
+      timeout: 5_000,
+    });
+    const plain = await svgOf();
+    await card().getByRole('tab', { name: 'Frame' }).click();
+    await card().getByLabel('Enable frame').check();
+    await page.waitForFunction(
+      () => decodeURIComponent(document.querySelector('[data-testid="qr-preview"] img')?.getAttribute('src') ?? '').includes('fill="#FFFFFF" d="M'),
+      undefined,
+      { timeout: 10_000 },
+    );
+    const framed = await svgOf();
+    expect(framed).not.toBe(plain);
+    const [, w, h] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(framed)!;
+    expect(Number(h)).toBeGreaterThan(Number(w));
+    await expect(card().getByRole('button', { name: 'Download SVG' }).isEnabled()).resolves.toBe(true);
+  });
+
   it('keeps scan tracking OFF and opens the analytics upsell', async () => {
     await expect(card().getByTestId('scan-tracking-state').textContent()).resolves.toBe('OFF');
     await card().getByLabel(/Scan tracking/).click();
