@@ -1,15 +1,13 @@
-import { ConflictException, ForbiddenException, HttpException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { ConflictException, ForbiddenException, HttpException, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts/auth';
-import { ENV, Env } from '../config/env';
 import { AppendResult, StreamAppend, WrongExpectedVersionError } from '../event-store/event-store';
 import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
-import { decideDelete, decideUpdate, evolveClient, initialClient, ClientDecisionError, ClientState } from './client';
+import { ClientDecisionError, ClientState } from './client';
 import { ClientEntity } from './client.entity';
-import { ClientCreated, ClientFields, clientStream, DEFAULT_CLIENT_ID } from './client.events';
-import { checkBodyId, ClientInput, hostNames, parseClientInput } from './client-input';
+import { ClientFields, DEFAULT_CLIENT_ID } from './client.events';
+import type { ClientInput } from './client-input';
 import { decideRelease, decideReserve, evolveTenantHost, HostTakenError, initialTenantHost, tenantHostStream } from './tenant-host';
 import { TenantsService } from './tenants.service';
 
@@ -51,9 +49,9 @@ const toDto = (row: ClientEntity): ClientDto => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const fieldOf = (host: string): 'subdomain' | 'customDomain' => (host.includes('.') ? 'customDomain' : 'subdomain');
+export const fieldOf = (host: string): 'subdomain' | 'customDomain' => (host.includes('.') ? 'customDomain' : 'subdomain');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const isHostRace = (error: unknown) => error instanceof WrongExpectedVersionError && error.streamId.startsWith('tenant-host-');
+export const isHostRace = (error: unknown) => error instanceof WrongExpectedVersionError && error.streamId.startsWith('tenant-host-');
 
 function toHttp(error: unknown): unknown {
   if (error instanceof HostTakenError) return new ConflictException({ statusCode: 409, message: error.message, errors: { [error.field]: error.message }, error: 'Conflict' });
@@ -66,9 +64,9 @@ function toHttp(error: unknown): unknown {
 }
 
 /**
- * White-label client commands and the list query. Every command: load `tenant-{id}` and the `tenant-host-{name}`
- * reservations -> pure decisions -> one appendMany at the loaded revisions -> wait for the clients projection ->
- * drop the host cache -> answer from the read model.
+ * The white-label client list query, and the helpers the client commands share (create/update/delete-client.command.ts).
+ * Every command: load `tenant-{id}` and the `tenant-host-{name}` reservations -> pure decisions -> one appendMany at the
+ * loaded revisions -> wait for the clients projection -> drop the host cache -> answer from the read model.
  */
 @Injectable()
 export class ClientsService {
@@ -77,11 +75,10 @@ export class ClientsService {
     private readonly projections: ProjectionsService,
     private readonly dataSource: DataSource,
     private readonly tenants: TenantsService,
-    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** The route guard lets support and admin in; only those of the default brand manage the other brands. */
-  private assertStaff(user: AuthUser): void {
+  assertStaff(user: AuthUser): void {
     if (user.tenantId !== DEFAULT_CLIENT_ID) throw new ForbiddenException(STAFF_ONLY);
   }
 
@@ -91,67 +88,20 @@ export class ClientsService {
     return rows.map(toDto);
   }
 
-  async create(user: AuthUser, body: unknown): Promise<ClientDto> {
-    this.assertStaff(user);
-    const input = parseClientInput(body, this.env.BASE_DOMAIN);
-    const apiKey = `qrs_${randomBytes(24).toString('hex')}`;
-    return this.run(async () => {
-      const [{ id }] = (await this.dataSource.query("SELECT nextval('client_ids')::int AS id")) as { id: number }[];
-      const fields: ClientFields = { ...input, isActive: input.isActive ?? true };
-      const created: ClientCreated = { clientId: id, apiKey, ...fields };
-      const meta = { actorId: user.id, tenantId: id };
-      const appends = await this.hostAppends(id, [], hostNames(fields), meta);
-      appends.push({ streamId: clientStream(id), events: [this.events.event('ClientCreated', created, meta)], expectedRevision: 'no_stream' });
-      return { id, result: await this.appendAll(appends) };
-    }, (error) => isHostRace(error) || (error instanceof WrongExpectedVersionError && error.streamId.startsWith('tenant-') && error.expected === 'no_stream'));
-  }
+  // ---------------------------------------------------------------- helpers of the client commands (*.command.ts)
 
-  async update(user: AuthUser, rawId: string, body: unknown): Promise<ClientDto> {
-    this.assertStaff(user);
-    const id = this.parseId(rawId);
-    checkBodyId(id, body);
-    const input = parseClientInput(body, this.env.BASE_DOMAIN);
-    return this.run(async () => {
-      const client = await this.events.load(clientStream(id), initialClient, evolveClient);
-      const current = this.live(client.state);
-      const next: ClientFields = { ...withoutActive(input), isActive: input.isActive ?? current.isActive };
-      const decided = decideUpdate(client.state, id, next);
-      const meta = { actorId: user.id, tenantId: id };
-      const appends = await this.hostAppends(id, hostNames(current), hostNames(next), meta);
-      if (decided.length) appends.push({ streamId: clientStream(id), events: decided.map((event) => this.events.event(event.type, event.data, meta)), expectedRevision: client.revision });
-      return { id, result: appends.length ? await this.appendAll(appends) : null };
-    }, isHostRace);
-  }
-
-  async remove(user: AuthUser, rawId: string): Promise<{ id: number; deleted: true }> {
-    this.assertStaff(user);
-    const id = this.parseId(rawId);
-    await this.run(async () => {
-      const client = await this.events.load(clientStream(id), initialClient, evolveClient);
-      const decided = decideDelete(client.state, id);
-      const meta = { actorId: user.id, tenantId: id };
-      // Deleting frees the names: another client may take them.
-      const appends = await this.hostAppends(id, hostNames(client.state.fields ?? { subdomain: null, customDomain: null }), [], meta);
-      appends.push({ streamId: clientStream(id), events: decided.map((event) => this.events.event(event.type, event.data, meta)), expectedRevision: client.revision });
-      return { id, result: await this.appendAll(appends) };
-    }, isHostRace, false);
-    return { id, deleted: true };
-  }
-
-  // ---------------------------------------------------------------- helpers
-
-  private parseId(raw: string): number {
+  parseId(raw: string): number {
     if (!/^\d{1,9}$/.test(raw)) throw new NotFoundException(CLIENT_NOT_FOUND);
     return Number(raw);
   }
 
-  private live(state: ClientState): ClientFields {
+  live(state: ClientState): ClientFields {
     if (!state.exists || state.deleted || !state.fields) throw new ClientDecisionError(CLIENT_NOT_FOUND, 404);
     return state.fields;
   }
 
   /** Releases the names the client gives up and reserves the ones it takes, each at its stream's loaded revision. */
-  private async hostAppends(clientId: number, before: string[], after: string[], meta: { actorId: string; tenantId: number }): Promise<StreamAppend[]> {
+  async hostAppends(clientId: number, before: string[], after: string[], meta: { actorId: string; tenantId: number }): Promise<StreamAppend[]> {
     const appends: StreamAppend[] = [];
     for (const host of before.filter((name) => !after.includes(name))) {
       const loaded = await this.events.load(tenantHostStream(host), initialTenantHost, evolveTenantHost);
@@ -176,7 +126,7 @@ export class ClientsService {
     if (rows.length) throw new HostTakenError(host, fieldOf(host));
   }
 
-  private async appendAll(appends: StreamAppend[]): Promise<AppendResult> {
+  async appendAll(appends: StreamAppend[]): Promise<AppendResult> {
     const results = await this.events.store.appendMany(appends);
     return results[results.length - 1];
   }
@@ -185,7 +135,7 @@ export class ClientsService {
    * Runs a decision, retrying it from fresh state when `retry` says the store refused a racing append; then waits
    * for the projection (read-your-writes), drops the host cache and answers the read model's row.
    */
-  private async run(attempt: () => Promise<{ id: number; result: AppendResult | null }>, retry: (error: unknown) => boolean, answer = true): Promise<ClientDto> {
+  async run(attempt: () => Promise<{ id: number; result: AppendResult | null }>, retry: (error: unknown) => boolean, answer = true): Promise<ClientDto> {
     for (let count = 1; ; count++) {
       try {
         const { id, result } = await attempt();
@@ -208,7 +158,7 @@ export class ClientsService {
   }
 }
 
-function withoutActive(input: ClientInput): Omit<ClientFields, 'isActive'> {
+export function withoutActive(input: ClientInput): Omit<ClientFields, 'isActive'> {
   const { isActive: _isActive, ...rest } = input;
   return rest;
 }

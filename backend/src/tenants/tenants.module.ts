@@ -1,15 +1,19 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { ClientsProjection } from './clients.projection';
 import { ClientsService } from './clients.service';
+import { CreateClientHandler } from './create-client.command';
+import { DeleteClientHandler } from './delete-client.command';
+import { EnsureDefaultClientHandler } from './ensure-default-client.command';
 import { TenantMiddleware } from './tenant.middleware';
 import { TenantsService } from './tenants.service';
+import { UpdateClientHandler } from './update-client.command';
 import { WhiteLabelClientsController } from './white-label-clients.controller';
 import { WhiteLabelController } from './white-label.controller';
 
 @Global()
 @Module({
   controllers: [WhiteLabelController, WhiteLabelClientsController],
-  providers: [TenantsService, ClientsService, ClientsProjection, TenantMiddleware],
+  providers: [TenantsService, ClientsService, ClientsProjection, TenantMiddleware, EnsureDefaultClientHandler, CreateClientHandler, UpdateClientHandler, DeleteClientHandler],
   exports: [TenantsService],
 })
 export class TenantsModule implements NestModule {

@@ -1,18 +1,16 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type Redis from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../common/request-context';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
-import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS_SUBSCRIBER } from '../redis/redis.module';
 import { ClientEntity } from './client.entity';
-import { clientStream, DEFAULT_BRAND, DEFAULT_CLIENT_ID, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
+import { DEFAULT_BRAND, DEFAULT_CLIENT_ID, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
+import { EnsureDefaultClientCommand } from './ensure-default-client.command';
 
-/** The fixed id of the default brand's creation event: every process may try to append it, only one lands. */
-const DEFAULT_CLIENT_EVENT_ID = '00000000-0000-4000-8000-000000000001';
 /**
  * Host -> client cache. Changes clear it at once in the process that made them, and in every other process through
  * the clients projection's Redis message; a missed message (Redis down) leaves other processes stale for at most this.
@@ -57,7 +55,7 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
   };
 
   constructor(
-    private readonly events: EventWriter,
+    private readonly commandBus: CommandBus,
     private readonly dataSource: DataSource,
     private readonly projections: ProjectionsService,
     @Inject(ENV) private readonly env: Env,
@@ -86,35 +84,7 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.ensureDefaultClient();
-  }
-
-  /** Client 1, "QR Code Sharks", created on first start. Idempotent across restarts and concurrent starts. */
-  async ensureDefaultClient(): Promise<void> {
-    const event = this.events.event(
-      'ClientCreated',
-      {
-        clientId: DEFAULT_CLIENT_ID,
-        name: DEFAULT_BRAND,
-        customDomain: null,
-        subdomain: null,
-        logoUrl: null,
-        primaryColor: DEFAULT_PRIMARY_COLOR,
-        secondaryColor: DEFAULT_SECONDARY_COLOR,
-        customFavicon: null,
-        removeQRCodeSharksBranding: false,
-        customCSS: null,
-        isActive: true,
-        apiKey: `qrs_${randomBytes(24).toString('hex')}`,
-      },
-      { id: DEFAULT_CLIENT_EVENT_ID, actorId: 'system', tenantId: DEFAULT_CLIENT_ID },
-    );
-    const existing = await this.events.store.readStream(clientStream(DEFAULT_CLIENT_ID), { maxCount: 1 });
-    if (existing.length) return;
-    await this.events.append(clientStream(DEFAULT_CLIENT_ID), [event], 'any').catch(async (error) => {
-      // A concurrent start created it with the same event id, or another event sits there: both are fine.
-      if ((await this.events.store.readStream(clientStream(DEFAULT_CLIENT_ID), { maxCount: 1 })).length === 0) throw error;
-    });
+    await this.commandBus.execute(new EnsureDefaultClientCommand());
   }
 
   /** The tenant of a request, from its Host: a client's custom domain, or `{subdomain}.{BASE_DOMAIN}`; else client 1. */
