@@ -6,6 +6,16 @@ import { GoogleController } from './google/google.controller';
 import { GoogleStrategy } from './google/google.strategy';
 import { ENV, Env } from '../config/env';
 import { AccountsService } from './accounts.service';
+import { ChangePasswordHandler } from './change-password.command';
+import { ChangeUserRoleHandler } from './change-user-role.command';
+import { DeleteAccountHandler } from './delete-account.command';
+import { SignInWithGoogleHandler } from './google/sign-in-with-google.command';
+import { GrantRoleHandler } from './grant-role.command';
+import { LogInUserHandler } from './log-in-user.command';
+import { RegisterUserHandler } from './register-user.command';
+import { RevokeRoleHandler } from './revoke-role.command';
+import { UpdateUserNameHandler } from './update-user-name.command';
+import { UserStreams } from './user-streams';
 import { OriginCheckMiddleware } from './origin-check.middleware';
 import { RateLimiter } from './rate-limiter';
 import { SessionAuthGuard } from './session-auth.guard';
@@ -21,6 +31,16 @@ import { UsersProjection } from './users.projection';
   controllers: [AccountsController, AdminUsersController, GoogleController],
   providers: [
     AccountsService,
+    UserStreams,
+    RegisterUserHandler,
+    LogInUserHandler,
+    UpdateUserNameHandler,
+    ChangePasswordHandler,
+    DeleteAccountHandler,
+    GrantRoleHandler,
+    RevokeRoleHandler,
+    ChangeUserRoleHandler,
+    SignInWithGoogleHandler,
     UsersProjection,
     SessionMiddleware,
     OriginCheckMiddleware,
