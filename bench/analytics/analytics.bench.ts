@@ -29,7 +29,7 @@ async function main() {
   const redis = await startRedis();
   const db = await freshDatabase();
   process.env.QRS_NO_INGESTER = '1';
-  const app = await bootstrap({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: '0', HOST: '127.0.0.1' });
+  const app = await bootstrap({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: '0', HOST: '127.0.0.1' });
   try {
     const client = new TestClient(app.url!);
     const email = `bench-${randomUUID().slice(0, 8)}@example.com`;

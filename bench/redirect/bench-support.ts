@@ -79,7 +79,7 @@ export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { redirect: 'manual' });
       await res.arrayBuffer();
       return;
     } catch {
