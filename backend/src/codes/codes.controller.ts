@@ -1,13 +1,18 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, StreamableFile, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts/auth';
 import { CodesService, parseIfMatch, type Files, type RequestInfo } from './codes.service';
+import { CreateQrCodeCommand } from './create-qr-code.command';
+import { DeleteQrCodeCommand } from './delete-qr-code.command';
 import { ClientInfo, Host, MaybeUser, OptionalUserGuard, Tenant } from './request-info';
+import { TrackGenerationCommand } from './track-generation.command';
+import { UpdateQrCodeCommand } from './update-qr-code.command';
 import { Multipart } from './uploads/multipart.interceptor';
 
 /** Core spec section 7: generation, saved codes, downloads, history, tracking, payment product, subdomain info. */
 @Controller('api')
 export class CodesController {
-  constructor(private readonly codes: CodesService) {}
+  constructor(private readonly codes: CodesService, private readonly commandBus: CommandBus) {}
 
   @Post('generate-qrcode')
   @HttpCode(200)
@@ -20,7 +25,7 @@ export class CodesController {
   @Authenticated()
   @UseInterceptors(Multipart('logoFile'))
   create(@CurrentUser() user: AuthUser, @Body() body: Record<string, unknown>, @UploadedFiles() files: Files) {
-    return this.codes.create(user, body ?? {}, files);
+    return this.commandBus.execute(new CreateQrCodeCommand(user, body ?? {}, files));
   }
 
   @Get('qrcodes')
@@ -33,13 +38,13 @@ export class CodesController {
   @Authenticated()
   @UseInterceptors(Multipart('logoFile'))
   update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: Record<string, unknown>, @UploadedFiles() files: Files, @Headers('if-match') ifMatch?: string) {
-    return this.codes.update(user, id, body ?? {}, files, parseIfMatch(ifMatch));
+    return this.commandBus.execute(new UpdateQrCodeCommand(user, id, body ?? {}, files, parseIfMatch(ifMatch)));
   }
 
   @Delete('qrcodes/:id')
   @Authenticated()
   remove(@CurrentUser() user: AuthUser, @Param('id') id: string, @Headers('if-match') ifMatch?: string) {
-    return this.codes.remove(user, id, undefined, parseIfMatch(ifMatch));
+    return this.commandBus.execute(new DeleteQrCodeCommand(user, id, undefined, parseIfMatch(ifMatch)));
   }
 
   @Get('qrcodes/:id/download')
@@ -57,7 +62,7 @@ export class CodesController {
   @Post('track-generation')
   @UseGuards(OptionalUserGuard)
   track(@MaybeUser() user: AuthUser | null, @Tenant() tenantId: number, @Body() body: Record<string, unknown>, @ClientInfo() info: RequestInfo) {
-    return this.codes.trackGeneration(user, tenantId, body ?? {}, info);
+    return this.commandBus.execute(new TrackGenerationCommand(user, tenantId, body ?? {}, info));
   }
 
   @Get('payment-product/:id')

@@ -5,11 +5,10 @@ import {
   encodePayload,
   priceToCents,
   renderSvg,
-  type ErrorCorrectionLevel,
   type QrStyle,
   type QrType,
 } from '@qrsharks/qr-core';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts/auth';
 import { ValidationFailed } from '../common/errors.filter';
@@ -17,35 +16,20 @@ import { ENV, Env } from '../config/env';
 import { AppendResult, NewEvent, RecordedEvent, StreamAppend, WrongExpectedVersionError } from '../event-store/event-store';
 import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
-import { anonymousRefusal, parseCodeInput, parseQrType, parseStyleChanges, rawContentFields, validateFields, DEFAULT_STORED_STYLE } from './code-input';
+import { anonymousRefusal, parseQrType, parseStyleChanges, rawContentFields, validateFields, DEFAULT_STORED_STYLE } from './code-input';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import { renderPng } from '../rendering/render-png';
-import {
-  assertOwner,
-  checkDestination,
-  decideChangeContent,
-  decideChangeDestination,
-  decideChangeStyle,
-  decideDelete,
-  decidePause,
-  decideResume,
-  evolveQr,
-  initialQr,
-  NOT_FOUND,
-  QrDecisionError,
-  QrState,
-} from './qr-code';
+import { assertOwner, evolveQr, initialQr, NOT_FOUND, QrDecisionError, QrState } from './qr-code';
 import { QrCodeEntity } from './qr-code.entity';
-import { qrStream, QrCreated, QrEvent, QrTracked, shortCodeStream, StoredStyle, trackingStream, URL_TYPES, userStream } from './qr-code.events';
+import { qrStream, QrCreated, QrEvent, QrTracked, shortCodeStream, StoredStyle, trackingStream, userStream } from './qr-code.events';
 import { KeyedMutex, Semaphore } from './semaphore';
 import { randomShortCode } from './short-code';
 import { subdomainInfo } from './subdomain-info';
 import { TenantOrigin } from './tenant-origin';
 import { decideTakeSlot, evolveAllowance, initialAllowance, Limits } from './trial/allowance';
 import { UploadedPart, UploadsService } from './uploads/uploads.service';
-import { uploadPath } from './uploads/upload.events';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_CREATE_ATTEMPTS = 100;
 /**
  * Contended creates (the cap race) are admitted a few at a time per process: a losing append in the Postgres adapter
@@ -75,7 +59,7 @@ export function toHttp(error: unknown): unknown {
   return error.field ? new ValidationFailed({ [error.field]: error.message }) : new BadRequestException(error.message);
 }
 
-async function mapped<T>(run: () => Promise<T>): Promise<T> {
+export async function mapped<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -99,8 +83,8 @@ export function parseIfMatch(header: string | undefined): bigint | undefined {
 }
 
 /**
- * The codes feature's command handlers and queries. Every command: load `qr-{id}` -> pure decision -> append at the
- * loaded revision -> wait for the projections -> answer from the read model.
+ * The codes feature's queries, and the helpers its command handlers (`*.command.ts`) share. Every command: load
+ * `qr-{id}` -> pure decision -> append at the loaded revision -> wait for the projections -> answer from the read model.
  */
 @Injectable()
 export class CodesService {
@@ -138,68 +122,9 @@ export class CodesService {
     });
   }
 
-  // ---------------------------------------------------------------- create
+  // ---------------------------------------------------------------- helpers of the create command (create-qr-code.command.ts)
 
-  /** POST /api/qrcodes (qrMode static or dynamic) and POST /api/dynamic-qrcodes (always dynamic). */
-  async create(user: AuthUser, body: Record<string, unknown>, files: Files, routeMode?: 'dynamic') {
-    return mapped(async () => {
-      const logoPart = files?.logoFile?.[0];
-      const input = parseCodeInput(body ?? {}, { mode: routeMode, hasLogo: Boolean(logoPart) });
-      const qrId = randomUUID();
-      const dynamic = input.mode === 'dynamic';
-      const { origin } = await this.tenants.of(user.tenantId);
-      let fields = input.fields;
-
-      // pdf and images codes point at an earlier upload of the same user (POST /api/upload-pdf, /api/upload-image).
-      if (input.qrType === 'pdf' || input.qrType === 'images') {
-        const kind = input.qrType === 'pdf' ? 'pdf' : 'image';
-        const reference = (kind === 'pdf' ? input.pdfUrl : input.imageUrl) ?? (typeof body.uploadId === 'string' ? body.uploadId : null);
-        const upload = await this.uploads.ownedByReference(reference, user, kind);
-        if (reference && !upload) throw new ValidationFailed({ [kind === 'pdf' ? 'pdfUrl' : 'imageUrl']: `The uploaded ${kind === 'pdf' ? 'PDF' : 'image'} was not found` });
-        if (upload) {
-          const url = uploadPath(upload.storedName);
-          fields = kind === 'pdf' ? { ...fields, uploadId: upload.id, pdfUrl: url, pdfFileName: upload.originalName } : { ...fields, uploadId: upload.id, imageUrl: url, imageFileName: upload.originalName };
-        }
-      }
-
-      let destination: string | null = null;
-      if (dynamic) {
-        if (URL_TYPES.includes(input.qrType)) destination = checkDestination(input.destination ?? fields.url);
-        else if (input.destination) destination = checkDestination(input.destination);
-        else if (input.qrType === 'payment') destination = `${origin}/payment?id=${qrId}`;
-      }
-
-      // Refuse what cannot be printed before anything is stored (too much data, unreadable colours).
-      const contentId = typeof fields.uploadId === 'string' ? fields.uploadId : qrId;
-      const payload = dynamic ? dynamicLink(origin, 'XXXXXXXX') : encodePayload(input.qrType, fields, { origin, id: contentId });
-      renderSvg(payload, renderStyle(input.style, null), { errorCorrectionLevel: input.errorCorrectionLevel });
-
-      if (dynamic) await this.loadSlot(user, qrId); // early refusal, before the logo is stored
-      let logo: { logoFileName: string | null; logoFilePath: string | null } = { logoFileName: null, logoFilePath: null };
-      if (logoPart) {
-        const stored = await this.uploads.store('logo', logoPart, user);
-        logo = { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.id}` };
-      }
-
-      const created: QrCreated = {
-        qrId,
-        userId: user.id,
-        mode: input.mode,
-        qrType: input.qrType,
-        shortCode: null,
-        destination,
-        fields,
-        style: input.style,
-        errorCorrectionLevel: input.errorCorrectionLevel,
-        ...logo,
-      };
-      const result = await this.appendCreated(user, created);
-      await this.projections.waitFor(result.position);
-      return dynamic ? this.dynamicDto(await this.dynamicRow(qrId), origin) : this.staticDto(await this.staticRow(qrId), origin);
-    });
-  }
-
-  private async loadSlot(user: AuthUser, qrId: string) {
+  async loadSlot(user: AuthUser, qrId: string) {
     const allowance = await this.events.load(userStream(user.id), initialAllowance, evolveAllowance);
     const slot = decideTakeSlot(allowance.state, this.limits, new Date(), user.id, qrId);
     return { slot, revision: allowance.revision };
@@ -209,7 +134,7 @@ export class CodesService {
    * Appends QrCreated with, for dynamic codes, the short code reservation (`no_stream`) and the cap slot (at the
    * user stream's loaded revision) in one all-or-nothing appendMany. A lost race on either re-decides from fresh state.
    */
-  private async appendCreated(user: AuthUser, created: QrCreated): Promise<AppendResult> {
+  async appendCreated(user: AuthUser, created: QrCreated): Promise<AppendResult> {
     const meta = { actorId: user.id, tenantId: user.tenantId };
     for (let attempt = 1; ; attempt++) {
       try {
@@ -239,7 +164,7 @@ export class CodesService {
     }
   }
 
-  // ---------------------------------------------------------------- changes
+  // ---------------------------------------------------------------- helpers of the change commands (update, pause, resume, delete)
 
   private async load(qrId: string): Promise<{ state: QrState; revision: bigint | 'no_stream'; events: RecordedEvent[] }> {
     if (!UUID_RE.test(qrId)) throw new NotFoundException(NOT_FOUND);
@@ -247,7 +172,7 @@ export class CodesService {
   }
 
   /** Load, decide, append at the loaded revision (409 when someone else wrote in between), wait, answer. */
-  private async execute(user: AuthUser, qrId: string, ifMatch: bigint | undefined, decide: (state: QrState) => QrEvent[] | Promise<QrEvent[]>, extra: (state: QrState) => StreamAppend[] = () => []) {
+  async change(user: AuthUser, qrId: string, ifMatch: bigint | undefined, decide: (state: QrState) => QrEvent[] | Promise<QrEvent[]>, extra: (state: QrState) => StreamAppend[] = () => []) {
     return mapped(async () => {
       const { state, revision } = await this.load(qrId);
       assertOwner(state, { userId: user.id, tenantId: user.tenantId });
@@ -271,72 +196,11 @@ export class CodesService {
     });
   }
 
-  /**
-   * PUT /api/dynamic-qrcodes/{id} (and PUT /api/qrcodes/{id}): destination, style fields, logoFile and qrData in one
-   * command; all resulting events are appended together at one expected revision.
-   */
-  update(user: AuthUser, qrId: string, body: Record<string, unknown>, files: Files, ifMatch: bigint | undefined, routeMode?: 'dynamic') {
-    const actor = { userId: user.id, tenantId: user.tenantId };
-    return this.execute(user, qrId, ifMatch ?? this.bodyVersion(body), async (state) => {
-      if (routeMode && state.code?.mode !== routeMode) throw new QrDecisionError(NOT_FOUND, 404);
-      const out: QrEvent[] = [];
-      const styleChanges: Record<string, unknown> = parseStyleChanges(body ?? {});
-      const touchesContent = body?.qrData !== undefined;
-      const hasDestination = body !== undefined && 'destination' in (body ?? {});
-      if (!hasDestination && !touchesContent && !Object.keys(styleChanges).length && !files?.logoFile?.[0]) {
-        if (state.code?.mode === 'dynamic') throw new QrDecisionError('URL is required', 400, 'destination');
-        throw new QrDecisionError('Nothing to change', 400);
-      }
-      if (hasDestination) out.push(...decideChangeDestination(state, actor, body.destination));
-      if (touchesContent && state.code) {
-        const fields = validateFields(state.code.qrType as QrType, rawContentFields({ qrData: body.qrData }));
-        // Upload references stay unless replaced.
-        for (const key of ['uploadId', 'pdfUrl', 'pdfFileName', 'imageUrl', 'imageFileName']) if (state.code.fields[key] !== undefined && fields[key] === undefined) fields[key] = state.code.fields[key];
-        out.push(...decideChangeContent(state, actor, fields));
-      }
-      const logoPart = files?.logoFile?.[0];
-      if (logoPart) {
-        const stored = await this.uploads.store('logo', logoPart, user);
-        Object.assign(styleChanges, { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.id}` });
-      }
-      if (body?.removeLogo === true || body?.removeLogo === 'true') Object.assign(styleChanges, { logoFileName: null, logoFilePath: null });
-      const styleEvents = decideChangeStyle(state, actor, styleChanges);
-      if (styleEvents.length && state.code) {
-        const merged = { ...state.code.style, ...(styleEvents[0].data as { after: Partial<StoredStyle> }).after };
-        renderSvg(dynamicLink('https://x.example', 'XXXXXXXX'), renderStyle(merged as StoredStyle, null), { errorCorrectionLevel: state.code.errorCorrectionLevel as ErrorCorrectionLevel });
-      }
-      out.push(...styleEvents);
-      return out;
-    });
-  }
-
-  private bodyVersion(body: Record<string, unknown> | undefined): bigint | undefined {
+  bodyVersion(body: Record<string, unknown> | undefined): bigint | undefined {
     const value = body?.expectedVersion ?? body?.version;
     if (value === undefined || value === null || value === '') return undefined;
     if (!/^\d{1,12}$/.test(String(value))) throw new ValidationFailed({ expectedVersion: 'expectedVersion must be the version number of the code' });
     return BigInt(String(value));
-  }
-
-  pause(user: AuthUser, qrId: string, ifMatch?: bigint) {
-    return this.execute(user, qrId, ifMatch, (state) => decidePause(state, { userId: user.id, tenantId: user.tenantId }));
-  }
-
-  resume(user: AuthUser, qrId: string, ifMatch?: bigint) {
-    return this.execute(user, qrId, ifMatch, (state) => decideResume(state, { userId: user.id, tenantId: user.tenantId }));
-  }
-
-  /** Soft delete. A dynamic code frees its cap slot; its short code stays reserved forever (never reused). */
-  remove(user: AuthUser, qrId: string, mode?: 'dynamic', ifMatch?: bigint) {
-    return this.execute(
-      user,
-      qrId,
-      ifMatch,
-      (state) => decideDelete(state, { userId: user.id, tenantId: user.tenantId }, mode),
-      (state) =>
-        state.code?.mode === 'dynamic'
-          ? [{ streamId: userStream(state.code.userId), events: [this.events.event('DynamicQrSlotReleased', { userId: state.code.userId, qrId: state.code.qrId }, { actorId: user.id, tenantId: user.tenantId })], expectedRevision: 'any' }]
-          : [],
-    );
   }
 
   // ---------------------------------------------------------------- queries
@@ -354,13 +218,13 @@ export class CodesService {
     return rows.map((row) => this.dynamicDto(row, origin));
   }
 
-  private staticRow(id: string) {
+  staticRow(id: string) {
     return this.dataSource.getRepository(QrCodeEntity).findOneByOrFail({ id, isDeleted: false });
   }
   private staticRowAny(id: string) {
     return this.dataSource.getRepository(QrCodeEntity).findOneByOrFail({ id });
   }
-  private dynamicRow(id: string) {
+  dynamicRow(id: string) {
     return this.dataSource.getRepository(DynamicQrCodeEntity).findOneByOrFail({ id, isDeleted: false });
   }
   private dynamicRowAny(id: string) {
@@ -446,27 +310,9 @@ export class CodesService {
     });
   }
 
-  // ---------------------------------------------------------------- tracking
+  // ---------------------------------------------------------------- tracking (downloads here, track-generation.command.ts)
 
-  /** POST /api/track-generation: one QrGenerated event; anonymous callers too. The raw IP is never stored. */
-  async trackGeneration(user: AuthUser | null, tenantId: number, body: Record<string, unknown>, info: RequestInfo) {
-    const qrType = typeof body.qrType === 'string' ? body.qrType.slice(0, 20) : '';
-    if (!qrType) throw new ValidationFailed({ qrType: 'qrType is required' });
-    const qrCodeId = typeof body.qrCodeId === 'string' && UUID_RE.test(body.qrCodeId) ? body.qrCodeId.toLowerCase() : null;
-    const colour = (value: unknown) => (typeof value === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : null);
-    const eventId = await this.track('QrGenerated', user, tenantId, {
-      qrCodeId,
-      sessionId: typeof body.sessionId === 'string' ? body.sessionId : null,
-      qrType,
-      qrContent: typeof body.qrData === 'string' ? body.qrData : '',
-      foregroundColor: colour(body.foregroundColor),
-      backgroundColor: colour(body.backgroundColor),
-      hasLogo: body.hasLogo === true || body.hasLogo === 'true',
-    }, info);
-    return { tracked: true, id: eventId };
-  }
-
-  private async track(type: 'QrGenerated' | 'QrDownloaded', user: AuthUser | null, tenantId: number, data: Omit<QrTracked, 'userId' | 'referrer' | 'userAgent' | 'ipHash' | 'sessionId'> & { sessionId: string | null }, info: RequestInfo): Promise<string> {
+  async track(type: 'QrGenerated' | 'QrDownloaded', user: AuthUser | null, tenantId: number, data: Omit<QrTracked, 'userId' | 'referrer' | 'userAgent' | 'ipHash' | 'sessionId'> & { sessionId: string | null }, info: RequestInfo): Promise<string> {
     const sessionId = data.sessionId && /^[\w.-]{1,100}$/.test(data.sessionId) ? data.sessionId : null;
     const event: QrTracked = {
       ...data,

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, type AuthUser } from '../../accounts/auth';
+import { ActivateTrialCommand } from './activate-trial.command';
 import { TrialService } from './trial.service';
 
 @Controller('api')
 @Authenticated()
 export class TrialController {
-  constructor(private readonly trial: TrialService) {}
+  constructor(private readonly trial: TrialService, private readonly commandBus: CommandBus) {}
 
   @Get('trial-status')
   status(@CurrentUser() user: AuthUser) {
@@ -15,6 +17,6 @@ export class TrialController {
   @Post('activate-trial')
   @HttpCode(200)
   activate(@CurrentUser() user: AuthUser, @Body() body: Record<string, unknown>) {
-    return this.trial.activate(user, body);
+    return this.commandBus.execute(new ActivateTrialCommand(user, body));
   }
 }
