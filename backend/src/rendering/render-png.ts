@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import { encodePng } from './png-encoder';
 
 /** The spec's download scale: the 328 px preview becomes a 984 px PNG. */
 export const DOWNLOAD_SCALE = 3;
@@ -16,5 +17,6 @@ export function renderPng(svg: string, scale = DOWNLOAD_SCALE): Buffer {
     imageRendering: 0,
     shapeRendering: 2,
   });
-  return resvg.render().asPng();
+  const image = resvg.render();
+  return encodePng(image.pixels, image.width, image.height);
 }
