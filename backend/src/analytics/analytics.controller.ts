@@ -33,9 +33,10 @@ export class AnalyticsController {
   @Get('dynamic-qrcodes/:id/scans/live')
   async liveScans(@CurrentUser() user: AuthUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const code = await this.analytics.ownedCode(user, id);
+    // Subscribed before the first byte: a client that sees the stream open misses no scan after that.
+    const stop = await this.live.listen(code.qrId, (payload) => res.write(`event: scan\ndata: ${payload}\n\n`));
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.write('retry: 3000\n\n');
-    const stop = await this.live.listen(code.qrId, (payload) => res.write(`event: scan\ndata: ${payload}\n\n`));
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
     req.on('close', () => {
       clearInterval(heartbeat);
