@@ -32,6 +32,24 @@ export interface RunningApp {
 /** Paths the built single-page frontend must not swallow. */
 const SERVER_PATHS = /^\/(api|auth\/google|d\/|pdf\/|logo\/|uploads\/|image\/|images\/)/;
 
+/** ioredis errors that a Redis outage causes and every caller already survives (timeouts, closed connections). */
+const TRANSIENT_REDIS = /^(Command timed out|Connection is closed\.?|Stream isn't writeable and enableOfflineQueue options is false)$/;
+let rejectionGuardInstalled = false;
+
+/**
+ * ioredis can leave a rejected internal promise (an auto-pipelined batch whose commands timed out) that no caller
+ * can handle; Node would end the process for it. Those are logged and survived, so a Redis outage never takes the
+ * API down; any other unhandled rejection still ends the process as Node does by default.
+ */
+function installRejectionGuard(log: (error: Error) => void) {
+  if (rejectionGuardInstalled) return;
+  rejectionGuardInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (reason instanceof Error && TRANSIENT_REDIS.test(reason.message)) return log(reason);
+    throw reason;
+  });
+}
+
 /** Runs the migrations once across concurrently starting processes (advisory lock). */
 export async function migrate(databaseUrl: string): Promise<void> {
   const lock = new Client({ connectionString: databaseUrl });
@@ -70,6 +88,7 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
 export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = {}, options: { handleSignals?: boolean } = {}): Promise<RunningApp> {
   const env = parseEnv({ ...process.env, ...overrides });
   const logger = createRootLogger(env.LOG_LEVEL);
+  installRejectionGuard((error) => logger.warn({ error: error.message }, 'Redis command failed outside any caller (outage); continuing'));
   await assertRedisReachable(env.REDIS_URL);
 
   let embedded: EmbeddedDatabase | null = null;
