@@ -2,7 +2,10 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastPathRegistry } from '../common/fast-path';
 import { ENV, Env } from '../config/env';
-import { hostedPage, NOT_FOUND_PAGE, PAUSED_PAGE, UNAVAILABLE_PAGE } from './scan-pages';
+import { HOSTED_PAGE_CSP, renderHostedPage } from '../codes/hosted-pages';
+import { DEFAULT_BRAND } from '../tenants/client.events';
+import { TenantsService } from '../tenants/tenants.service';
+import { NOT_FOUND_PAGE, PAUSED_PAGE, UNAVAILABLE_PAGE } from './scan-pages';
 import { ScanRecorder } from './scan-recorder';
 import { ScanTarget, ScanTargetCache } from './scan-target-cache';
 import { URL_TYPES } from './scan.events';
@@ -43,6 +46,7 @@ export class RedirectHandler implements OnModuleInit {
     private readonly fastPaths: FastPathRegistry,
     private readonly cache: ScanTargetCache,
     private readonly recorder: ScanRecorder,
+    private readonly tenants: TenantsService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -91,7 +95,7 @@ export class RedirectHandler implements OnModuleInit {
         if (location) {
           res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' });
           res.end();
-        } else this.page(res, 200, hostedPage(target));
+        } else this.hosted(req, res, target);
       },
       (error: Error) => this.fail(res, error),
     );
@@ -116,6 +120,21 @@ export class RedirectHandler implements OnModuleInit {
       countryHeader: this.env.TRUST_PROXY && this.env.COUNTRY_HEADER ? header(headers[this.env.COUNTRY_HEADER], 8) : '',
       head: req.method === 'HEAD',
     });
+  }
+
+  /** A non-URL dynamic code's page (contact card, PDF, event, ...), branded with its tenant's name. */
+  private hosted(req: IncomingMessage, res: ServerResponse, target: ScanTarget): void {
+    const publicOrigin = new URL(this.env.PUBLIC_ORIGIN);
+    const host = req.headers.host && /^[a-z0-9.-]+(:\d+)?$/i.test(req.headers.host) ? req.headers.host : publicOrigin.host;
+    this.tenants
+      .config(target.clientId)
+      .catch(() => ({ name: DEFAULT_BRAND }))
+      .then(({ name }) => {
+        const html = renderHostedPage({ qrType: target.qrType, fields: target.fields, origin: `${publicOrigin.protocol}//${host}`, tenantName: name });
+        res.setHeader('Content-Security-Policy', HOSTED_PAGE_CSP);
+        this.page(res, 200, html);
+      })
+      .catch((error: Error) => this.fail(res, error));
   }
 
   private page(res: ServerResponse, status: number, html: string): void {

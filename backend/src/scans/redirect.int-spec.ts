@@ -93,6 +93,10 @@ describe('GET /d/{shortCode}', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.text).toContain('Lovelace');
+    // The codes feature's hosted page, branded with the code's tenant, with no script allowed.
+    expect(res.text).toContain('QR Code Sharks');
+    expect(res.text).toMatch(/BEGIN%3AVCARD|\.vcf|text\/vcard/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(await waitForEvents(app.app, `scans-${code.qrId}`, 1)).toHaveLength(1);
   });
 

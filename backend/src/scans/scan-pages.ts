@@ -1,4 +1,3 @@
-import type { ScanTarget } from './scan-target-cache';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -12,14 +11,3 @@ export const PAUSED_PAGE = page('QR code paused', '<h1>This QR code is paused</h
 
 export const UNAVAILABLE_PAGE = page('Temporarily unavailable', '<h1>Temporarily unavailable</h1><p>Please scan the code again in a moment.</p>');
 
-/**
- * Stand-in for the codes feature's hosted page of a non-URL dynamic code (contact, email, location, ...):
- * the title and the fields as written by the owner.
- */
-export function hostedPage(target: Pick<ScanTarget, 'qrType' | 'fields'>): string {
-  const entries = Object.entries(target.fields).filter(([, value]) => value !== null && value !== undefined && value !== '' && typeof value !== 'object');
-  const titleField = ['title', 'name', 'productName', 'businessName', 'appName', 'firstName'].map((key) => target.fields[key]).find((value) => typeof value === 'string' && value);
-  const title = typeof titleField === 'string' ? titleField : `${target.qrType} code`;
-  const items = entries.map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(String(value))}</dd>`).join('');
-  return page(title, `<h1>${escapeHtml(title)}</h1><dl>${items}</dl>`);
-}
