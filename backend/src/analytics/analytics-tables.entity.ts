@@ -30,7 +30,7 @@ export class AnalyticsCodeEntity {
   @Column({ name: 'short_code', type: 'varchar', length: 20, nullable: true })
   shortCode: string | null;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ type: 'jsonb', default: {} })
   fields: Record<string, unknown>;
 
   @Column({ name: 'is_deleted', type: 'boolean', default: false })
@@ -175,7 +175,7 @@ export class QrGenerationEntity {
   @Column({ type: 'text', nullable: true })
   referrer: string | null;
 
-  @Column({ name: 'type_fields', type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ name: 'type_fields', type: 'jsonb', default: {} })
   typeFields: Record<string, unknown>;
 
   @Column({ name: 'generated_at', type: 'timestamptz' })
@@ -226,7 +226,7 @@ export class QrDownloadEntity {
   @Column({ type: 'text', nullable: true })
   referrer: string | null;
 
-  @Column({ name: 'type_fields', type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ name: 'type_fields', type: 'jsonb', default: {} })
   typeFields: Record<string, unknown>;
 
   @Column({ name: 'downloaded_at', type: 'timestamptz' })

@@ -22,7 +22,7 @@ export class ScanTargetEntity {
   @Column({ type: 'text', nullable: true })
   destination: string | null;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ type: 'jsonb', default: {} })
   fields: Record<string, unknown>;
 
   @Column({ name: 'is_paused', type: 'boolean', default: false })
