@@ -19,7 +19,9 @@ export function zodErrors(error: ZodError): Record<string, string> {
   return errors;
 }
 
-const CLIENT_ERROR_NAMES: Record<string, number> = { QrEncodeError: 400, LowContrastError: 400, UploadRejected: 400 };
+const CLIENT_ERROR_NAMES: Record<string, number> = { QrEncodeError: 400, LowContrastError: 400, QrStyleError: 400, UploadRejected: 400, MulterError: 400 };
+/** busboy's words for a multipart body that is cut short or malformed: the client's fault. */
+const MALFORMED_MULTIPART = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Part terminated early|Unexpected end of multipart data)/;
 
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
@@ -39,6 +41,10 @@ export class ErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof ZodError) {
       res.status(400).json(new ValidationFailed(zodErrors(exception)).getResponse());
+      return;
+    }
+    if (exception instanceof Error && MALFORMED_MULTIPART.test(exception.message)) {
+      res.status(400).json({ statusCode: 400, message: 'The form upload is malformed or incomplete.', error: 'Bad Request' });
       return;
     }
     const name = (exception as Error | undefined)?.name ?? '';
