@@ -1,7 +1,6 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Button, Card, CardContent, Chip, Container, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { apiRequest, queryClient, serverMessage, useUser, USER_KEY } from '../../api/http';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -20,7 +19,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function AccountSettingsPage() {
   usePageTitle('Account Settings - QR Code Sharks');
   const { user } = useUser();
-  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -72,11 +70,9 @@ export function AccountSettingsPage() {
       await apiRequest('POST', '/api/delete-account', {});
       setConfirmOpen(false);
       toast({ title: 'Account Deleted', description: 'Your account has been deleted. You will be redirected to the home page.' });
-      setTimeout(() => {
-        // Leave the protected page first: clearing the user while it is mounted would send us to /auth.
-        navigate('/', { replace: true });
-        setTimeout(() => queryClient.setQueryData(USER_KEY, null), 0);
-      }, DELETE_REDIRECT_DELAY_MS);
+      // A full load of the home page: every cached query of the deleted account goes with it, and no protected
+      // page is left mounted to bounce a signed-out visitor to /auth on the way.
+      setTimeout(() => window.location.replace('/'), DELETE_REDIRECT_DELAY_MS);
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to delete account. Please try again.'), variant: 'destructive' });
       setDeleting(false);
