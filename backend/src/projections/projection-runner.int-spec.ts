@@ -172,3 +172,44 @@ describe('ProjectionRunner', () => {
     await live.stop();
   });
 });
+
+describe('ProjectionRunner against a store that redelivers', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+  let dataSource: DataSource;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    pool = new Pool({ connectionString: db.url });
+    dataSource = createDataSource(db.url, { poolSize: 2 });
+    await dataSource.initialize();
+    await dataSource.query('CREATE TABLE test_sums (stream_id text PRIMARY KEY, total bigint NOT NULL, events int NOT NULL)');
+  });
+  afterAll(async () => {
+    await pool.end();
+    await dataSource.destroy();
+    await db.drop();
+  });
+
+  it('applies each event once even when a batch overlaps the checkpoint', async () => {
+    const store = new PostgresEventStore(pool, { connectionString: db.url });
+    await store.append('r', counted(4), { expectedRevision: 'no_stream' });
+    const all = await store.readAll();
+    // A subscription that delivers events 1-3, then 2-4 again (the overlap a buggy adapter could produce).
+    const redelivering = Object.create(store) as PostgresEventStore;
+    redelivering.subscribeAll = (_options, handler) => {
+      const done = (async () => {
+        await handler(all.slice(0, 3));
+        await handler(all.slice(1, 4));
+      })();
+      return { done, stop: async () => undefined };
+    };
+    const projection = new SumProjection();
+    const runner = new ProjectionRunner(projection, redelivering, dataSource, { maxRetries: 0 });
+    runner.start();
+    expect(await runner.waitFor(all[3].position, 5000)).toBe(true);
+    await runner.stop();
+    await store.close();
+    expect(projection.applied).toBe(4);
+    expect(await dataSource.query('SELECT total::int AS total, events FROM test_sums')).toEqual([{ total: 10, events: 4 }]);
+  });
+});

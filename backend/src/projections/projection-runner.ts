@@ -148,7 +148,10 @@ export class ProjectionRunner {
     this.active = false;
   }
 
-  private async handleBatch(events: RecordedEvent[]): Promise<void> {
+  private async handleBatch(delivered: RecordedEvent[]): Promise<void> {
+    // Never apply an event at or before the checkpoint again, whatever a subscription redelivers.
+    const events = delivered.filter((event) => compareAllPositions(event.position, this.checkpoint) > 0);
+    if (events.length === 0) return;
     const relevant = events.filter((event) => this.handled.has(event.type));
     const last = events[events.length - 1].position;
     const maxRetries = this.options.maxRetries ?? 3;
