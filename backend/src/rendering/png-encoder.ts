@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -12,20 +12,24 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-function crc32(type: Buffer, data: Buffer): number {
-  let crc = -1;
-  for (const buffer of [type, data]) for (let i = 0; i < buffer.length; i++) crc = CRC_TABLE[(crc ^ buffer[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
+/** zlib's native CRC-32 (Node 20.15 and later); the table loop is the fallback and the specs' reference. */
+const nativeCrc32 = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+
+export function tableCrc32(data: Uint8Array, value = 0): number {
+  let crc = ~value;
+  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  return ~crc >>> 0;
 }
 
-function chunk(name: string, data: Buffer): Buffer {
-  const type = Buffer.from(name, 'ascii');
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  type.copy(out, 4);
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(type, data), 8 + data.length);
-  return out;
+const crc32 = nativeCrc32 ?? tableCrc32;
+
+/** Writes one chunk (length, type, data, CRC over type and data) at `at`; returns the offset after it. */
+function writeChunk(out: Buffer, at: number, name: string, data: Uint8Array): number {
+  out.writeUInt32BE(data.length, at);
+  out.write(name, at + 4, 'latin1');
+  out.set(data, at + 8);
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + data.length)), at + 8 + data.length);
+  return at + 12 + data.length;
 }
 
 /**
@@ -37,12 +41,21 @@ export function encodePng(pixels: Uint8Array, width: number, height: number): Bu
   const stride = width * 4;
   if (pixels.length !== stride * height) throw new RangeError(`expected ${stride * height} bytes of RGBA, got ${pixels.length}`);
   // Filter "None" on every row: the flat areas of a QR code deflate well without a per-byte JS filter pass.
-  const filtered = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) filtered.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  const filtered = Buffer.allocUnsafe((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    filtered[y * (stride + 1)] = 0;
+    filtered.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 6; // RGBA
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(filtered, { level: 3 })), chunk('IEND', Buffer.alloc(0))]);
+  const idat = zlib.deflateSync(filtered, { level: 3 });
+  const out = Buffer.allocUnsafe(SIGNATURE.length + 25 + 12 + idat.length + 12);
+  SIGNATURE.copy(out, 0);
+  let at = writeChunk(out, SIGNATURE.length, 'IHDR', header);
+  at = writeChunk(out, at, 'IDAT', idat);
+  writeChunk(out, at, 'IEND', new Uint8Array(0));
+  return out;
 }

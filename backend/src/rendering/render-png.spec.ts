@@ -48,4 +48,20 @@ describe('encodePng', () => {
     expect(back.width).toBe(7);
     expect(Buffer.from(back.pixels).equals(Buffer.from(source.pixels))).toBe(true);
   });
+
+  it('writes every chunk with a correct CRC-32 (checked with the table implementation)', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { encodePng, tableCrc32 } = require('./png-encoder') as typeof import('./png-encoder');
+    expect(tableCrc32(Buffer.from('123456789'))).toBe(0xcbf43926); // the CRC-32 check value
+    const pixels = new Uint8Array(6 * 4 * 3).map((_, i) => (i * 37) & 0xff);
+    const png = encodePng(pixels, 6, 3);
+    const names: string[] = [];
+    for (let at = 8; at < png.length; ) {
+      const length = png.readUInt32BE(at);
+      names.push(png.toString('latin1', at + 4, at + 8));
+      expect(png.readUInt32BE(at + 8 + length)).toBe(tableCrc32(png.subarray(at + 4, at + 8 + length)));
+      at += 12 + length;
+    }
+    expect(names).toEqual(['IHDR', 'IDAT', 'IEND']);
+  });
 });
