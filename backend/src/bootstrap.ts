@@ -37,9 +37,10 @@ const TRANSIENT_REDIS = /^(Command timed out|Connection is closed\.?|Stream isn'
 let rejectionGuardInstalled = false;
 
 /**
- * ioredis can leave a rejected internal promise (an auto-pipelined batch whose commands timed out) that no caller
- * can handle; Node would end the process for it. Those are logged and survived, so a Redis outage never takes the
- * API down; any other unhandled rejection still ends the process as Node does by default.
+ * Defence in depth: ioredis can leave a rejected internal promise that no caller can handle (its own re-subscription
+ * after a reconnect did, which is why pub/sub connections now re-subscribe themselves: docs/decisions.md); Node
+ * would end the process for it. Those are logged and survived, so a Redis outage never takes the API down; any
+ * other unhandled rejection still ends the process as Node does by default.
  */
 function installRejectionGuard(log: (error: Error) => void) {
   if (rejectionGuardInstalled) return;

@@ -10,12 +10,17 @@ type Listener = (payload: string) => void;
 export class LiveScansService implements OnApplicationShutdown {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly onMessage = (channel: string, message: string) => this.listeners.get(channel)?.forEach((listener) => listener(message));
+  /** After a reconnect: the subscriber does not re-subscribe by itself (see createRedis). */
+  private readonly onReady = () => {
+    if (this.listeners.size) this.subscriber.subscribe(...this.listeners.keys()).catch(() => undefined);
+  };
 
   constructor(
     @Inject(REDIS_SUBSCRIBER) private readonly subscriber: Redis,
     @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
   ) {
     this.subscriber.on('message', this.onMessage);
+    this.subscriber.on('ready', this.onReady);
   }
 
   /** Calls `listener` with each JSON batch of LiveScan for the code; returns the unsubscribe function. */
@@ -38,5 +43,6 @@ export class LiveScansService implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.subscriber.off('message', this.onMessage);
+    this.subscriber.off('ready', this.onReady);
   }
 }

@@ -7,13 +7,20 @@ export const REDIS = Symbol('REDIS');
 /** A second connection in subscriber mode (pub/sub cache invalidation). */
 export const REDIS_SUBSCRIBER = Symbol('REDIS_SUBSCRIBER');
 
-export function createRedis(env: Pick<Env, 'REDIS_URL' | 'REDIS_TIMEOUT_MS'>, name: string): Redis {
+/**
+ * A connection for commands (auto-pipelined, every command timing out after REDIS_TIMEOUT_MS) or, with
+ * `subscriber`, for pub/sub. A subscriber has no command timeout (ioredis would arm a 0 ms timer for 0) and no
+ * automatic re-subscription: ioredis re-subscribes after a reconnect without handling the command's failure, an
+ * unhandled rejection whenever Redis is slow or gone at that moment. Its users subscribe again on 'ready'.
+ */
+export function createRedis(env: Pick<Env, 'REDIS_URL' | 'REDIS_TIMEOUT_MS'>, name: string, { subscriber = false } = {}): Redis {
   const redis = new Redis(env.REDIS_URL, {
     connectionName: name,
-    enableAutoPipelining: true,
+    enableAutoPipelining: !subscriber,
     enableOfflineQueue: false,
+    autoResubscribe: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: env.REDIS_TIMEOUT_MS,
+    commandTimeout: !subscriber && env.REDIS_TIMEOUT_MS > 0 ? env.REDIS_TIMEOUT_MS : undefined,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
     lazyConnect: false,
@@ -37,10 +44,7 @@ class RedisLifecycle implements OnApplicationShutdown {
     {
       provide: REDIS_SUBSCRIBER,
       inject: [ENV],
-      useFactory: (env: Env) => {
-        const subscriber = createRedis({ ...env, REDIS_TIMEOUT_MS: 0 }, 'qrsharks-sub');
-        return subscriber;
-      },
+      useFactory: (env: Env) => createRedis(env, 'qrsharks-sub', { subscriber: true }),
     },
     RedisLifecycle,
   ],

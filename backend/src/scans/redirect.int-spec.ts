@@ -5,7 +5,12 @@ import { startTestApp, TestApp } from '../test-support/test-app';
 import { BROWSER_UA, changeCodeByEvent, createCodeByEvents, waitForEvents } from './scan-fixtures';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { ScanTargetCache } from './scan-target-cache';
-import type { Scanned } from './scan.events';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import type { EventStore } from '../event-store/event-store';
+import { enrichScan } from './scan-enrich';
+import { scannedEvent } from './scan-recorder';
+import { RawScan, rawScanToFields, type Scanned } from './scan.events';
+import { uuidv7 } from './uuid-v7';
 
 describe('GET /d/{shortCode}', () => {
   let app: TestApp;
@@ -108,5 +113,28 @@ describe('GET /d/{shortCode}', () => {
     const events = await waitForEvents(app.app, `scans-${code.qrId}`, 3);
     expect(events.map((event) => (event.data as Scanned).botReason).sort()).toEqual(['head-request', 'no-user-agent', 'user-agent']);
     expect(events.every((event) => (event.data as Scanned).isBot)).toBe(true);
+  });
+
+  it('stores each scan once when Redis hands the ingester scans the API already stored itself', async () => {
+    const code = await createCodeByEvents(app.app);
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const raws: RawScan[] = Array.from({ length: 60 }, (_, i) => ({
+      id: uuidv7(Date.now() + i), qrId: code.qrId, tenantId: 1, shortCode: code.shortCode, at: Date.now(), visitor: `v${i}`,
+      ua: BROWSER_UA, referrer: '', language: 'en', ip: '10.1.2.3', countryHeader: '', head: false,
+    }));
+    // Scans 20 to 34 went straight to the event store (Redis timed out), yet Redis took them after all.
+    for (const raw of raws.slice(20, 35)) await store.append(`scans-${code.qrId}`, [scannedEvent(enrichScan(raw), 1)], { expectedRevision: 'any' });
+    const redis = app.app.get<Redis>(REDIS);
+    const keys = app.app.get<ScanKeys>(SCAN_KEYS);
+    const multi = redis.multi();
+    for (const raw of raws) multi.xadd(keys.stream, '*', ...rawScanToFields(raw));
+    await multi.exec();
+
+    await waitForEvents(app.app, `scans-${code.qrId}`, 60);
+    for (let i = 0; i < 100 && (await redis.xlen(keys.stream)) > 0; i++) await new Promise((done) => setTimeout(done, 50));
+    expect(await redis.xlen(keys.stream)).toBe(0);
+    const events = await waitForEvents(app.app, `scans-${code.qrId}`, 60);
+    expect(events).toHaveLength(60);
+    expect(new Set(events.map((event) => event.id))).toEqual(new Set(raws.map((raw) => raw.id)));
   });
 });

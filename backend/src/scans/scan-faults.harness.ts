@@ -1,14 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { bootstrap, RunningApp } from '../bootstrap';
 import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
 import { createTemplateDatabase, createTestDatabase, TestDatabase } from '../test-support/database';
+import { PrivateRedis } from '../test-support/private-redis';
 import { BROWSER_UA, createCodeByEvents, FixtureCode } from './scan-fixtures';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { ScanRecorder } from './scan-recorder';
@@ -48,46 +47,9 @@ export interface FaultReport {
 const REPO = resolve(__dirname, '../../..');
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-class PrivateRedis {
-  process: ChildProcess | null = null;
-  readonly port = 6390 + Math.floor(Math.random() * 500);
-  private readonly dir = mkdtempSync(join(tmpdir(), 'qrs-redis-'));
-  get url() {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-  async start(): Promise<void> {
-    // AOF so a SHUTDOWN/restart keeps what Redis acknowledged, as a production Redis would.
-    this.process = spawn('redis-server', ['--port', String(this.port), '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', this.dir], { stdio: 'ignore' });
-    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probe.on('error', () => undefined);
-    for (let i = 0; i < 100; i++) {
-      try {
-        await probe.connect();
-        await probe.ping();
-        probe.disconnect();
-        return;
-      } catch {
-        await sleep(50);
-      }
-    }
-    throw new Error(`redis-server on ${this.port} did not start`);
-  }
-  async stop(): Promise<void> {
-    const child = this.process;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM'); // SIGTERM = SHUTDOWN: the AOF is flushed
-    await exited;
-  }
-  freeze(ms: number): Promise<void> {
-    this.process?.kill('SIGSTOP');
-    return sleep(ms).then(() => void this.process?.kill('SIGCONT'));
-  }
-  async destroy(): Promise<void> {
-    await this.stop();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
+/** A child that exited by a signal has no exit code, only a signal code. */
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+const exitOf = (child: ChildProcess) => (hasExited(child) ? Promise.resolve() : new Promise<void>((done) => child.once('exit', () => done())));
 
 /** The worker child, supervised like a process manager would: if it exits by itself (e.g. it started while Redis was down), it is started again. */
 class WorkerProcess {
@@ -109,10 +71,12 @@ class WorkerProcess {
       setTimeout(() => !this.stopping && this.child === child && this.start(), 500);
     });
   }
+  /** SIGKILLs the running worker; when it has just exited by itself, waits for its restart and kills that one. */
   async kill(): Promise<void> {
+    for (let i = 0; i < 100 && (!this.child || hasExited(this.child)); i++) await sleep(50);
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
+    if (!child || hasExited(child)) throw new Error('no worker running to kill');
+    const exited = exitOf(child);
     child.kill('SIGKILL');
     await exited;
     this.kills += 1;
@@ -120,8 +84,8 @@ class WorkerProcess {
   async stop(): Promise<void> {
     this.stopping = true;
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
+    if (!child || hasExited(child)) return;
+    const exited = exitOf(child);
     child.kill('SIGTERM');
     await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
   }
@@ -187,6 +151,8 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
           res.on('end', () => done(res.statusCode ?? 0));
         });
         req.on('error', fail);
+        // A scan that gets no answer is a failure to report, not a hang of the whole run.
+        req.setTimeout(15_000, () => req.destroy(new Error('no answer within 15 s')));
         req.end();
       });
     const lane = async () => {

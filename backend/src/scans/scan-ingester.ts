@@ -109,22 +109,33 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
 
   /**
    * One transaction for the batch. A batch mixing stored and new ids (the API stored some scans itself while
-   * Redis timed out, yet Redis took them after all) is refused as a whole: then scan by scan, each append of a
-   * stored id being a no-op.
+   * Redis timed out, yet Redis took them after all) is refused as a whole: then it is halved until the parts go
+   * in, a single scan's append of a stored id being a no-op. Such scans come in runs (one Redis hiccup), so a
+   * batch of 1,000 with a run of stored ones takes a few dozen transactions, not a thousand.
    */
-  private async append(appends: StreamAppend[]): Promise<void> {
-    try {
-      await this.store.appendMany(appends);
-    } catch (error) {
-      if (!(error instanceof DuplicateEventIdError)) throw error;
-      for (const { streamId, events } of appends) {
-        for (const event of events) await this.store.append(streamId, [event], { expectedRevision: 'any' });
+  private async append(events: [streamId: string, event: NewEvent<Scanned>][]): Promise<void> {
+    const group = (part: typeof events): StreamAppend[] => {
+      const byStream = new Map<string, NewEvent[]>();
+      for (const [streamId, event] of part) {
+        const list = byStream.get(streamId);
+        if (list) list.push(event);
+        else byStream.set(streamId, [event]);
       }
+      return [...byStream].map(([streamId, list]) => ({ streamId, events: list, expectedRevision: 'any' }));
+    };
+    try {
+      if (events.length === 1) await this.store.append(events[0][0], [events[0][1]], { expectedRevision: 'any' });
+      else await this.store.appendMany(group(events));
+    } catch (error) {
+      if (!(error instanceof DuplicateEventIdError) || events.length === 1) throw error;
+      const half = Math.ceil(events.length / 2);
+      await this.append(events.slice(0, half));
+      await this.append(events.slice(half));
     }
   }
 
   private async ingest(redis: Redis, entries: StreamEntry[]): Promise<void> {
-    const byStream = new Map<string, NewEvent<Scanned>[]>();
+    const events: [string, NewEvent<Scanned>][] = [];
     const seen = new Set<string>();
     const live = new Map<string, LiveScan[]>();
     for (const [, fields] of entries) {
@@ -136,16 +147,12 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
       if (seen.has(raw.id)) continue;
       seen.add(raw.id);
       const scan = enrichScan(raw);
-      const stream = scanStream(raw.qrId);
-      const list = byStream.get(stream) ?? [];
-      list.push(scannedEvent(scan, raw.tenantId));
-      byStream.set(stream, list);
+      events.push([scanStream(raw.qrId), scannedEvent(scan, raw.tenantId)]);
       const feed = live.get(raw.qrId) ?? [];
       feed.push({ scanId: scan.scanId, qrId: scan.qrId, scannedAt: scan.scannedAt, device: scan.device, os: scan.os, browser: scan.browser, country: scan.country, referrer: scan.referrer, isBot: scan.isBot });
       live.set(raw.qrId, feed);
     }
-    const appends: StreamAppend[] = [...byStream].map(([streamId, events]) => ({ streamId, events, expectedRevision: 'any' }));
-    if (appends.length) await this.append(appends);
+    if (events.length) await this.append(events);
     const ids = entries.map(([id]) => id);
     // Acknowledged only after the commit; then removed, so the stream holds only what is not yet stored.
     await redis.multi().xack(this.keys.stream, this.keys.group, ...ids).xdel(this.keys.stream, ...ids).exec();

@@ -1,0 +1,77 @@
+import Redis from 'ioredis';
+import { LiveScansService } from '../analytics/live-scans.service';
+import { scanKeys } from '../scans/scan-keys';
+import { PrivateRedis } from '../test-support/private-redis';
+import { createRedis } from './redis.module';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+describe('the pub/sub connection across Redis restarts and freezes', () => {
+  const redis = new PrivateRedis();
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown) => rejections.push(reason);
+  let subscriber: Redis;
+  let publisher: Redis;
+
+  beforeAll(async () => {
+    await redis.start();
+    process.on('unhandledRejection', onRejection);
+    subscriber = createRedis({ REDIS_URL: redis.url, REDIS_TIMEOUT_MS: 300 }, 'test-sub', { subscriber: true });
+    publisher = createRedis({ REDIS_URL: redis.url, REDIS_TIMEOUT_MS: 300 }, 'test-pub');
+    await until('both connections', () => subscriber.status === 'ready' && publisher.status === 'ready');
+  });
+
+  afterAll(async () => {
+    process.off('unhandledRejection', onRejection);
+    subscriber?.disconnect();
+    publisher?.disconnect();
+    await redis.destroy();
+  });
+
+  it('arms no command timer on the subscriber and leaves re-subscribing to its users', () => {
+    expect(subscriber.options.commandTimeout).toBeUndefined();
+    expect(subscriber.options.autoResubscribe).toBe(false);
+    expect(publisher.options.commandTimeout).toBe(300);
+  });
+
+  it('keeps delivering a live feed after Redis is frozen, restarted and frozen again, with no unhandled rejection', async () => {
+    const keys = scanKeys({ SCAN_STREAM_KEY: undefined }, 'postgres://x/reconnect');
+    const live = new LiveScansService(subscriber, keys);
+    const received: string[] = [];
+    await live.listen('qr-1', (message) => received.push(message));
+    const delivered = async (message: string) => {
+      await until(`delivery of ${message}`, async () => {
+        await publisher.publish(keys.live('qr-1'), message).catch(() => 0);
+        return received.includes(message);
+      });
+    };
+    await delivered('before');
+
+    await redis.freeze(800); // commands on the publisher time out meanwhile
+    await delivered('after a freeze');
+
+    await redis.stop();
+    await sleep(300);
+    await redis.start();
+    await until('the subscriber reconnecting', () => subscriber.status === 'ready', 15_000);
+    await delivered('after a restart'); // subscribed again by LiveScansService, not by ioredis
+
+    // Restarted, then frozen at once: the reconnect and the re-subscription meet a Redis that does not answer.
+    await redis.stop();
+    await redis.start();
+    await redis.freeze(700);
+    await until('the subscriber reconnecting again', () => subscriber.status === 'ready', 15_000);
+    await delivered('after a second restart');
+    await sleep(200);
+    expect(rejections).toEqual([]);
+    live.onApplicationShutdown();
+  }, 60_000);
+});

@@ -1,0 +1,50 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** A redis-server of a test's own on a random port, which the test may freeze (SIGSTOP), stop and start again. */
+export class PrivateRedis {
+  process: ChildProcess | null = null;
+  readonly port = 6390 + Math.floor(Math.random() * 2000);
+  private readonly dir = mkdtempSync(join(tmpdir(), 'qrs-redis-'));
+  get url() {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+  async start(): Promise<void> {
+    // AOF so a SHUTDOWN/restart keeps what Redis acknowledged, as a production Redis would.
+    this.process = spawn('redis-server', ['--port', String(this.port), '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', this.dir], { stdio: 'ignore' });
+    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on('error', () => undefined);
+    for (let i = 0; i < 100; i++) {
+      try {
+        await probe.connect();
+        await probe.ping();
+        probe.disconnect();
+        return;
+      } catch {
+        await sleep(50);
+      }
+    }
+    throw new Error(`redis-server on ${this.port} did not start`);
+  }
+  async stop(): Promise<void> {
+    const child = this.process;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGCONT'); // a frozen server cannot shut down
+    child.kill('SIGTERM'); // SIGTERM = SHUTDOWN: the AOF is flushed
+    await exited;
+  }
+  freeze(ms: number): Promise<void> {
+    this.process?.kill('SIGSTOP');
+    return sleep(ms).then(() => void this.process?.kill('SIGCONT'));
+  }
+  async destroy(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
