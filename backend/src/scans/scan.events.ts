@@ -59,8 +59,7 @@ export const SCANNED = 'Scanned';
 export const scanStream = (qrId: string) => `scans-${qrId}`;
 
 /**
- * What the redirect writes to the Redis stream: raw facts only, no parsing on the hot path. Short field names
- * because every scan carries them. `ip` is the truncated address (IPv4 /24, IPv6 /48), enough for a country
+ * What the redirect writes to the Redis stream: raw facts only, no parsing on the hot path. `ip` is the truncated address (IPv4 /24, IPv6 /48), enough for a country
  * lookup in the ingester, never the full one; it leaves Redis when the entry is acknowledged.
  */
 export interface RawScan {
@@ -78,24 +77,50 @@ export interface RawScan {
   head: boolean;
 }
 
+/**
+ * One stream field `s1`, a JSON array in a fixed order: one argument to serialise and parse per scan instead of
+ * 24 (measured on the redirect bench). The version is in the field's name, so a later layout can sit beside it.
+ */
 export function rawScanToFields(scan: RawScan): string[] {
-  return ['id', scan.id, 'q', scan.qrId, 't', String(scan.tenantId), 's', scan.shortCode, 'at', String(scan.at), 'v', scan.visitor, 'ua', scan.ua, 'r', scan.referrer, 'l', scan.language, 'ip', scan.ip, 'cc', scan.countryHeader, 'h', scan.head ? '1' : '0'];
+  return ['s1', JSON.stringify([scan.id, scan.qrId, scan.tenantId, scan.shortCode, scan.at, scan.visitor, scan.ua, scan.referrer, scan.language, scan.ip, scan.countryHeader, scan.head ? 1 : 0])];
 }
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The entry's scan, or null when it is malformed. Reads the `s1` layout and the field-per-fact one before it. */
 export function rawScanFromFields(fields: string[]): RawScan | null {
   const map = new Map<string, string>();
   for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i], fields[i + 1]);
-  const id = map.get('id');
-  const qrId = map.get('q');
-  const at = Number(map.get('at'));
-  const tenantId = Number(map.get('t'));
-  if (!id || !qrId || !Number.isFinite(at) || !Number.isInteger(tenantId)) return null;
-  return {
-    id,
-    qrId,
-    tenantId,
+  const packed = map.get('s1');
+  if (packed !== undefined) {
+    let values: unknown;
+    try {
+      values = JSON.parse(packed);
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(values)) return null;
+    return checked({
+      id: text(values[0]),
+      qrId: text(values[1]),
+      tenantId: Number(values[2]),
+      shortCode: text(values[3]),
+      at: Number(values[4]),
+      visitor: text(values[5]),
+      ua: text(values[6]),
+      referrer: text(values[7]),
+      language: text(values[8]),
+      ip: text(values[9]),
+      countryHeader: text(values[10]),
+      head: values[11] === 1,
+    });
+  }
+  return checked({
+    id: map.get('id') ?? '',
+    qrId: map.get('q') ?? '',
+    tenantId: Number(map.get('t')),
     shortCode: map.get('s') ?? '',
-    at,
+    at: Number(map.get('at')),
     visitor: map.get('v') ?? '',
     ua: map.get('ua') ?? '',
     referrer: map.get('r') ?? '',
@@ -103,5 +128,9 @@ export function rawScanFromFields(fields: string[]): RawScan | null {
     ip: map.get('ip') ?? '',
     countryHeader: map.get('cc') ?? '',
     head: map.get('h') === '1',
-  };
+  });
+}
+
+function checked(scan: RawScan): RawScan | null {
+  return scan.id && scan.qrId && Number.isFinite(scan.at) && Number.isInteger(scan.tenantId) ? scan : null;
 }
