@@ -21,6 +21,8 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 1_000_000);
 const CODES = 50;
 const BATCH = 5000;
 const ROUNDS = 50;
+/** `time` (default): events in the order the scans happened, as a live store holds them; `random`: shuffled times. */
+const ORDER = process.env.BENCH_ORDER === 'random' ? 'random' : 'time';
 
 const pick = <T>(items: readonly T[], n: number) => items[n % items.length];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -53,7 +55,8 @@ async function main() {
       for (let k = 0; k < Math.min(BATCH, SCANS - done); k++) {
         const n = done + k;
         const code = codes[n % CODES];
-        const at = new Date(now - Math.floor(Math.random() * 365 * 86_400_000)).toISOString();
+        const ago = ORDER === 'random' ? Math.random() * 365 * 86_400_000 : ((SCANS - n) / SCANS) * 365 * 86_400_000;
+        const at = new Date(now - Math.floor(ago)).toISOString();
         const scanId = uuidv7();
         const isBot = n % 20 === 0;
         const data: Scanned = { scanId, qrId: code.qrId, shortCode: code.shortCode, scannedAt: at, visitorHash: pick(visitors, (n * 7919) % visitors.length), device: pick(devices, n), os: pick(oses, n >> 1), browser: pick(browsers, n >> 2), referrer: pick(referrers, n >> 3), country: pick(countries, n >> 4), language: 'en-US', isBot, botReason: isBot ? 'user-agent' : null };
@@ -66,7 +69,7 @@ async function main() {
       if ((done / BATCH) % 40 === 0) process.stdout.write(`\rfilled ${done + BATCH} / ${SCANS}`);
     }
     const fillSeconds = (Date.now() - fillStarted) / 1000;
-    console.log(`\nfilled ${SCANS} Scanned events in ${fillSeconds.toFixed(1)} s (${(SCANS / fillSeconds).toFixed(0)} events/s)`);
+    console.log(`\nfilled ${SCANS} Scanned events (${ORDER === "time" ? "in the order they happened" : "times shuffled"}) in ${fillSeconds.toFixed(1)} s (${(SCANS / fillSeconds).toFixed(0)} events/s)`);
     fillStarted = Date.now();
     const head = await store.headPosition();
     await app.app.get(ProjectionsService).waitFor(head!, ['analytics'], 1_800_000);
