@@ -166,6 +166,8 @@ describe('ProjectionRunner', () => {
     expect(totalEvents).toBe(500 + appendedDuring * 3);
     expect(after.map((row) => row.stream_id)).toEqual(before.map((row) => row.stream_id));
     expect(await dataSource.query("SELECT indexname FROM pg_indexes WHERE tablename = 'test_sums' ORDER BY 1")).toEqual(indexesBefore);
+    // Filled unlogged for speed, but what is swapped in must survive a crash.
+    expect(await dataSource.query("SELECT relpersistence FROM pg_class WHERE relname = 'test_sums' AND relnamespace = 'public'::regnamespace")).toEqual([{ relpersistence: 'p' }]);
     expect(await lagOf(dataSource, 'test_sums')).toBe(0);
     const schemas = (await dataSource.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild_%'")) as unknown[];
     expect(schemas).toEqual([]);

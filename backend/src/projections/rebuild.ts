@@ -40,13 +40,15 @@ export async function rebuildProjection(
     await tx.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
     await tx.query(`CREATE SCHEMA ${ident(schema)}`);
     for (const table of projection.tables) {
-      await tx.query(`CREATE TABLE ${ident(schema)}.${ident(table)} (LIKE public.${ident(table)} INCLUDING ALL)`);
+      // Unlogged while it fills (no WAL for every upsert of the replay); made logged before the swap.
+      await tx.query(`CREATE UNLOGGED TABLE ${ident(schema)}.${ident(table)} (LIKE public.${ident(table)} INCLUDING ALL)`);
     }
     await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [checkpointName]);
   });
 
   const shadow = new ProjectionRunner(projection, store, dataSource, { checkpointName, schema, batchSize: 2000 });
   let read = await shadow.catchUp((count) => onProgress({ read: count, total }));
+  for (const table of projection.tables) await dataSource.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET LOGGED`);
 
   // Swap: lock the live tables first (waits for an in-flight live batch), then the live checkpoint row.
   await dataSource.transaction(async (tx) => {

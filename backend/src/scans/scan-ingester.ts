@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import Redis from 'ioredis';
 import { hostname } from 'node:os';
 import { ENV, Env } from '../config/env';
-import { DuplicateEventIdError, type EventStore, type NewEvent, type StreamAppend } from '../event-store/event-store';
+import type { EventStore, NewEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { createRedis, REDIS } from '../redis/redis.module';
 import { enrichScan } from './scan-enrich';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
-import { scannedEvent } from './scan-recorder';
+import { appendScans, scannedEvent } from './scan-recorder';
 import { rawScanFromFields, Scanned, scanStream } from './scan.events';
 
 type StreamEntry = [id: string, fields: string[]];
@@ -107,33 +107,6 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  /**
-   * One transaction for the batch. A batch mixing stored and new ids (the API stored some scans itself while
-   * Redis timed out, yet Redis took them after all) is refused as a whole: then it is halved until the parts go
-   * in, a single scan's append of a stored id being a no-op. Such scans come in runs (one Redis hiccup), so a
-   * batch of 1,000 with a run of stored ones takes a few dozen transactions, not a thousand.
-   */
-  private async append(events: [streamId: string, event: NewEvent<Scanned>][]): Promise<void> {
-    const group = (part: typeof events): StreamAppend[] => {
-      const byStream = new Map<string, NewEvent[]>();
-      for (const [streamId, event] of part) {
-        const list = byStream.get(streamId);
-        if (list) list.push(event);
-        else byStream.set(streamId, [event]);
-      }
-      return [...byStream].map(([streamId, list]) => ({ streamId, events: list, expectedRevision: 'any' }));
-    };
-    try {
-      if (events.length === 1) await this.store.append(events[0][0], [events[0][1]], { expectedRevision: 'any' });
-      else await this.store.appendMany(group(events));
-    } catch (error) {
-      if (!(error instanceof DuplicateEventIdError) || events.length === 1) throw error;
-      const half = Math.ceil(events.length / 2);
-      await this.append(events.slice(0, half));
-      await this.append(events.slice(half));
-    }
-  }
-
   private async ingest(redis: Redis, entries: StreamEntry[]): Promise<void> {
     const events: [string, NewEvent<Scanned>][] = [];
     const seen = new Set<string>();
@@ -152,7 +125,7 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
       feed.push({ scanId: scan.scanId, qrId: scan.qrId, scannedAt: scan.scannedAt, device: scan.device, os: scan.os, browser: scan.browser, country: scan.country, referrer: scan.referrer, isBot: scan.isBot });
       live.set(raw.qrId, feed);
     }
-    if (events.length) await this.append(events);
+    if (events.length) await appendScans(this.store, events);
     const ids = entries.map(([id]) => id);
     // Acknowledged only after the commit; then removed, so the stream holds only what is not yet stored.
     await redis.multi().xack(this.keys.stream, this.keys.group, ...ids).xdel(this.keys.stream, ...ids).exec();

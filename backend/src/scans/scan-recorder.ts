@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import type { EventStore, NewEvent } from '../event-store/event-store';
+import { DuplicateEventIdError, type EventStore, type NewEvent, type StreamAppend } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { REDIS } from '../redis/redis.module';
 import { enrichScan } from './scan-enrich';
@@ -16,6 +16,32 @@ export function scannedEvent(scan: Scanned, tenantId: number): NewEvent<Scanned>
     data: scan,
     metadata: { tenantId, actorId: 'anonymous', correlationId: scan.scanId, causationId: null, occurredAt: scan.scannedAt, schemaVersion: 1 },
   };
+}
+
+/**
+ * Appends Scanned events, one transaction for all of them. A batch mixing stored and new ids (the API stored some
+ * scans itself while Redis timed out, yet Redis took them after all) is refused as a whole: then it is halved
+ * until the parts go in, a single scan's append of a stored id being a no-op. Such scans come in runs (one Redis
+ * hiccup), so a batch of 1,000 with a run of stored ones takes a few dozen transactions, not a thousand.
+ */
+export async function appendScans(store: EventStore, events: [streamId: string, event: NewEvent<Scanned>][]): Promise<void> {
+  try {
+    if (events.length === 1) await store.append(events[0][0], [events[0][1]], { expectedRevision: 'any' });
+    else {
+      const byStream = new Map<string, NewEvent[]>();
+      for (const [streamId, event] of events) {
+        const list = byStream.get(streamId);
+        if (list) list.push(event);
+        else byStream.set(streamId, [event]);
+      }
+      await store.appendMany([...byStream].map(([streamId, list]): StreamAppend => ({ streamId, events: list, expectedRevision: 'any' })));
+    }
+  } catch (error) {
+    if (!(error instanceof DuplicateEventIdError) || events.length === 1) throw error;
+    const half = Math.ceil(events.length / 2);
+    await appendScans(store, events.slice(0, half));
+    await appendScans(store, events.slice(half));
+  }
 }
 
 /** XADDs every argument as one entry's `s1` field, in one atomic call; answers how many it added. */
@@ -68,20 +94,21 @@ export class ScanRecorder {
           for (const { done } of batch) done('buffered');
         },
       ).catch(() => {
-        for (const { scan, done } of batch) void this.storeDirectly(scan).then(done);
+        void this.storeDirectly(batch.map(({ scan }) => scan)).then((outcome) => batch.forEach(({ done }) => done(outcome)));
       });
     }
   };
 
-  private async storeDirectly(scan: RawScan): Promise<RecordOutcome> {
-    const event = scannedEvent(enrichScan(scan), scan.tenantId);
+  /** Redis failed: the batch's scans as Scanned events straight to the event store, in one transaction. */
+  private async storeDirectly(scans: RawScan[]): Promise<RecordOutcome> {
+    const events = scans.map((scan): [string, NewEvent<Scanned>] => [scanStream(scan.qrId), scannedEvent(enrichScan(scan), scan.tenantId)]);
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        await this.store.append(scanStream(scan.qrId), [event], { expectedRevision: 'any' });
-        this.fallbacks += 1;
+        await appendScans(this.store, events);
+        this.fallbacks += scans.length;
         return 'stored';
       } catch (error) {
-        if (attempt === 2) this.logger.error({ msg: 'scan lost: Redis and the event store both failed', scanId: scan.id, error: (error as Error).message });
+        if (attempt === 2) this.logger.error({ msg: 'scans lost: Redis and the event store both failed', scanIds: scans.map((scan) => scan.id), error: (error as Error).message });
       }
     }
     return 'lost';
