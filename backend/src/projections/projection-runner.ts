@@ -16,6 +16,8 @@ export interface RunnerOptions {
   /** Postgres schema the writes go to (rebuild), through SET LOCAL search_path. */
   schema?: string;
   batchSize?: number;
+  /** Rebuild replay: apply with the projection's applyBulk when it has one. */
+  bulk?: boolean;
   /** Take the projection's advisory lock so only one runner is active across processes. */
   exclusive?: boolean;
   /** Connection string for the lock connection (exclusive mode). */
@@ -186,7 +188,10 @@ export class ProjectionRunner {
     const from = this.checkpoint;
     await this.dataSource.transaction(async (tx) => {
       if (this.options.schema) await tx.query(`SET LOCAL search_path TO "${this.options.schema}", public`);
-      if (events.length) await this.projection.apply(events, tx);
+      if (events.length) {
+        if (this.options.bulk && this.projection.applyBulk) await this.projection.applyBulk(events, tx);
+        else await this.projection.apply(events, tx);
+      }
       if (deadLetter) {
         await tx.query(
           `INSERT INTO public.projection_dead_letters (projection, event_id, event_type, commit_position, prepare_position, error)

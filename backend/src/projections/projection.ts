@@ -21,6 +21,15 @@ export interface Projection {
    * invalidations. Failures are logged, never retried: it must be safe to miss (caches also expire).
    */
   afterCommit?(events: RecordedEvent[]): Promise<void>;
+  /**
+   * Optional fast path for rebuilds, all three or none. `prepareBulk` creates staging tables (unlogged, in the
+   * rebuild schema: unqualified names, like every write); the rebuild applies its replay with `applyBulk`, which
+   * may park work there; `finishBulk` turns the staging tables into the read tables in one set-based pass and
+   * drops them, before the events that arrived meanwhile go through `apply` and the tables are swapped in.
+   */
+  prepareBulk?(tx: EntityManager): Promise<void>;
+  applyBulk?(events: RecordedEvent[], tx: EntityManager): Promise<void>;
+  finishBulk?(tx: EntityManager): Promise<void>;
 }
 
 export interface Checkpoint {

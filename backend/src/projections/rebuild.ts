@@ -35,6 +35,7 @@ export async function rebuildProjection(
   const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_')}`.toLowerCase();
   const checkpointName = `${projection.name}@rebuild`;
   const total = await countEvents(dataSource, store);
+  const bulk = !!(projection.prepareBulk && projection.applyBulk && projection.finishBulk);
 
   await dataSource.transaction(async (tx) => {
     await tx.query(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE`);
@@ -44,10 +45,21 @@ export async function rebuildProjection(
       await tx.query(`CREATE UNLOGGED TABLE ${ident(schema)}.${ident(table)} (LIKE public.${ident(table)} INCLUDING ALL)`);
     }
     await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [checkpointName]);
+    if (bulk) {
+      await tx.query(`SET LOCAL search_path TO ${ident(schema)}, public`);
+      await projection.prepareBulk!(tx);
+    }
   });
 
-  const shadow = new ProjectionRunner(projection, store, dataSource, { checkpointName, schema, batchSize: 2000 });
+  const shadow = new ProjectionRunner(projection, store, dataSource, { checkpointName, schema, batchSize: bulk ? 5000 : 2000, bulk });
   let read = await shadow.catchUp((count) => onProgress({ read: count, total }));
+  if (bulk) {
+    await dataSource.transaction(async (tx) => {
+      await tx.query(`SET LOCAL search_path TO ${ident(schema)}, public`);
+      await tx.query(`SET LOCAL work_mem TO '256MB'`);
+      await projection.finishBulk!(tx);
+    });
+  }
   for (const table of projection.tables) await dataSource.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET LOGGED`);
 
   // Swap: lock the live tables first (waits for an in-flight live batch), then the live checkpoint row.
