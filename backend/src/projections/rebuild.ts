@@ -22,9 +22,10 @@ async function indexesByShape(tx: Pick<EntityManager, 'query'>, schema: string, 
 }
 
 /**
- * Replays a projection from position 0 into fresh copies of its tables (schema `rebuild_<name>`), while the live
- * tables keep serving; then swaps the copies in within one transaction and hands the live runner the new
- * checkpoint. The live runner's next compare-and-set fails, it reloads the checkpoint and carries on.
+ * Replays a projection from position 0 into fresh copies of its tables (schema `rebuild_<name>`, unlogged while
+ * they fill, through the projection's bulk hooks when it has them), while the live tables keep serving; then
+ * swaps the copies in within one transaction and hands the live runner the new checkpoint. The live runner's
+ * next compare-and-set fails, it reloads the checkpoint and carries on.
  */
 export async function rebuildProjection(
   projection: Projection,
