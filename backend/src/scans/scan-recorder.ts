@@ -47,6 +47,8 @@ export async function appendScans(store: EventStore, events: [streamId: string, 
 /** XADDs every argument as one entry's `s1` field, in one atomic call; answers how many it added. */
 const XADD_BATCH = `for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 's1', ARGV[i]) end return #ARGV`;
 const MAX_BATCH = 500;
+/** Errors that say scripting is not allowed here, as opposed to Redis being slow or gone. */
+const SCRIPTS_REFUSED = /NOPERM|unknown command|not allowed|disabled/i;
 
 interface Waiting {
   scan: RawScan;
@@ -64,6 +66,7 @@ export class ScanRecorder {
   private readonly logger = new Logger('ScanRecorder');
   private fallbacks = 0;
   private waiting: Waiting[] = [];
+  private scriptsRefused = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -88,16 +91,31 @@ export class ScanRecorder {
     for (let at = 0; at < waiting.length; at += MAX_BATCH) {
       const batch = waiting.slice(at, at + MAX_BATCH);
       const payloads = batch.map(({ scan }) => rawScanToFields(scan)[1]);
-      this.redis.eval(XADD_BATCH, 1, this.keys.stream, ...payloads).then(
-        (added) => {
-          if (added !== batch.length) throw new Error(`Redis added ${String(added)} of ${batch.length} scans`);
-          for (const { done } of batch) done('buffered');
-        },
-      ).catch(() => {
-        void this.storeDirectly(batch.map(({ scan }) => scan)).then((outcome) => batch.forEach(({ done }) => done(outcome)));
-      });
+      this.write(payloads).then(
+        () => batch.forEach(({ done }) => done('buffered')),
+        () => void this.storeDirectly(batch.map(({ scan }) => scan)).then((outcome) => batch.forEach(({ done }) => done(outcome))),
+      );
     }
   };
+
+  /**
+   * One EVAL for the batch. A Redis that refuses scripts (an ACL without @scripting, a proxy without EVAL) is
+   * remembered, and its batches go as one auto-pipelined XADD per scan instead, still before the answers leave.
+   */
+  private async write(payloads: string[]): Promise<void> {
+    if (!this.scriptsRefused) {
+      try {
+        const added = await this.redis.eval(XADD_BATCH, 1, this.keys.stream, ...payloads);
+        if (added !== payloads.length) throw new Error(`Redis added ${String(added)} of ${payloads.length} scans`);
+        return;
+      } catch (error) {
+        if (!SCRIPTS_REFUSED.test((error as Error).message)) throw error;
+        this.scriptsRefused = true;
+        this.logger.warn({ msg: 'Redis refuses EVAL: scans are written with one XADD each', error: (error as Error).message });
+      }
+    }
+    await Promise.all(payloads.map((payload) => this.redis.xadd(this.keys.stream, '*', 's1', payload)));
+  }
 
   /** Redis failed: the batch's scans as Scanned events straight to the event store, in one transaction. */
   private async storeDirectly(scans: RawScan[]): Promise<RecordOutcome> {

@@ -1,0 +1,35 @@
+import Redis from 'ioredis';
+import { TestClient } from '../test-support/http';
+import { PrivateRedis } from '../test-support/private-redis';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { BROWSER_UA, createCodeByEvents, waitForEvents } from './scan-fixtures';
+import { ScanRecorder } from './scan-recorder';
+
+describe('scan recording on a Redis that refuses scripts (ACL without @scripting)', () => {
+  const redis = new PrivateRedis();
+  let app: TestApp;
+  beforeAll(async () => {
+    await redis.start();
+    const admin = new Redis(redis.url);
+    await admin.call('ACL', 'SETUSER', 'default', '-@scripting');
+    await expect(admin.eval('return 1', 0)).rejects.toThrow(/NOPERM/);
+    admin.disconnect();
+    app = await startTestApp({ REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await redis.destroy();
+  });
+
+  it('still buffers every scan in the Redis stream, one XADD each, and the ingester stores each once', async () => {
+    const code = await createCodeByEvents(app.app, { destination: 'https://example.com/acl' });
+    const client = new TestClient(app.url);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.request('GET', `/d/${code.shortCode}`, { headers: { 'user-agent': BROWSER_UA } })));
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(302));
+    const events = await waitForEvents(app.app, `scans-${code.qrId}`, 20);
+    expect(events).toHaveLength(20);
+    expect(new Set(events.map((event) => event.id)).size).toBe(20);
+    // Through Redis, not the direct path.
+    expect(app.app.get(ScanRecorder).fallbackCount).toBe(0);
+  });
+});
