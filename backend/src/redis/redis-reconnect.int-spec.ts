@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { LiveScansService } from '../analytics/live-scans.service';
+import { LIVE_FEED_UNAVAILABLE, LiveScansService } from '../analytics/live-scans.service';
 import { scanKeys } from '../scans/scan-keys';
 import { PrivateRedis } from '../test-support/private-redis';
 import { createRedis } from './redis.module';
@@ -44,7 +44,7 @@ describe('the pub/sub connection across Redis restarts and freezes', () => {
 
   it('keeps delivering a live feed after Redis is frozen, restarted and frozen again, with no unhandled rejection', async () => {
     const keys = scanKeys({ SCAN_STREAM_KEY: undefined }, 'postgres://x/reconnect');
-    const live = new LiveScansService(subscriber, keys);
+    const live = new LiveScansService(subscriber, keys, { REDIS_TIMEOUT_MS: 300 });
     const received: string[] = [];
     await live.listen('qr-1', (message) => received.push(message));
     const delivered = async (message: string) => {
@@ -74,4 +74,28 @@ describe('the pub/sub connection across Redis restarts and freezes', () => {
     expect(rejections).toEqual([]);
     live.onApplicationShutdown();
   }, 60_000);
+
+  it('answers a live-feed listener with 503 while Redis is frozen, and subscribes it once Redis answers again', async () => {
+    const keys = scanKeys({ SCAN_STREAM_KEY: undefined }, 'postgres://x/frozen');
+    const live = new LiveScansService(subscriber, keys, { REDIS_TIMEOUT_MS: 300 });
+    const thaw = redis.freeze(1500);
+    const started = Date.now();
+    await expect(live.listen('qr-2', () => undefined)).rejects.toMatchObject({ status: 503, message: LIVE_FEED_UNAVAILABLE });
+    expect(Date.now() - started).toBeLessThan(1200);
+    await thaw;
+    const received: string[] = [];
+    await until('a subscription after the thaw', async () => {
+      try {
+        await live.listen('qr-2', (message) => received.push(message));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    await until('delivery after the thaw', async () => {
+      await publisher.publish(keys.live('qr-2'), 'thawed').catch(() => 0);
+      return received.includes('thawed');
+    });
+    live.onApplicationShutdown();
+  }, 30_000);
 });
