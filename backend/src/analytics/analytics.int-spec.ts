@@ -6,6 +6,7 @@ import { ProjectionsService } from '../projections/projections.service';
 import { rebuildProjection } from '../projections/rebuild';
 import { BROWSER_UA, createCodeByEvents, waitForEvents } from '../scans/scan-fixtures';
 import { TestClient } from '../test-support/http';
+import { lastEventPosition } from '../test-support/last-event';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { scannedEvent } from '../scans/scan-recorder';
@@ -37,8 +38,7 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
   }
 
   async function settle() {
-    const store = app.app.get(EventWriter).store;
-    const head = await store.headPosition();
+    const head = await lastEventPosition(app.app.get(DataSource));
     expect(await app.app.get(ProjectionsService).waitFor(head!, ['analytics'], 10_000)).toBe(true);
   }
 

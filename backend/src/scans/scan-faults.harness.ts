@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { bootstrap, RunningApp } from '../bootstrap';
-import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
 import { createTemplateDatabase, createTestDatabase, TestDatabase } from '../test-support/database';
+import { lastEventPosition } from '../test-support/last-event';
 import { PrivateRedis } from '../test-support/private-redis';
 import { BROWSER_UA, createCodeByEvents, FixtureCode } from './scan-fixtures';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
@@ -191,7 +191,7 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
     }
     probe.disconnect();
     const [totals] = (await dataSource.query(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`)) as { n: number; d: number }[];
-    const head = await api.app.get(EventWriter).store.headPosition();
+    const head = await lastEventPosition(dataSource);
     await api.app.get(ProjectionsService).waitFor(head!, ['analytics'], 60_000);
     const raw = (await dataSource.query(`SELECT substr(stream_id, 7) AS qr_id, count(*)::int AS n FROM events WHERE type = 'Scanned' GROUP BY stream_id`)) as { qr_id: string; n: number }[];
     const projected = new Map(((await dataSource.query('SELECT qr_id, (scans + bots)::int AS n FROM scan_totals')) as { qr_id: string; n: number }[]).map((row) => [row.qr_id, row.n]));
