@@ -105,7 +105,7 @@ async function main() {
     console.log(`after rebuild: user-analytics identical: ${JSON.stringify(after.body) === JSON.stringify(user.body)}`);
   } finally {
     await app.close();
-    await redis.stop();
+    await redis.destroy();
     await db.drop();
   }
 }

@@ -1,10 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import Redis from 'ioredis';
-import { createTemplateDatabase, createTestDatabase, TestDatabase } from '../../backend/src/test-support/database';
+import { resolve } from 'node:path';
+import { createTestDatabaseAnywhere } from '../../backend/src/test-support/database';
+import { PrivateRedis } from '../../backend/src/test-support/private-redis';
 
 /** Shared by the scan benches: a private Redis, a fresh database, product processes as children. */
 export const REPO = resolve(__dirname, '../..');
@@ -21,42 +19,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function freshDatabase(): Promise<TestDatabase> {
-  try {
-    return await createTestDatabase();
-  } catch {
-    await createTemplateDatabase();
-    return createTestDatabase();
-  }
-}
+export const freshDatabase = createTestDatabaseAnywhere;
 
-export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'qrs-bench-redis-'));
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  for (let i = 0; ; i++) {
-    try {
-      await probe.connect();
-      await probe.ping();
-      probe.disconnect();
-      break;
-    } catch {
-      if (i > 100) throw new Error('redis-server did not start');
-      await sleep(50);
-    }
-  }
-  return {
-    url,
-    stop: async () => {
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** A private Redis on a free port, without AOF (the benches never restart it). */
+export async function startRedis(): Promise<PrivateRedis> {
+  const redis = new PrivateRedis({ port: await freePort(), appendOnly: false });
+  await redis.start();
+  return redis;
 }
 
 /** Runs a product entry point (backend/src/main.ts or worker.ts) as a child process. */

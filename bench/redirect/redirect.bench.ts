@@ -118,7 +118,7 @@ async function main() {
     await stopChild(worker);
     await store.close();
     await pool.end();
-    await redis.stop();
+    await redis.destroy();
     await db.drop();
   }
 }

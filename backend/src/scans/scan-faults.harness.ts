@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { bootstrap, RunningApp } from '../bootstrap';
 import { ProjectionsService } from '../projections/projections.service';
-import { createTemplateDatabase, createTestDatabase, TestDatabase } from '../test-support/database';
+import { createTestDatabaseAnywhere } from '../test-support/database';
 import { lastEventPosition } from '../test-support/last-event';
 import { PrivateRedis } from '../test-support/private-redis';
 import { BROWSER_UA, createCodeByEvents, FixtureCode } from './scan-fixtures';
@@ -91,19 +91,10 @@ class WorkerProcess {
   }
 }
 
-async function freshDatabase(): Promise<TestDatabase> {
-  try {
-    return await createTestDatabase();
-  } catch {
-    await createTemplateDatabase();
-    return createTestDatabase();
-  }
-}
-
 export async function runScanFaults(options: FaultOptions): Promise<FaultReport> {
   const log = options.log ?? (() => undefined);
   const redis = new PrivateRedis();
-  const db = await freshDatabase();
+  const db = await createTestDatabaseAnywhere();
   let api: RunningApp | null = null;
   let worker: WorkerProcess | null = null;
   try {

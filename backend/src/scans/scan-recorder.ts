@@ -5,7 +5,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { REDIS } from '../redis/redis.module';
 import { enrichScan } from './scan-enrich';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
-import { RawScan, rawScanToFields, SCANNED, Scanned, scanStream } from './scan.events';
+import { RawScan, packScan, SCANNED, Scanned, scanStream } from './scan.events';
 
 export type RecordOutcome = 'buffered' | 'stored' | 'lost';
 
@@ -90,7 +90,7 @@ export class ScanRecorder {
     this.waiting = [];
     for (let at = 0; at < waiting.length; at += MAX_BATCH) {
       const batch = waiting.slice(at, at + MAX_BATCH);
-      const payloads = batch.map(({ scan }) => rawScanToFields(scan)[1]);
+      const payloads = batch.map(({ scan }) => packScan(scan));
       this.write(payloads).then(
         () => batch.forEach(({ done }) => done('buffered')),
         () => void this.storeDirectly(batch.map(({ scan }) => scan)).then((outcome) => batch.forEach(({ done }) => done(outcome))),

@@ -66,6 +66,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** A test database outside Jest (benches, the fault harness run by a bench): makes the template first if missing. */
+export async function createTestDatabaseAnywhere(): Promise<TestDatabase> {
+  try {
+    return await createTestDatabase();
+  } catch {
+    await createTemplateDatabase();
+    return createTestDatabase();
+  }
+}
+
 export async function dropTemplateDatabase(): Promise<void> {
   await admin((client) => client.query(`DROP DATABASE IF EXISTS ${templateDb()} WITH (FORCE)`));
 }

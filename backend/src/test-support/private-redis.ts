@@ -6,17 +6,26 @@ import Redis from 'ioredis';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** A redis-server of a test's own on a random port, which the test may freeze (SIGSTOP), stop and start again. */
+/**
+ * A redis-server of a test's (or bench's) own, never the shared 6379, which the caller may freeze (SIGSTOP),
+ * stop and start again. With `appendOnly` (the default) a restart keeps what Redis acknowledged.
+ */
 export class PrivateRedis {
   process: ChildProcess | null = null;
-  readonly port = 6390 + Math.floor(Math.random() * 2000);
+  readonly port: number;
+  private readonly appendOnly: boolean;
   private readonly dir = mkdtempSync(join(tmpdir(), 'qrs-redis-'));
+  constructor({ port = 6390 + Math.floor(Math.random() * 2000), appendOnly = true }: { port?: number; appendOnly?: boolean } = {}) {
+    this.port = port;
+    this.appendOnly = appendOnly;
+  }
   get url() {
     return `redis://127.0.0.1:${this.port}`;
   }
   async start(): Promise<void> {
     // AOF so a SHUTDOWN/restart keeps what Redis acknowledged, as a production Redis would.
-    this.process = spawn('redis-server', ['--port', String(this.port), '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', this.dir], { stdio: 'ignore' });
+    const aof = this.appendOnly ? ['--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no'];
+    this.process = spawn('redis-server', ['--port', String(this.port), '--save', '', ...aof, '--dir', this.dir], { stdio: 'ignore' });
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => undefined);
     for (let i = 0; i < 100; i++) {
