@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountsModule } from './accounts/accounts.module';
 import { CodesModule } from './codes/codes.module';
+import { CommandPipelineModule } from './command-pipeline';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { BulkModule } from './bulk/bulk.module';
 import { FastPathRegistry } from './common/fast-path';
@@ -37,6 +38,7 @@ export class AppModule {
         EventStoreModule,
         RedisModule,
         ProjectionsModule,
+        CommandPipelineModule,
         ...FEATURES,
       ],
     };

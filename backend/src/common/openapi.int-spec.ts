@@ -1,15 +1,41 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 
+/** Every route handler that reads the request body (a @Body or BodyOf parameter), as METHOD /openapi/{path}. */
+function bodyTakingRoutes(app: TestApp): string[] {
+  const routes: string[] = [];
+  for (const module of app.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
+      if (!controller) continue;
+      const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[key];
+        if (key === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
+        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<string, unknown>;
+        if (!Object.keys(args).some((arg) => Number(arg.split(':')[0]) === RouteParamtypes.BODY)) continue;
+        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '').replace(/:(\w+)/g, '{$1}');
+        routes.push(`${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase()} ${path}`);
+      }
+    }
+  }
+  return routes.sort();
+}
+
 describe('GET /api/docs', () => {
   let app: TestApp;
+  let client: TestClient;
   beforeAll(async () => {
     app = await startTestApp();
+    client = new TestClient(app.url);
   });
   afterAll(() => app.close());
 
   it('serves the OpenAPI description of every route and its browsable page', async () => {
-    const client = new TestClient(app.url);
     const spec = await client.get('/api/docs-json');
     expect(spec.status).toBe(200);
     expect(spec.body.info.title).toBe('QR Code Sharks API');
@@ -20,5 +46,19 @@ describe('GET /api/docs', () => {
     const page = await client.get('/api/docs');
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger-ui');
+  });
+
+  it('documents a request schema with its fields for every route that takes a body', async () => {
+    const spec = (await client.get('/api/docs-json')).body as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>> };
+    const routes = bodyTakingRoutes(app);
+    expect(routes.length).toBeGreaterThan(15);
+    const undocumented = routes.filter((route) => {
+      const [method, path] = route.split(' ');
+      const content = spec.paths[path]?.[method]?.requestBody?.content ?? {};
+      const schemas = Object.values(content).map((media) => media.schema ?? {});
+      // A schema that names its fields (or composes ones that do), not an empty `{}`.
+      return !schemas.some((schema) => ['properties', 'allOf', 'anyOf', 'oneOf'].some((key) => key in schema));
+    });
+    expect(undocumented).toEqual([]);
   });
 });

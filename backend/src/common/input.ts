@@ -1,0 +1,173 @@
+import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
+import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
+import { z, ZodError, type ZodType } from 'zod';
+import { DomainError } from '../command-pipeline/domain-error';
+
+/**
+ * Input at the edge: every route's body, query and path ids are one zod schema, parsed before a controller builds its
+ * command, and the same schema documents the route in /api/docs. The field helpers below are what every string
+ * of every schema is made of, so no text a client sends reaches an encoder or PostgreSQL with characters they refuse.
+ */
+
+/** One message per field; the first issue of a field wins (the specs show one message per field). */
+export function zodErrors(error: ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------- characters
+
+/** NUL and the C0/C1 controls except tab, LF and CR (which multi-line fields keep), and DEL. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK = /[\r\n]/;
+/** A UTF-16 surrogate without its partner: PostgreSQL and encodeURIComponent both refuse it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Bidirectional overrides and isolates, and zero-width characters: they make one name look like another. */
+const BIDI_AND_ZERO_WIDTH = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+
+export const NOT_ALLOWED = (label: string) => `${label} contains characters that are not allowed`;
+
+/** The reason a string may not be stored, or null. */
+export function unsafeText(value: string, options: { multiline?: boolean } = {}): 'control' | 'surrogate' | null {
+  if (LONE_SURROGATE.test(value)) return 'surrogate';
+  if (CONTROL.test(value)) return 'control';
+  if (!options.multiline && LINE_BREAK.test(value)) return 'control';
+  return null;
+}
+
+export interface TextOptions {
+  /** Used in the messages: 'First name'. */
+  label: string;
+  max: number;
+  min?: number;
+  /** Messages of the specs, where they name one. */
+  maxMessage?: string;
+  minMessage?: string;
+  typeMessage?: string;
+  /** Keeps line breaks (messages, descriptions). */
+  multiline?: boolean;
+  /** Default true. */
+  trim?: boolean;
+}
+
+/** A string field: refuses NUL, lone surrogates and control characters with a field message; bounded; trimmed. */
+export function text(options: TextOptions) {
+  const { label, max, min = 0, multiline = false, trim = true } = options;
+  return z
+    .string({ error: options.typeMessage ?? `${label} must be text` })
+    .refine((value) => unsafeText(value, { multiline }) === null, { message: NOT_ALLOWED(label), abort: true })
+    .transform((value) => (trim ? value.trim() : value))
+    .pipe(
+      z
+        .string()
+        .min(min, options.minMessage ?? (min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`))
+        .max(max, options.maxMessage ?? `${label} must be at most ${max} characters`),
+    );
+}
+
+/** People's names and other display names: text, in Unicode NFC, without bidi controls or zero-width characters. */
+export function displayName(options: TextOptions) {
+  return text(options).transform((value) => value.normalize('NFC').replace(BIDI_AND_ZERO_WIDTH, '').trim());
+}
+
+/** Walks any JSON value (type-dependent content fields) and reports each string that may not be stored, by path. */
+export function unsafeStrings(value: unknown, path: (string | number)[] = [], found: { path: (string | number)[]; reason: string }[] = [], depth = 0) {
+  if (depth > 20) {
+    found.push({ path, reason: 'depth' });
+    return found;
+  }
+  if (typeof value === 'string') {
+    const reason = unsafeText(value, { multiline: true });
+    if (reason) found.push({ path, reason });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => unsafeStrings(item, [...path, index], found, depth + 1));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (unsafeText(key) !== null) found.push({ path: [...path, key], reason: 'control' });
+      unsafeStrings(item, [...path, key], found, depth + 1);
+    }
+  }
+  return found;
+}
+
+/** An object whose fields a later step validates (type-dependent content); refuses unsafe strings anywhere in it. */
+export function safeObject<T extends z.ZodRawShape>(shape: T) {
+  return z.looseObject(shape).superRefine((value, ctx) => {
+    for (const problem of unsafeStrings(value)) {
+      ctx.addIssue({ code: 'custom', path: problem.path, message: NOT_ALLOWED(problem.path.length ? String(problem.path[problem.path.length - 1]) : 'The request') });
+    }
+  });
+}
+
+// ---------------------------------------------------------------- ids in paths
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** A UUID id in a path: a malformed one names nothing, so it is 404 with the resource's message, never 400 or 500. */
+export const uuidId = () => z.string().regex(UUID).transform((value) => value.toLowerCase());
+/** An integer id (clients): 1 to 999,999,999. */
+export const integerId = () => z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
+
+// ---------------------------------------------------------------- decorators
+
+/** The OpenAPI 3.0 schema of what a client sends (the schema's input side). */
+export function openApiSchema(schema: ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+@Injectable()
+export class ZodPipe implements PipeTransform {
+  constructor(
+    private readonly schema: ZodType,
+    private readonly onError: (errors: Record<string, string>) => DomainError = (errors) => DomainError.invalid(errors),
+  ) {}
+
+  transform(value: unknown): unknown {
+    const parsed = this.schema.safeParse(value ?? {});
+    if (!parsed.success) throw this.onError(zodErrors(parsed.error));
+    return parsed.data;
+  }
+}
+
+type Descriptor = TypedPropertyDescriptor<unknown>;
+const descriptorOf = (target: object, key: string | symbol | undefined): [string | symbol, Descriptor] => {
+  if (key === undefined) throw new Error('Input decorators belong on route handler parameters');
+  return [key, Object.getOwnPropertyDescriptor(target, key) as Descriptor];
+};
+
+/** The parsed request body (400 with field messages when it does not fit), documented in /api/docs. */
+export function BodyOf(schema: ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Body(new ZodPipe(schema))(target, key, index);
+    const [name, descriptor] = descriptorOf(target, key);
+    ApiBody({ schema: openApiSchema(schema), required: true })(target, name, descriptor);
+  };
+}
+
+/** The parsed query string (400 when it does not fit), each property documented as a query parameter. */
+export function QueryOf(schema: ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Query(new ZodPipe(schema))(target, key, index);
+    const [name, descriptor] = descriptorOf(target, key);
+    const json = openApiSchema(schema) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+    for (const [property, propertySchema] of Object.entries(json.properties ?? {})) {
+      ApiQuery({ name: property, required: json.required?.includes(property) ?? false, schema: propertySchema })(target, name, descriptor);
+    }
+  };
+}
+
+/** A path id: malformed answers 404 with `notFound`, exactly as an unknown id does. */
+export function IdParam(name: string, schema: ZodType, notFound: string): ParameterDecorator {
+  return (target, key, index) => {
+    Param(name, new ZodPipe(schema, () => DomainError.notFound(notFound)))(target, key, index);
+    const [method, descriptor] = descriptorOf(target, key);
+    ApiParam({ name, required: true, schema: openApiSchema(schema) })(target, method, descriptor);
+  };
+}
