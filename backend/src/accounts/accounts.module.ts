@@ -18,6 +18,7 @@ import { UpdateUserNameHandler } from './update-user-name.command';
 import { UserStreams } from './user-streams';
 import { OriginCheckMiddleware } from './origin-check.middleware';
 import { RateLimiter } from './rate-limiter';
+import { OptionalUserGuard } from './optional-user.guard';
 import { SessionAuthGuard } from './session-auth.guard';
 import { SessionMiddleware } from './session.middleware';
 import { UsersProjection } from './users.projection';
@@ -46,11 +47,12 @@ import { UsersProjection } from './users.projection';
     OriginCheckMiddleware,
     RateLimiter,
     SessionAuthGuard,
+    OptionalUserGuard,
     GoogleAuthGuard,
     // Registered with passport only when configured; /auth/google otherwise answers a page saying so.
     { provide: GoogleStrategy, inject: [ENV], useFactory: (env: Env) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env) : null) },
   ],
-  exports: [AccountsService, SessionAuthGuard],
+  exports: [AccountsService, SessionAuthGuard, OptionalUserGuard],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

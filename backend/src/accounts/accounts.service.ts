@@ -49,6 +49,14 @@ export class AccountsService {
     return this.dataSource.getRepository(UserEntity).findOne({ where: { clientId: tenantId, googleId, isDeleted: false } });
   }
 
+  /** Display names of users for audit trails (any tenant: staff read every tenant's history). Unknown ids are absent. */
+  async usernames(userIds: readonly string[]): Promise<Map<string, string>> {
+    const ids = [...new Set(userIds)].filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+    if (!ids.length) return new Map();
+    const rows = await this.dataSource.getRepository(UserEntity).find({ where: ids.map((id) => ({ id })), select: { id: true, username: true } });
+    return new Map(rows.map((row) => [row.id, row.username]));
+  }
+
   toAuthUser(row: UserEntity): AuthUser {
     return {
       id: row.id,

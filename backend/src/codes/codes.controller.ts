@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, StreamableFile, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts/auth';
-import { CodesService, parseIfMatch, type Files, type RequestInfo } from './codes.service';
+import { Authenticated, CurrentUser, MaybeUser, OptionalUserGuard, type AuthUser } from '../accounts';
+import { ClientInfo, Host, Tenant, type RequestInfo } from '../common/request-params';
+import { CodesService, parseIfMatch, type Files } from './codes.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
 import { DeleteQrCodeCommand } from './delete-qr-code.command';
-import { ClientInfo, Host, MaybeUser, OptionalUserGuard, Tenant } from './request-info';
 import { TrackGenerationCommand } from './track-generation.command';
 import { UpdateQrCodeCommand } from './update-qr-code.command';
 import { Multipart } from './uploads/multipart.interceptor';

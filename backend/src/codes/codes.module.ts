@@ -8,7 +8,6 @@ import { DynamicCodesController } from './dynamic-codes.controller';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 import { PauseDynamicCodeHandler } from './pause-dynamic-code.command';
-import { OptionalUserGuard } from './request-info';
 import { ResumeDynamicCodeHandler } from './resume-dynamic-code.command';
 import { TenantOrigin } from './tenant-origin';
 import { TrackGenerationHandler } from './track-generation.command';
@@ -32,7 +31,6 @@ import { UploadsService } from './uploads/uploads.service';
     TrialService,
     PagesService,
     TenantOrigin,
-    OptionalUserGuard,
     CreateQrCodeHandler,
     UpdateQrCodeHandler,
     PauseDynamicCodeHandler,

@@ -41,11 +41,8 @@ const userLocks = new KeyedMutex();
 
 export type Files = Record<string, UploadedPart[] | undefined> | undefined;
 
-export interface RequestInfo {
-  ip: string | null;
-  userAgent: string | null;
-  referrer: string | null;
-}
+export type { RequestInfo } from '../common/request-params';
+import type { RequestInfo } from '../common/request-params';
 
 /** Maps a refusal of the pure decisions to its HTTP answer. */
 export function toHttp(error: unknown): unknown {

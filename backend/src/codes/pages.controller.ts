@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { PagesService, send } from './pages.service';
-import { Tenant } from './request-info';
+import { Tenant } from '../common/request-params';
 
 /** Public pages and files that printed codes point to. /pdf-placeholder and /image-placeholder are SPA pages. */
 @Controller()

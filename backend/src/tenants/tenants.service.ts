@@ -28,6 +28,11 @@ export function tenantHostsChannel(databaseUrl: string): string {
   return `qrs:${database}:tenant-hosts`;
 }
 
+export interface TenantBrand {
+  origin: string;
+  name: string;
+}
+
 export interface WhiteLabelConfig {
   id: number;
   name: string;
@@ -42,6 +47,7 @@ export interface WhiteLabelConfig {
 @Injectable()
 export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnApplicationShutdown {
   private readonly hostCache = new Map<string, { clientId: number; expires: number }>();
+  private readonly brandCache = new Map<number, TenantBrand & { expires: number }>();
   /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
   private hostEpoch = 0;
   readonly channel: string;
@@ -77,10 +83,30 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
     await this.subscriber.unsubscribe(this.channel).catch(() => undefined);
   }
 
-  /** Drops every cached host (clients change rarely; the next lookups re-read the read model). */
+  /** Drops every cached host and brand (clients change rarely; the next lookups re-read the read model). */
   forgetHosts(): void {
     this.hostEpoch += 1;
     this.hostCache.clear();
+    this.brandCache.clear();
+  }
+
+  /**
+   * The public origin and brand name of a tenant: the origin encoded into its codes (/d/, /pdf/, /payment) and the
+   * name on its hosted pages. The default brand (and a client without names) uses PUBLIC_ORIGIN. Cached like hosts,
+   * and dropped with them when a client changes.
+   */
+  async brand(tenantId: number): Promise<TenantBrand> {
+    const cached = this.brandCache.get(tenantId);
+    if (cached && cached.expires > Date.now()) return { origin: cached.origin, name: cached.name };
+    const epoch = this.hostEpoch;
+    const base = new URL(this.env.PUBLIC_ORIGIN);
+    const row = await this.dataSource.getRepository(ClientEntity).findOne({ where: { id: tenantId, isDeleted: false } });
+    let origin = base.origin;
+    if (tenantId !== DEFAULT_CLIENT_ID && row?.customDomain) origin = `${base.protocol}//${row.customDomain}`;
+    else if (tenantId !== DEFAULT_CLIENT_ID && row?.subdomain) origin = `${base.protocol}//${row.subdomain}.${this.env.BASE_DOMAIN}${base.port ? `:${base.port}` : ''}`;
+    const brand = { origin, name: row?.name ?? DEFAULT_BRAND };
+    if (epoch === this.hostEpoch) this.brandCache.set(tenantId, { ...brand, expires: Date.now() + HOST_CACHE_MS });
+    return brand;
   }
 
   async onApplicationBootstrap(): Promise<void> {
