@@ -117,6 +117,9 @@ export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = 
 
   const expressApp = express();
   expressApp.disable('x-powered-by');
+  // API answers carry no content-hash ETag: the codes feature sets `ETag: "<version>"` itself (If-Match compares it);
+  // express.static keeps its own ETags for the frontend's files.
+  expressApp.set('etag', false);
   expressApp.set('trust proxy', env.TRUST_PROXY);
   expressApp.use(securityHeaders);
   expressApp.use((req: Request, res: Response, next: NextFunction) => {
