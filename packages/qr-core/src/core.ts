@@ -9,10 +9,12 @@ export {
   QR_TYPES,
   QR_TYPE_LABELS,
   REVIEW_PLATFORMS,
+  URL_TYPES,
   SOCIAL_PLATFORMS,
   WIFI_ENCRYPTIONS,
   emptyContent,
   isQrType,
+  isUrlType,
   isValidDateInput,
 } from './qr-types';
 export type { AppCategory, AppPlatform, QrType, ReviewPlatform, SocialPlatform, WifiEncryption } from './qr-types';

@@ -1,10 +1,13 @@
 import { dynamicLink, encodePayload, escapeText } from './payload';
+import { isUrlType, QR_TYPES, URL_TYPES } from './qr-types';
 
 const ctx = { origin: 'https://qrsharks.example' };
 
 describe('encodePayload', () => {
-  it('URL types encode the URL itself', () => {
-    for (const type of ['url', 'social', 'ratings', 'apps'] as const) {
+  it('URL types (the one list both sides use) encode the URL itself', () => {
+    expect(URL_TYPES).toEqual(['url', 'social', 'ratings', 'apps']);
+    expect(QR_TYPES.filter(isUrlType)).toEqual(URL_TYPES);
+    for (const type of URL_TYPES) {
       expect(encodePayload(type, { url: 'https://example.com/menu?a=1&b=2', platform: 'x' }, ctx)).toBe(
         'https://example.com/menu?a=1&b=2',
       );

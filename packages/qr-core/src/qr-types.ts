@@ -55,6 +55,14 @@ export const QR_TYPE_LABELS: Record<QrType, string> = {
   wifi: 'Wi-Fi',
 };
 
+/**
+ * Types whose content is itself a web address: a dynamic code of one redirects to it (the backend's create and
+ * redirect both decide by this list, and the generator may too), so it is declared once, here.
+ */
+export const URL_TYPES: readonly QrType[] = ['url', 'social', 'ratings', 'apps'];
+
+export const isUrlType = (value: unknown): boolean => typeof value === 'string' && (URL_TYPES as readonly string[]).includes(value);
+
 export function isQrType(value: unknown): value is QrType {
   return typeof value === 'string' && (QR_TYPES as readonly string[]).includes(value);
 }
