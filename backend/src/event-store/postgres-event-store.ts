@@ -96,6 +96,10 @@ export class PostgresEventStore implements EventStore {
       const client = await this.pool.connect();
       let broken: Error | undefined;
       let released = false;
+      // A checked-out client has no pool listener: a connection lost between our queries (a PostgreSQL restart,
+      // 57P01) would be an unhandled 'error' event and end the process. Keep it; the next query fails instead.
+      const onConnectionError = (error: Error) => (broken ??= error);
+      client.on('error', onConnectionError);
       try {
         await client.query('BEGIN');
         const results = await this.appendInTransaction(client, appends, { notify: false });
@@ -109,6 +113,7 @@ export class PostgresEventStore implements EventStore {
         await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         // Give the connection back before asking whether to retry: that check queries the pool, and holding
         // this one meanwhile starves the pool when many appends conflict at once.
+        client.removeListener('error', onConnectionError);
         client.release(broken);
         released = true;
         if (attempt < MAX_APPEND_ATTEMPTS && (await this.isRetryable(error, appends))) {
@@ -117,7 +122,10 @@ export class PostgresEventStore implements EventStore {
         }
         throw error;
       } finally {
-        if (!released) client.release(broken);
+        if (!released) {
+          client.removeListener('error', onConnectionError);
+          client.release(broken);
+        }
       }
     }
   }
