@@ -32,6 +32,21 @@ describe('starting and stopping the product', () => {
     expect(run.output()).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
   }, 60_000);
 
+  // Each way a database connection fails at start-up: one paragraph saying what to do, never a stack trace.
+  const databaseCases: [string, () => string, RegExp][] = [
+    ['refused', () => 'postgres://postgres@127.0.0.1:5499/qrs', /PostgreSQL is not reachable at 127\.0\.0\.1:5499 \(connection refused/],
+    ['unknown database', () => `postgres://postgres@127.0.0.1:5432/qrs_missing_${Date.now()}`, /The database "qrs_missing_\d+" does not exist on 127\.0\.0\.1:5432[\s\S]*createdb/],
+    ['unknown role', () => 'postgres://no_such_role_qrs@127.0.0.1:5432/postgres', /refused the role "no_such_role_qrs"[\s\S]*createuser/],
+    ['unknown host', () => 'postgres://postgres@no-such-host.invalid:5432/qrs', /The database host "no-such-host\.invalid" in DATABASE_URL cannot be found/],
+  ];
+  it.each(databaseCases)('a database that cannot be used (%s) stops start-up with one paragraph saying what to do', async (_case, url, expected) => {
+    const run = startMain({ DATABASE_URL: url(), PORT: '0' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(expected);
+    expect(run.output()).toContain('Without DATABASE_URL the product starts its own embedded PostgreSQL');
+    expect(run.output()).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+  }, 60_000);
+
   it('a bad setting is named in one clear message', async () => {
     const run = startMain({ DATABASE_URL: db.url, PORT: 'eighty' });
     expect(await run.exited).toBe(1);

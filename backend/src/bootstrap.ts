@@ -17,6 +17,7 @@ import { FastPathRegistry } from './common/fast-path';
 import { createRootLogger, NestPinoLogger } from './common/logger';
 import { Env, parseEnv } from './config/env';
 import { createDataSource } from './database/data-source';
+import { assertDatabaseReachable } from './database/database-reachable';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
 import { assertRedisReachable } from './redis/redis.module';
 
@@ -97,6 +98,8 @@ export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = 
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(env.EMBEDDED_PG_DIR, env.EMBEDDED_PG_PORT, (line) => logger.info(line));
     databaseUrl = embedded.url;
+  } else {
+    await assertDatabaseReachable(databaseUrl);
   }
   await migrate(databaseUrl);
 

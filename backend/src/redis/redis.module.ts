@@ -1,5 +1,6 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { StartupError } from '../common/startup-error';
 import { ENV, Env } from '../config/env';
 
 /** Commands: auto-pipelined, short timeouts, no offline queue: a Redis outage fails fast instead of hanging requests. */
@@ -60,7 +61,7 @@ export async function assertRedisReachable(url: string): Promise<void> {
     await probe.connect();
     await probe.ping();
   } catch {
-    throw new Error(
+    throw new StartupError(
       `Redis is not reachable at ${url}.\n` +
         'QR Code Sharks keeps its scan buffer, queues and cache invalidation in Redis. Start it, for example:\n' +
         '  redis-server --daemonize yes            (Debian/Ubuntu: sudo apt-get install redis-server)\n' +
