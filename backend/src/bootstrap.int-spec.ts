@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createTestDatabase, TestDatabase } from './test-support/database';
+import { PrivateRedis } from './test-support/private-redis';
 
 const BACKEND = join(__dirname, '..');
 
@@ -46,6 +47,25 @@ describe('starting and stopping the product', () => {
     expect(run.output()).toContain('Without DATABASE_URL the product starts its own embedded PostgreSQL');
     expect(run.output()).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
   }, 60_000);
+
+  it('warns once at start when Redis keeps nothing on disk, and says nothing when it has an append-only file', async () => {
+    for (const appendOnly of [false, true]) {
+      const redis = new PrivateRedis({ appendOnly });
+      await redis.start();
+      try {
+        const port = String(20000 + Math.floor(Math.random() * 20000));
+        const run = startMain({ DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: port, LOG_LEVEL: 'info' });
+        const deadline = Date.now() + 45_000;
+        while (!run.output().includes('listening on') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+        const warnings = run.output().split('\n').filter((line) => line.includes('Redis keeps nothing on disk'));
+        expect(warnings).toHaveLength(appendOnly ? 0 : 1);
+      } finally {
+        await redis.destroy();
+      }
+    }
+  }, 120_000);
 
   it('a bad setting is named in one clear message', async () => {
     const run = startMain({ DATABASE_URL: db.url, PORT: 'eighty' });

@@ -19,7 +19,7 @@ import { Env, parseEnv } from './config/env';
 import { createDataSource } from './database/data-source';
 import { assertDatabaseReachable } from './database/database-reachable';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
-import { assertRedisReachable } from './redis/redis.module';
+import { assertRedisReachable, REDIS_NOT_PERSISTENT } from './redis/redis.module';
 
 export interface RunningApp {
   env: Env;
@@ -91,7 +91,8 @@ export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = 
   const env = parseEnv({ ...process.env, ...overrides });
   const logger = createRootLogger(env.LOG_LEVEL);
   installRejectionGuard((error) => logger.warn({ error: error.message }, 'Redis command failed outside any caller (outage); continuing'));
-  await assertRedisReachable(env.REDIS_URL);
+  const redis = await assertRedisReachable(env.REDIS_URL);
+  if (redis.persistent === false) logger.warn(REDIS_NOT_PERSISTENT);
 
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = env.DATABASE_URL;

@@ -53,13 +53,32 @@ class RedisLifecycle implements OnApplicationShutdown {
 })
 export class RedisModule {}
 
-/** Start-up check: a clear paragraph instead of a stack trace when Redis is not running. */
-export async function assertRedisReachable(url: string): Promise<void> {
+export const REDIS_NOT_PERSISTENT =
+  'Redis keeps nothing on disk (appendonly no, and no RDB snapshots): scans that were answered but not yet stored are lost if Redis restarts. ' +
+  'Turn on the append-only file (redis-server --appendonly yes, or appendonly yes in redis.conf); see docs/operations.md.';
+
+/**
+ * Whether Redis keeps what it acknowledged across a restart (the scan buffer relies on it): true with AOF or RDB
+ * snapshots, false with neither, null when CONFIG is not allowed (managed Redis: they persist by their own rules).
+ */
+export async function redisPersistence(redis: Redis): Promise<boolean | null> {
+  try {
+    const [, appendonly] = (await redis.config('GET', 'appendonly')) as string[];
+    const [, save] = (await redis.config('GET', 'save')) as string[];
+    return appendonly === 'yes' || (typeof save === 'string' && save.trim() !== '');
+  } catch {
+    return null;
+  }
+}
+
+/** Start-up check: a clear paragraph instead of a stack trace when Redis is not running; says whether it persists. */
+export async function assertRedisReachable(url: string): Promise<{ persistent: boolean | null }> {
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 1500, retryStrategy: () => null });
   probe.on('error', () => undefined);
   try {
     await probe.connect();
     await probe.ping();
+    return { persistent: await redisPersistence(probe) };
   } catch {
     throw new StartupError(
       `Redis is not reachable at ${url}.\n` +
