@@ -1,6 +1,7 @@
-import { ValidationFailed } from '../common/errors.filter';
-import { cssProblem, isSafeAssetUrl, MESSAGES, parseClientInput, parseHostName } from './client-input';
-import { decideRelease, decideReserve, evolveTenantHost, HostTakenError, initialTenantHost, TenantHostEvent } from './tenant-host';
+import { DomainError } from '../command-pipeline/domain-error';
+import { zodErrors } from '../common/input';
+import { checkBodyId, clientInputSchema, cssProblem, isSafeAssetUrl, MESSAGES, parseClientInput, parseHostName } from './client-input';
+import { decideRelease, decideReserve, evolveTenantHost, initialTenantHost, TenantHostEvent } from './tenant-host';
 
 const fold = (events: TenantHostEvent[]) => events.reduce(evolveTenantHost, initialTenantHost);
 
@@ -20,14 +21,48 @@ describe('parseClientInput', () => {
     });
   });
 
-  it('collects every bad field in one ValidationFailed, the first message on top', () => {
+  it('collects every bad field in one DomainError, the first message on top', () => {
     try {
       parseClientInput({ subdomain: '-x', primaryColor: 'blue' }, 'qrsharks.test');
-      throw new Error('expected a ValidationFailed');
+      throw new Error('expected a DomainError');
     } catch (error) {
-      expect(error).toBeInstanceOf(ValidationFailed);
-      expect((error as ValidationFailed).errors).toEqual({ name: MESSAGES.nameRequired, subdomain: MESSAGES.subdomain, primaryColor: MESSAGES.color('Primary colour') });
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).message).toBe(MESSAGES.nameRequired);
+      expect((error as DomainError).fields).toEqual({ name: MESSAGES.nameRequired, subdomain: MESSAGES.subdomain, primaryColor: MESSAGES.color('Primary colour') });
     }
+  });
+});
+
+describe('clientInputSchema (what the routes parse)', () => {
+  const fields = (body: unknown) => {
+    const parsed = clientInputSchema.safeParse(body);
+    return parsed.success ? null : zodErrors(parsed.error);
+  };
+
+  it('refuses control characters and lone surrogates in any text field, with the field', () => {
+    expect(fields({ name: 'A\u0000B' })).toEqual({ name: 'Name contains characters that are not allowed' });
+    expect(fields({ name: 'A', customCSS: 'a{}\uD800' })).toEqual({ customCSS: 'Custom CSS contains characters that are not allowed' });
+    expect(fields({ name: 'A', logoUrl: '/x\u0007' })).toEqual({ logoUrl: 'Logo URL contains characters that are not allowed' });
+  });
+
+  it('reads the checkboxes as booleans or their strings; anything else is the field message', () => {
+    expect(clientInputSchema.parse({ name: 'A', removeQRCodeSharksBranding: 'true', isActive: false })).toMatchObject({ removeQRCodeSharksBranding: true, isActive: false });
+    const absent = clientInputSchema.parse({ name: 'A' });
+    expect([absent.removeQRCodeSharksBranding, absent.isActive]).toEqual([false, undefined]);
+    expect(fields({ name: 'A', isActive: 'maybe' })).toEqual({ isActive: 'isActive must be true or false' });
+  });
+
+  it('keeps the id the page repeats on PUT, as a number; checkBodyId refuses one that is not the path\'s', () => {
+    expect(clientInputSchema.parse({ name: 'A', id: '4' }).id).toBe(4);
+    expect(clientInputSchema.parse({ name: 'A', id: null }).id).toBeUndefined();
+    expect(() => checkBodyId(4, 4)).not.toThrow();
+    expect(() => checkBodyId(4, undefined)).not.toThrow();
+    expect(() => checkBodyId(4, 5)).toThrow(expect.objectContaining({ status: 400, fields: { id: MESSAGES.idMismatch } }));
+  });
+
+  it('names NFC-normalised without bidi controls; a name of invisible characters is no name', () => {
+    expect(clientInputSchema.parse({ name: 'Cafe\u0301\u202E' }).name).toBe('Caf\u00e9');
+    expect(fields({ name: '\u200B' })).toEqual({ name: MESSAGES.nameRequired });
   });
 });
 
@@ -73,7 +108,7 @@ describe('tenant host reservations', () => {
   it('a free name is reserved; a taken one is refused; the holder re-reserving records nothing', () => {
     expect(decideReserve(initialTenantHost, 'acme', 2, 'subdomain')).toEqual([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }]);
     const taken = fold([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }]);
-    expect(() => decideReserve(taken, 'acme', 3, 'subdomain')).toThrow(HostTakenError);
+    expect(() => decideReserve(taken, 'acme', 3, 'subdomain')).toThrow(expect.objectContaining({ status: 409, message: 'The subdomain "acme" is already used by another client', fields: { subdomain: 'The subdomain "acme" is already used by another client' } }));
     expect(decideReserve(taken, 'acme', 2, 'subdomain')).toEqual([]);
   });
 

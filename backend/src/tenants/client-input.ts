@@ -1,15 +1,21 @@
-import { ValidationFailed } from '../common/errors.filter';
+import { z } from 'zod';
+import { DomainError } from '../command-pipeline/domain-error';
+import { displayName, text, zodErrors } from '../common/input';
 import { ClientFields, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
 
 /**
- * The body of POST and PUT /api/white-label/clients, parsed: pure, so the rules are unit-tested without a server.
- * The form leaves out empty optional fields, so an absent text field means "none" on create and on update.
- * Booleans the form may not send (isActive) keep their value on update.
+ * The body of POST and PUT /api/white-label/clients as one zod schema (pure: the rules are unit-tested without a
+ * server, and the same schema documents the routes). The form leaves out empty optional fields, so an absent text
+ * field means "none" on create and on update. Booleans the form may not send (isActive) keep their value on update.
  */
 export type ClientInput = Omit<ClientFields, 'isActive'> & { isActive: boolean | undefined };
+/** What the routes parse: the input, plus the `id` the page repeats on PUT (checked against the path). */
+export type ClientBody = ClientInput & { id?: number };
 
 export const NAME_MAX = 255;
 export const URL_MAX = 2048;
+const HOST_MAX = 253;
+const COLOR_MAX = 20;
 /** Custom CSS is injected into every page of the tenant: bounded in size and refused when it could escape or fetch. */
 export const CUSTOM_CSS_MAX_BYTES = 20 * 1024;
 /** Names under BASE_DOMAIN that belong to the product itself. */
@@ -35,25 +41,10 @@ export const MESSAGES = {
 const HEX_COLOR_RE = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const LABEL_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-const text = (value: unknown): string | null => {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const trimmed = String(value).trim();
-  return trimmed === '' ? null : trimmed;
-};
-
-function bool(key: string, value: unknown, errors: Record<string, string>): boolean | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  errors[key] = MESSAGES.boolean(key);
-  return undefined;
-}
-
 /** A host name (at least two labels, letters/digits/hyphens, an alphabetic top label), lowercased; null if not one. */
 export function parseHostName(raw: string): string | null {
   const host = raw.toLowerCase().replace(/\.$/, '');
-  if (host.length > 253) return null;
+  if (host.length > HOST_MAX) return null;
   const labels = host.split('.');
   if (labels.length < 2 || !labels.every((label) => LABEL_RE.test(label))) return null;
   return /^[a-z][a-z0-9-]*$/.test(labels[labels.length - 1]) ? host : null;
@@ -98,70 +89,102 @@ export function cssProblem(css: string): string | null {
   return null;
 }
 
-/**
- * Parses a client body. `baseDomain` is the product's own domain: custom domains under it could never be reached
- * (the Host would be read as a subdomain), so they are refused.
- */
-export function parseClientInput(body: unknown, baseDomain: string): ClientInput {
-  const raw = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const errors: Record<string, string> = {};
+// ---------------------------------------------------------------- the schema
 
-  const name = text(raw.name);
-  if (!name) errors.name = MESSAGES.nameRequired;
-  else if (name.length > NAME_MAX) errors.name = MESSAGES.nameTooLong;
+/** The form sends null or leaves a field out for "none"; both read as absent. */
+const absentIfNull = (value: unknown) => (value === null ? undefined : value);
 
-  const subdomain = text(raw.subdomain)?.toLowerCase() ?? null;
-  if (subdomain !== null) {
-    if (!LABEL_RE.test(subdomain)) errors.subdomain = MESSAGES.subdomain;
-    else if (RESERVED_SUBDOMAINS.includes(subdomain)) errors.subdomain = MESSAGES.subdomainReserved;
-  }
-
-  let customDomain: string | null = null;
-  const domainText = text(raw.customDomain);
-  if (domainText !== null) {
-    customDomain = parseHostName(domainText);
-    const base = baseDomain.toLowerCase();
-    if (!customDomain) errors.customDomain = MESSAGES.customDomain;
-    else if (customDomain === base || customDomain.endsWith(`.${base}`)) errors.customDomain = MESSAGES.customDomainUnderBase;
-  }
-
-  const color = (key: 'primaryColor' | 'secondaryColor', label: string, fallback: string): string => {
-    const value = text(raw[key]);
-    if (value === null) return fallback;
-    if (!HEX_COLOR_RE.test(value)) errors[key] = MESSAGES.color(label);
-    return value.toUpperCase();
-  };
-  const primaryColor = color('primaryColor', 'Primary colour', DEFAULT_PRIMARY_COLOR);
-  const secondaryColor = color('secondaryColor', 'Secondary colour', DEFAULT_SECONDARY_COLOR);
-
-  const asset = (key: 'logoUrl' | 'customFavicon', label: string): string | null => {
-    const value = text(raw[key]);
-    if (value !== null && (value.length > URL_MAX || !isSafeAssetUrl(value))) errors[key] = MESSAGES.url(label);
-    return value;
-  };
-  const logoUrl = asset('logoUrl', 'Logo URL');
-  const customFavicon = asset('customFavicon', 'Favicon URL');
-
-  // CSS keeps its own whitespace; only a blank one counts as none.
-  const cssRaw = typeof raw.customCSS === 'string' && raw.customCSS.trim() !== '' ? raw.customCSS : null;
-  if (raw.customCSS !== undefined && raw.customCSS !== null && typeof raw.customCSS !== 'string') errors.customCSS = 'Custom CSS must be text';
-  if (cssRaw !== null) {
-    const problem = cssProblem(cssRaw);
-    if (problem) errors.customCSS = problem;
-  }
-
-  const removeQRCodeSharksBranding = bool('removeQRCodeSharksBranding', raw.removeQRCodeSharksBranding, errors) ?? false;
-  const isActive = bool('isActive', raw.isActive, errors);
-
-  if (Object.keys(errors).length) throw new ValidationFailed(errors);
-  return { name: name!, customDomain, subdomain, logoUrl, primaryColor, secondaryColor, customFavicon, removeQRCodeSharksBranding, customCSS: cssRaw, isActive };
+/** An optional text field: absent, null or blank is null; otherwise checked by `rule` (a message, or null when fine). */
+function optionalText(options: { label: string; max: number; message: string; multiline?: boolean; trim?: boolean }, rule: (value: string) => string | null = () => null) {
+  return z.preprocess(
+    absentIfNull,
+    text({ label: options.label, max: options.max, maxMessage: options.message, typeMessage: options.message, multiline: options.multiline, trim: options.trim })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === '') return null;
+        const problem = rule(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        return value;
+      }),
+  );
 }
 
-/** PUT /api/white-label/clients/{id}: the path's id; the body may repeat it (the page does) but not contradict it. */
-export function checkBodyId(pathId: number, body: unknown): void {
-  const bodyId = body && typeof body === 'object' ? (body as Record<string, unknown>).id : undefined;
-  if (bodyId === undefined || bodyId === null || bodyId === '') return;
-  if (Number(bodyId) !== pathId) throw new ValidationFailed({ id: MESSAGES.idMismatch });
+/** A hex colour, stored upper-case; absent means the default. */
+const color = (label: string, fallback: string) =>
+  z.preprocess(
+    absentIfNull,
+    text({ label, max: COLOR_MAX, maxMessage: MESSAGES.color(label), typeMessage: MESSAGES.color(label) })
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return fallback;
+        if (!HEX_COLOR_RE.test(value)) ctx.addIssue({ code: 'custom', message: MESSAGES.color(label) });
+        return value.toUpperCase();
+      }),
+  );
+
+/** The form's checkboxes arrive as booleans or as 'true'/'false'; absent keeps (update) or defaults (create). */
+const flag = (key: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '']), z.null()], { error: MESSAGES.boolean(key) })
+    .optional()
+    .transform((value) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined));
+
+/** Typed as what it yields: a compile error here means the schema and the command's input drifted apart. */
+export const clientInputSchema: z.ZodType<ClientBody> = z
+  .object({
+    name: z.preprocess((value) => value ?? '', displayName({ label: 'Name', min: 1, max: NAME_MAX, minMessage: MESSAGES.nameRequired, maxMessage: MESSAGES.nameTooLong })).refine((name) => name !== '', MESSAGES.nameRequired),
+    subdomain: optionalText({ label: 'Subdomain', max: 63, message: MESSAGES.subdomain }, (value) =>
+      !LABEL_RE.test(value.toLowerCase()) ? MESSAGES.subdomain : RESERVED_SUBDOMAINS.includes(value.toLowerCase()) ? MESSAGES.subdomainReserved : null,
+    ).transform((value) => value?.toLowerCase() ?? null),
+    customDomain: optionalText({ label: 'Custom domain', max: HOST_MAX + 1, message: MESSAGES.customDomain }, (value) => (parseHostName(value) ? null : MESSAGES.customDomain)).transform((value) =>
+      value === null ? null : parseHostName(value),
+    ),
+    primaryColor: color('Primary colour', DEFAULT_PRIMARY_COLOR),
+    secondaryColor: color('Secondary colour', DEFAULT_SECONDARY_COLOR),
+    logoUrl: optionalText({ label: 'Logo URL', max: URL_MAX, message: MESSAGES.url('Logo URL') }, (value) => (isSafeAssetUrl(value) ? null : MESSAGES.url('Logo URL'))),
+    customFavicon: optionalText({ label: 'Favicon URL', max: URL_MAX, message: MESSAGES.url('Favicon URL') }, (value) => (isSafeAssetUrl(value) ? null : MESSAGES.url('Favicon URL'))),
+    // CSS keeps its own whitespace (not trimmed); only a blank one counts as none. Its size is checked in bytes.
+    customCSS: z.preprocess(
+      absentIfNull,
+      text({ label: 'Custom CSS', max: CUSTOM_CSS_MAX_BYTES, maxMessage: MESSAGES.cssTooLong, multiline: true, trim: false })
+        .optional()
+        .transform((value, ctx) => {
+          if (value === undefined || value.trim() === '') return null;
+          const problem = cssProblem(value);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          return value;
+        }),
+    ),
+    removeQRCodeSharksBranding: flag('removeQRCodeSharksBranding').transform((value) => value ?? false),
+    isActive: flag('isActive'),
+    /** PUT: the page repeats the path's id; compared in the handler (a number that is not the path's is refused). */
+    id: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((value) => (value === undefined || value === null || value === '' ? undefined : Number(value))),
+  });
+
+/**
+ * A custom domain under the product's own domain could never be reached (its Host is read as a subdomain): refused.
+ * BASE_DOMAIN is configuration, so this rule runs in the decisions, not in the route's schema.
+ */
+export function assertReachable(customDomain: string | null, baseDomain: string): void {
+  if (!customDomain) return;
+  const base = baseDomain.toLowerCase();
+  if (customDomain === base || customDomain.endsWith(`.${base}`)) throw DomainError.invalid({ customDomain: MESSAGES.customDomainUnderBase });
+}
+
+/** Parses a client body as the routes do, then applies the base-domain rule: for tests and scripts. */
+export function parseClientInput(body: unknown, baseDomain: string): ClientBody {
+  const parsed = clientInputSchema.safeParse(body ?? {});
+  if (!parsed.success) throw DomainError.invalid(zodErrors(parsed.error));
+  assertReachable(parsed.data.customDomain, baseDomain);
+  return parsed.data;
+}
+
+/** PUT /api/white-label/clients/{id}: the body may repeat the path's id (the page does) but not contradict it. */
+export function checkBodyId(pathId: number, bodyId: number | undefined): void {
+  if (bodyId !== undefined && bodyId !== pathId) throw DomainError.invalid({ id: MESSAGES.idMismatch });
 }
 
 /** The names a client holds, as reservation keys: a subdomain is one label, a custom domain has a dot. */

@@ -1,19 +1,13 @@
-import { ConflictException, ForbiddenException, HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../accounts/auth';
-import { AppendResult, StreamAppend, WrongExpectedVersionError } from '../event-store/event-store';
-import { EventWriter } from '../event-store/event-writer';
-import { ProjectionsService } from '../projections/projections.service';
-import { ClientDecisionError, ClientState } from './client';
+import type { AuthUser } from '../accounts';
+import { DomainError } from '../command-pipeline/domain-error';
+import type { ClientState } from './client';
 import { ClientEntity } from './client.entity';
-import { ClientFields, DEFAULT_CLIENT_ID } from './client.events';
-import type { ClientInput } from './client-input';
-import { decideRelease, decideReserve, evolveTenantHost, HostTakenError, initialTenantHost, tenantHostStream } from './tenant-host';
-import { TenantsService } from './tenants.service';
+import { DEFAULT_CLIENT_ID } from './client.events';
+import { fieldOf } from './tenant-host';
 
 export const STAFF_ONLY = 'Only the staff of the default brand can manage white-label clients';
-export const CLIENT_NOT_FOUND = 'Client not found';
-const MAX_ATTEMPTS = 5;
 
 export interface ClientDto {
   id: number;
@@ -32,7 +26,7 @@ export interface ClientDto {
   updatedAt: string;
 }
 
-const toDto = (row: ClientEntity): ClientDto => ({
+const rowToDto = (row: ClientEntity): ClientDto => ({
   id: row.id,
   name: row.name,
   customDomain: row.customDomain,
@@ -49,116 +43,35 @@ const toDto = (row: ClientEntity): ClientDto => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const fieldOf = (host: string): 'subdomain' | 'customDomain' => (host.includes('.') ? 'customDomain' : 'subdomain');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-export const isHostRace = (error: unknown) => error instanceof WrongExpectedVersionError && error.streamId.startsWith('tenant-host-');
-
-function toHttp(error: unknown): unknown {
-  if (error instanceof HostTakenError) return new ConflictException({ statusCode: 409, message: error.message, errors: { [error.field]: error.message }, error: 'Conflict' });
-  if (isHostRace(error)) {
-    const host = (error as WrongExpectedVersionError).streamId.slice('tenant-host-'.length);
-    return toHttp(new HostTakenError(host, fieldOf(host)));
-  }
-  if (error instanceof ClientDecisionError) return new HttpException({ statusCode: error.status, message: error.message }, error.status);
-  return error;
+/**
+ * A command's answer, from the client's state after its events: the same values the clients row will hold (the
+ * projection copies the fields and the events' occurredAt), so a projection that lags changes nothing for the caller.
+ */
+export function stateToDto(id: number, state: ClientState): ClientDto {
+  if (!state.fields || !state.apiKey || !state.createdAt || !state.updatedAt) throw new Error(`Client ${id} has no ClientCreated event`);
+  return { id, ...state.fields, apiKey: state.apiKey, createdAt: new Date(state.createdAt).toISOString(), updatedAt: new Date(state.updatedAt).toISOString() };
 }
 
-/**
- * The white-label client list query, and the helpers the client commands share (create/update/delete-client.command.ts).
- * Every command: load `tenant-{id}` and the `tenant-host-{name}` reservations -> pure decisions -> one appendMany at the
- * loaded revisions -> wait for the clients projection -> drop the host cache -> answer from the read model.
- */
+/** The route guard lets support and admin in; only those of the default brand manage the other brands. */
+export function assertStaff(user: AuthUser): void {
+  if (user.tenantId !== DEFAULT_CLIENT_ID) throw DomainError.forbidden(STAFF_ONLY);
+}
+
+/** The white-label clients read model: the list, and the name check the client commands make against it. */
 @Injectable()
 export class ClientsService {
-  constructor(
-    private readonly events: EventWriter,
-    private readonly projections: ProjectionsService,
-    private readonly dataSource: DataSource,
-    private readonly tenants: TenantsService,
-  ) {}
-
-  /** The route guard lets support and admin in; only those of the default brand manage the other brands. */
-  assertStaff(user: AuthUser): void {
-    if (user.tenantId !== DEFAULT_CLIENT_ID) throw new ForbiddenException(STAFF_ONLY);
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   async list(user: AuthUser): Promise<ClientDto[]> {
-    this.assertStaff(user);
+    assertStaff(user);
     const rows = await this.dataSource.getRepository(ClientEntity).find({ where: { isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
-    return rows.map(toDto);
-  }
-
-  // ---------------------------------------------------------------- helpers of the client commands (*.command.ts)
-
-  parseId(raw: string): number {
-    if (!/^\d{1,9}$/.test(raw)) throw new NotFoundException(CLIENT_NOT_FOUND);
-    return Number(raw);
-  }
-
-  live(state: ClientState): ClientFields {
-    if (!state.exists || state.deleted || !state.fields) throw new ClientDecisionError(CLIENT_NOT_FOUND, 404);
-    return state.fields;
-  }
-
-  /** Releases the names the client gives up and reserves the ones it takes, each at its stream's loaded revision. */
-  async hostAppends(clientId: number, before: string[], after: string[], meta: { actorId: string; tenantId: number }): Promise<StreamAppend[]> {
-    const appends: StreamAppend[] = [];
-    for (const host of before.filter((name) => !after.includes(name))) {
-      const loaded = await this.events.load(tenantHostStream(host), initialTenantHost, evolveTenantHost);
-      const released = decideRelease(loaded.state, host, clientId);
-      if (released.length) appends.push({ streamId: tenantHostStream(host), events: released.map((event) => this.events.event(event.type, event.data, meta)), expectedRevision: loaded.revision });
-    }
-    for (const host of after.filter((name) => !before.includes(name))) {
-      const loaded = await this.events.load(tenantHostStream(host), initialTenantHost, evolveTenantHost);
-      const reserved = decideReserve(loaded.state, host, clientId, fieldOf(host));
-      if (reserved.length) {
-        await this.assertFreeInReadModel(host, clientId);
-        appends.push({ streamId: tenantHostStream(host), events: reserved.map((event) => this.events.event(event.type, event.data, meta)), expectedRevision: loaded.revision });
-      }
-    }
-    return appends;
+    return rows.map(rowToDto);
   }
 
   /** Clients made before reservations existed (seeds, imports) hold names without a reservation stream. */
-  private async assertFreeInReadModel(host: string, clientId: number): Promise<void> {
+  async heldByAnother(host: string, clientId: number): Promise<boolean> {
     const column = fieldOf(host) === 'subdomain' ? 'subdomain' : 'custom_domain';
     const rows = (await this.dataSource.query(`SELECT id FROM clients WHERE ${column} = $1 AND NOT is_deleted AND id <> $2 LIMIT 1`, [host, clientId])) as unknown[];
-    if (rows.length) throw new HostTakenError(host, fieldOf(host));
+    return rows.length > 0;
   }
-
-  async appendAll(appends: StreamAppend[]): Promise<AppendResult> {
-    const results = await this.events.store.appendMany(appends);
-    return results[results.length - 1];
-  }
-
-  /**
-   * Runs a decision, retrying it from fresh state when `retry` says the store refused a racing append; then waits
-   * for the projection (read-your-writes), drops the host cache and answers the read model's row.
-   */
-  async run(attempt: () => Promise<{ id: number; result: AppendResult | null }>, retry: (error: unknown) => boolean, answer = true): Promise<ClientDto> {
-    for (let count = 1; ; count++) {
-      try {
-        const { id, result } = await attempt();
-        if (result) {
-          await this.projections.waitFor(result.position, ['clients']);
-          this.tenants.forgetHosts();
-        }
-        if (!answer) return undefined as unknown as ClientDto;
-        const row = await this.dataSource.getRepository(ClientEntity).findOne({ where: { id } });
-        if (!row || row.isDeleted) throw new NotFoundException(CLIENT_NOT_FOUND);
-        return toDto(row);
-      } catch (error) {
-        if (count < MAX_ATTEMPTS && retry(error)) {
-          await sleep(Math.random() * 10 * count);
-          continue;
-        }
-        throw toHttp(error);
-      }
-    }
-  }
-}
-
-export function withoutActive(input: ClientInput): Omit<ClientFields, 'isActive'> {
-  const { isActive: _isActive, ...rest } = input;
-  return rest;
 }

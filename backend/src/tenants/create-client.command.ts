@@ -2,42 +2,57 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../accounts/auth';
+import type { AuthUser } from '../accounts';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ENV, Env } from '../config/env';
-import { WrongExpectedVersionError } from '../event-store/event-store';
-import { EventWriter } from '../event-store/event-writer';
-import { ClientCreated, ClientFields, clientStream } from './client.events';
-import { hostNames, parseClientInput } from './client-input';
-import { ClientDto, ClientsService, isHostRace } from './clients.service';
+import { decideCreate, evolveClient, initialClient } from './client';
+import { clientStream } from './client.events';
+import { hostNames, type ClientInput } from './client-input';
+import { planHostChanges } from './client-hosts.plan';
+import { assertStaff, ClientDto, ClientsService, stateToDto } from './clients.service';
+import { TenantsService } from './tenants.service';
 
 export class CreateClientCommand extends Command<ClientDto> {
-  constructor(readonly user: AuthUser, readonly body: unknown) {
+  constructor(
+    readonly actor: AuthUser,
+    readonly input: ClientInput,
+  ) {
     super();
   }
 }
 
-/** A new client id from `client_ids`, its names reserved and ClientCreated appended in one appendMany; a lost name race re-decides. */
+/** A new client: its names reserved and ClientCreated appended together; a lost name race re-decides (then 409). */
 @CommandHandler(CreateClientCommand)
 export class CreateClientHandler implements ICommandHandler<CreateClientCommand> {
   constructor(
+    private readonly pipeline: CommandPipeline,
     private readonly clients: ClientsService,
-    private readonly events: EventWriter,
+    private readonly tenants: TenantsService,
     private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  async execute({ user, body }: CreateClientCommand): Promise<ClientDto> {
-    this.clients.assertStaff(user);
-    const input = parseClientInput(body, this.env.BASE_DOMAIN);
+  async execute({ actor, input }: CreateClientCommand): Promise<ClientDto> {
+    assertStaff(actor);
+    // The id comes before the events (they carry it) and once per command: re-decisions after a race reuse it.
+    const [{ id }] = (await this.dataSource.query("SELECT nextval('client_ids')::int AS id")) as { id: number }[];
     const apiKey = `qrs_${randomBytes(24).toString('hex')}`;
-    return this.clients.run(async () => {
-      const [{ id }] = (await this.dataSource.query("SELECT nextval('client_ids')::int AS id")) as { id: number }[];
-      const fields: ClientFields = { ...input, isActive: input.isActive ?? true };
-      const created: ClientCreated = { clientId: id, apiKey, ...fields };
-      const meta = { actorId: user.id, tenantId: id };
-      const appends = await this.clients.hostAppends(id, [], hostNames(fields), meta);
-      appends.push({ streamId: clientStream(id), events: [this.events.event('ClientCreated', created, meta)], expectedRevision: 'no_stream' });
-      return { id, result: await this.clients.appendAll(appends) };
-    }, (error) => isHostRace(error) || (error instanceof WrongExpectedVersionError && error.streamId.startsWith('tenant-') && error.expected === 'no_stream'));
+    return this.pipeline.execute({
+      actor: { actorId: actor.id, tenantId: id },
+      // The clients row before the host cache is dropped: else the next request could cache the old tenant of the host.
+      waitFor: ['clients'],
+      plan: async (ctx) => {
+        const client = await ctx.load(clientStream(id), initialClient, evolveClient);
+        const events = decideCreate(client.state, { clientId: id, apiKey, input, baseDomain: this.env.BASE_DOMAIN });
+        const hosts = await planHostChanges(ctx, id, [], hostNames(input), (host, clientId) => this.clients.heldByAnother(host, clientId));
+        return {
+          appends: [...hosts, { streamId: client.streamId, events }],
+          answer: (committed) => {
+            this.tenants.forgetHosts();
+            return stateToDto(id, (committed.streams.get(client.streamId)?.events ?? []).reduce(evolveClient, client.state));
+          },
+        };
+      },
+    });
   }
 }

@@ -1,33 +1,51 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../accounts/auth';
-import { EventWriter } from '../event-store/event-writer';
+import type { AuthUser } from '../accounts';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { decideDelete, evolveClient, initialClient } from './client';
 import { clientStream } from './client.events';
 import { hostNames } from './client-input';
-import { ClientsService, isHostRace } from './clients.service';
+import { planHostChanges } from './client-hosts.plan';
+import { assertStaff, ClientsService } from './clients.service';
+import { TenantsService } from './tenants.service';
 
-export class DeleteClientCommand extends Command<{ id: number; deleted: true }> {
-  constructor(readonly user: AuthUser, readonly rawId: string) {
+export type DeleteClientResult = { id: number; deleted: true };
+
+export class DeleteClientCommand extends Command<DeleteClientResult> {
+  constructor(
+    readonly actor: AuthUser,
+    readonly clientId: number,
+  ) {
     super();
   }
 }
 
+/** Soft delete: ClientDeleted, and the client's names released so another client may take them. */
 @CommandHandler(DeleteClientCommand)
 export class DeleteClientHandler implements ICommandHandler<DeleteClientCommand> {
-  constructor(private readonly clients: ClientsService, private readonly events: EventWriter) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly clients: ClientsService,
+    private readonly tenants: TenantsService,
+  ) {}
 
-  async execute({ user, rawId }: DeleteClientCommand): Promise<{ id: number; deleted: true }> {
-    this.clients.assertStaff(user);
-    const id = this.clients.parseId(rawId);
-    await this.clients.run(async () => {
-      const client = await this.events.load(clientStream(id), initialClient, evolveClient);
-      const decided = decideDelete(client.state, id);
-      const meta = { actorId: user.id, tenantId: id };
-      // Deleting frees the names: another client may take them.
-      const appends = await this.clients.hostAppends(id, hostNames(client.state.fields ?? { subdomain: null, customDomain: null }), [], meta);
-      appends.push({ streamId: clientStream(id), events: decided.map((event) => this.events.event(event.type, event.data, meta)), expectedRevision: client.revision });
-      return { id, result: await this.clients.appendAll(appends) };
-    }, isHostRace, false);
-    return { id, deleted: true };
+  async execute({ actor, clientId }: DeleteClientCommand): Promise<DeleteClientResult> {
+    assertStaff(actor);
+    return this.pipeline.execute({
+      actor: { actorId: actor.id, tenantId: clientId },
+      // The row gone before the host cache is dropped (see create-client.command.ts); the answer itself reads nothing.
+      waitFor: ['clients'],
+      plan: async (ctx) => {
+        const client = await ctx.load(clientStream(clientId), initialClient, evolveClient);
+        const events = decideDelete(client.state, clientId);
+        const hosts = await planHostChanges(ctx, clientId, hostNames(client.state.fields ?? { subdomain: null, customDomain: null }), [], (host, id) => this.clients.heldByAnother(host, id));
+        return {
+          appends: [...hosts, { streamId: client.streamId, events }],
+          answer: () => {
+            this.tenants.forgetHosts();
+            return { id: clientId, deleted: true as const };
+          },
+        };
+      },
+    });
   }
 }

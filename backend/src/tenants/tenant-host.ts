@@ -1,4 +1,5 @@
-import type { RecordedEvent } from '../event-store/event-store';
+import type { Evolvable } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../command-pipeline/domain-error';
 
 /**
  * A host name's reservation, on stream `tenant-host-{name}` (name: a subdomain label, or a custom domain, which
@@ -23,23 +24,26 @@ export interface TenantHostState {
 
 export const initialTenantHost: TenantHostState = { takenBy: null };
 
-export function evolveTenantHost(state: TenantHostState, event: RecordedEvent | TenantHostEvent): TenantHostState {
+export function evolveTenantHost(state: TenantHostState, event: Evolvable): TenantHostState {
   if (event.type === 'TenantHostReserved') return { takenBy: (event.data as TenantHostReserved).clientId };
   if (event.type === 'TenantHostReleased') return state.takenBy === (event.data as TenantHostReleased).clientId ? { takenBy: null } : state;
   return state;
 }
 
-export class HostTakenError extends Error {
-  override readonly name = 'HostTakenError';
-  constructor(readonly host: string, readonly field: 'subdomain' | 'customDomain') {
-    super(field === 'subdomain' ? `The subdomain "${host}" is already used by another client` : `The custom domain "${host}" is already used by another client`);
-  }
+export type HostField = 'subdomain' | 'customDomain';
+
+/** A subdomain is one label, a custom domain always has a dot: the reservation key says which field holds it. */
+export const fieldOf = (host: string): HostField => (host.includes('.') ? 'customDomain' : 'subdomain');
+
+/** 409 on the field that holds the name, with the message the page shows next to it. */
+export function hostTaken(host: string, field: HostField = fieldOf(host)): DomainError {
+  return DomainError.conflict(field === 'subdomain' ? `The subdomain "${host}" is already used by another client` : `The custom domain "${host}" is already used by another client`, field);
 }
 
 /** Taking a name: free, or already this client's (no event then). */
-export function decideReserve(state: TenantHostState, host: string, clientId: number, field: 'subdomain' | 'customDomain'): TenantHostEvent[] {
+export function decideReserve(state: TenantHostState, host: string, clientId: number, field: HostField = fieldOf(host)): TenantHostEvent[] {
   if (state.takenBy === clientId) return [];
-  if (state.takenBy !== null) throw new HostTakenError(host, field);
+  if (state.takenBy !== null) throw hostTaken(host, field);
   return [{ type: 'TenantHostReserved', data: { host, clientId } }];
 }
 

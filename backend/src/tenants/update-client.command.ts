@@ -1,15 +1,21 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../accounts/auth';
+import type { AuthUser } from '../accounts';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ENV, Env } from '../config/env';
-import { EventWriter } from '../event-store/event-writer';
-import { decideUpdate, evolveClient, initialClient } from './client';
-import { ClientFields, clientStream } from './client.events';
-import { checkBodyId, hostNames, parseClientInput } from './client-input';
-import { ClientDto, ClientsService, isHostRace, withoutActive } from './clients.service';
+import { decideUpdate, evolveClient, initialClient, liveFields, nextFields } from './client';
+import { clientStream } from './client.events';
+import { checkBodyId, hostNames, type ClientInput } from './client-input';
+import { planHostChanges } from './client-hosts.plan';
+import { assertStaff, ClientDto, ClientsService, stateToDto } from './clients.service';
+import { TenantsService } from './tenants.service';
 
 export class UpdateClientCommand extends Command<ClientDto> {
-  constructor(readonly user: AuthUser, readonly rawId: string, readonly body: unknown) {
+  constructor(
+    readonly actor: AuthUser,
+    readonly clientId: number,
+    readonly input: ClientInput & { id?: number },
+  ) {
     super();
   }
 }
@@ -17,22 +23,33 @@ export class UpdateClientCommand extends Command<ClientDto> {
 /** PUT replaces the form's fields; names given up are released and new ones reserved with the client's event. */
 @CommandHandler(UpdateClientCommand)
 export class UpdateClientHandler implements ICommandHandler<UpdateClientCommand> {
-  constructor(private readonly clients: ClientsService, private readonly events: EventWriter, @Inject(ENV) private readonly env: Env) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly clients: ClientsService,
+    private readonly tenants: TenantsService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
-  async execute({ user, rawId, body }: UpdateClientCommand): Promise<ClientDto> {
-    this.clients.assertStaff(user);
-    const id = this.clients.parseId(rawId);
-    checkBodyId(id, body);
-    const input = parseClientInput(body, this.env.BASE_DOMAIN);
-    return this.clients.run(async () => {
-      const client = await this.events.load(clientStream(id), initialClient, evolveClient);
-      const current = this.clients.live(client.state);
-      const next: ClientFields = { ...withoutActive(input), isActive: input.isActive ?? current.isActive };
-      const decided = decideUpdate(client.state, id, next);
-      const meta = { actorId: user.id, tenantId: id };
-      const appends = await this.clients.hostAppends(id, hostNames(current), hostNames(next), meta);
-      if (decided.length) appends.push({ streamId: clientStream(id), events: decided.map((event) => this.events.event(event.type, event.data, meta)), expectedRevision: client.revision });
-      return { id, result: appends.length ? await this.clients.appendAll(appends) : null };
-    }, isHostRace);
+  async execute({ actor, clientId, input }: UpdateClientCommand): Promise<ClientDto> {
+    assertStaff(actor);
+    checkBodyId(clientId, input.id);
+    return this.pipeline.execute({
+      actor: { actorId: actor.id, tenantId: clientId },
+      // The clients row before the host cache is dropped (see create-client.command.ts).
+      waitFor: ['clients'],
+      plan: async (ctx) => {
+        const client = await ctx.load(clientStream(clientId), initialClient, evolveClient);
+        const events = decideUpdate(client.state, { clientId, input, baseDomain: this.env.BASE_DOMAIN });
+        const current = liveFields(client.state);
+        const hosts = await planHostChanges(ctx, clientId, hostNames(current), hostNames(nextFields(current, input)), (host, id) => this.clients.heldByAnother(host, id));
+        return {
+          appends: [...hosts, { streamId: client.streamId, events }],
+          answer: (committed) => {
+            if (committed.position) this.tenants.forgetHosts();
+            return stateToDto(clientId, (committed.streams.get(client.streamId)?.events ?? []).reduce(evolveClient, client.state));
+          },
+        };
+      },
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
@@ -194,5 +195,34 @@ describe('/api/white-label/clients', () => {
       if (id === 1) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(id).toBe(900);
+  });
+  it('a create whose clients projection lags past the wait bound still answers 201 with its id and fields, from the events', async () => {
+    const projections = app.app.get(ProjectionsService);
+    const pipeline = app.app.get(CommandPipeline);
+    await projections.pause('clients');
+    pipeline.setWaitBound(100);
+    let id: number | undefined;
+    try {
+      const created = await support.post(CLIENTS, { name: 'Lagging Brand', subdomain: 'lagging' });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Lagging Brand', subdomain: 'lagging', isActive: true });
+      expect(created.body.apiKey).toMatch(/^qrs_[0-9a-f]{48}$/);
+      id = created.body.id;
+      expect(id).toBeGreaterThanOrEqual(2);
+      const edited = await support.put(`${CLIENTS}/${id}`, { name: 'Lagging Brand 2', subdomain: 'lagging' });
+      expect(edited.status).toBe(200);
+      expect(edited.body).toMatchObject({ id, name: 'Lagging Brand 2', apiKey: created.body.apiKey, createdAt: created.body.createdAt });
+    } finally {
+      pipeline.setWaitBound(5000);
+      projections.resume('clients');
+    }
+    // Once the projection runs again, the row holds what the answers said.
+    const deadline = Date.now() + 5000;
+    let listed: { id: number; name: string; createdAt: string } | undefined;
+    while (!listed && Date.now() < deadline) {
+      listed = (await support.get(CLIENTS)).body.find((client: { id: number; name: string }) => client.id === id && client.name === 'Lagging Brand 2');
+      if (!listed) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(listed).toMatchObject({ id, name: 'Lagging Brand 2' });
   });
 });
