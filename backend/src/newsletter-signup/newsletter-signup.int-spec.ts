@@ -2,7 +2,9 @@ import { DataSource } from 'typeorm';
 import { EventWriter } from '../event-store/event-writer';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
-import { newsletterStream } from './newsletter-subscription';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { ProjectionsService } from '../projections/projections.service';
+import { newsletterStream } from './newsletter-subscription.events';
 
 describe('POST /api/newsletter-signup', () => {
   let app: TestApp;
@@ -34,5 +36,35 @@ describe('POST /api/newsletter-signup', () => {
     const res = await client.post('/api/newsletter-signup', { email: 'not-an-email' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please enter a valid email address.');
+  });
+  it('racing signups of one address: every one answers 200, exactly one subscribes', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => client.post('/api/newsletter-signup', { email: 'racer@example.com' })));
+    expect(results.map((res) => res.status)).toEqual(Array(8).fill(200));
+    expect(results.filter((res) => res.body.alreadySubscribed === false)).toHaveLength(1);
+    expect((await app.app.get(EventWriter).store.readStream(newsletterStream('racer@example.com'))).length).toBe(1);
+  });
+
+  it('refuses control characters in the address with the field message', async () => {
+    const res = await client.post('/api/newsletter-signup', { email: 'a\u0000b@example.com' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ email: 'Email contains characters that are not allowed' });
+  });
+
+  it('a signup whose projection lags past the wait bound still answers 200 (committed, from the decision)', async () => {
+    const projections = app.app.get(ProjectionsService);
+    const pipeline = app.app.get(CommandPipeline);
+    await projections.pause('newsletter_subscriptions');
+    pipeline.setWaitBound(100);
+    try {
+      const started = Date.now();
+      const res = await client.post('/api/newsletter-signup', { email: 'slow.reader@example.com' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: "You'll receive weekly Shark Tips about QR codes and marketing strategies.", alreadySubscribed: false });
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect((await app.app.get(EventWriter).store.readStream(newsletterStream('slow.reader@example.com'))).map((event) => event.type)).toEqual(['NewsletterSubscribed']);
+    } finally {
+      pipeline.setWaitBound(5000);
+      projections.resume('newsletter_subscriptions');
+    }
   });
 });

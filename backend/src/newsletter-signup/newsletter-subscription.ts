@@ -1,19 +1,18 @@
-import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { Evolvable } from '../command-pipeline/command-pipeline';
+import type { NewsletterEvent } from './newsletter-subscription.events';
 
-/** Website spec section 5: non-empty and containing an at-sign; the server also wants a real address. */
-export const newsletterSignupSchema = z.object({
-  email: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : ''),
-    z.string().min(1, { error: 'Please enter a valid email address.' }).max(255, { error: 'Please enter a valid email address.' }).pipe(z.email({ error: 'Please enter a valid email address.' })),
-  ),
-});
+/** The subscription aggregate: pure, no Nest, no I/O. An address is subscribed once; signing up again changes nothing. */
+export interface NewsletterSubscriptionState {
+  subscribed: boolean;
+}
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const initialSubscription: NewsletterSubscriptionState = { subscribed: false };
 
-/** One stream per address, `newsletter-{sha256(lowercased email)}`: a second signup finds it taken. */
-export const newsletterStream = (email: string) => `newsletter-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
+export function evolveSubscription(state: NewsletterSubscriptionState, event: Evolvable): NewsletterSubscriptionState {
+  return event.type === 'NewsletterSubscribed' ? { subscribed: true } : state;
+}
 
-export interface NewsletterSubscribed {
-  email: string;
+/** Subscribes a (normalised) address that is not on the list yet; an address already on it records nothing. */
+export function decideSubscribe(state: NewsletterSubscriptionState, email: string): NewsletterEvent[] {
+  return state.subscribed ? [] : [{ type: 'NewsletterSubscribed', data: { email } }];
 }

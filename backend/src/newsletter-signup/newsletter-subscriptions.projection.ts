@@ -3,13 +3,13 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import { NewsletterSubscribed, normalizeEmail } from './newsletter-subscription';
+import { NEWSLETTER_EVENT_TYPES, NewsletterSubscribed, normalizeEmail } from './newsletter-subscription.events';
 
 @Injectable()
 export class NewsletterSubscriptionsProjection implements Projection, OnModuleInit {
   readonly name = 'newsletter_subscriptions';
   readonly tables = ['newsletter_subscriptions'];
-  readonly eventTypes = ['NewsletterSubscribed'] as const;
+  readonly eventTypes = NEWSLETTER_EVENT_TYPES;
 
   constructor(private readonly projections: ProjectionsService) {}
 

@@ -1,37 +1,42 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { ValidationFailed, zodErrors } from '../common/errors.filter';
-import { WrongExpectedVersionError } from '../event-store/event-store';
-import { EventWriter } from '../event-store/event-writer';
-import { ProjectionsService } from '../projections/projections.service';
-import { NewsletterSubscribed, newsletterSignupSchema, newsletterStream, normalizeEmail } from './newsletter-subscription';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { decideSubscribe, evolveSubscription, initialSubscription } from './newsletter-subscription';
+import { newsletterStream, normalizeEmail } from './newsletter-subscription.events';
 
 const WELCOME = "You'll receive weekly Shark Tips about QR codes and marketing strategies.";
 
 export type NewsletterSignupResult = { message: string; alreadySubscribed: boolean };
 
 export class SubscribeToNewsletterCommand extends Command<NewsletterSignupResult> {
-  constructor(readonly body: unknown) {
+  constructor(readonly email: string) {
     super();
   }
 }
 
-/** Appends NewsletterSubscribed with 'no_stream': a repeat finds the stream and is answered 200 as well. */
+/**
+ * NewsletterSubscribed on the address's own stream, appended at `no_stream`. A repeat finds the stream and is
+ * answered 200 as well; so is the loser of two racing signups: its conflict re-runs the plan, which then finds the
+ * stream written and decides "already subscribed" (nothing appended), never an error.
+ */
 @CommandHandler(SubscribeToNewsletterCommand)
 export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeToNewsletterCommand> {
-  constructor(private readonly events: EventWriter, private readonly projections: ProjectionsService) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
-  async execute({ body }: SubscribeToNewsletterCommand): Promise<NewsletterSignupResult> {
-    const parsed = newsletterSignupSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new ValidationFailed(zodErrors(parsed.error));
-    const email = normalizeEmail(parsed.data.email);
-    const data: NewsletterSubscribed = { email };
-    try {
-      const result = await this.events.append(newsletterStream(email), [this.events.event('NewsletterSubscribed', data)], 'no_stream');
-      await this.projections.waitFor(result.position, ['newsletter_subscriptions']);
-      return { message: WELCOME, alreadySubscribed: false };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError) return { message: WELCOME, alreadySubscribed: true };
-      throw error;
-    }
+  execute({ email }: SubscribeToNewsletterCommand): Promise<NewsletterSignupResult> {
+    const address = normalizeEmail(email);
+    const stream = newsletterStream(address);
+    return this.pipeline.execute({
+      // The subscription list (read by staff) shows the address once this answers; a lag past the bound only delays that.
+      waitFor: ['newsletter_subscriptions'],
+      onConflict: () => true,
+      plan: async (ctx) => {
+        const loaded = await ctx.load(stream, initialSubscription, evolveSubscription);
+        const events = decideSubscribe(loaded.state, address);
+        return {
+          appends: [{ streamId: stream, events, expectedRevision: 'no_stream' }],
+          answer: () => ({ message: WELCOME, alreadySubscribed: events.length === 0 }),
+        };
+      },
+    });
   }
 }
