@@ -1,68 +1,112 @@
 import { z } from 'zod';
+import { displayName, NOT_ALLOWED, text, unsafeText } from '../common/input';
+import type { Role } from './auth-user';
 
-/** Request bodies with the specs' messages (website spec section 5). */
-const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`);
+/**
+ * Request bodies and queries of the account routes, with the specs' messages (website spec section 5). Every string
+ * is one of common/input.ts's fields, so NUL, lone surrogates and control characters are refused with a field message.
+ */
+
+const EMAIL = 'Invalid email address';
+const SHORT_PASSWORD = 'Password must be at least 6 characters';
+
+/**
+ * A password: never trimmed or normalised (every character counts), but NUL and lone surrogates are refused like
+ * everywhere else (argon2's C binding stops at NUL, so two passwords would hash alike).
+ */
+function secret(options: { label: string; required: string; min?: number; minMessage?: string; maxMessage?: string }) {
+  return z
+    .string({ error: options.required })
+    .refine((value) => !value.includes('\u0000') && unsafeText(value, { multiline: true }) !== 'surrogate', { message: NOT_ALLOWED(options.label), abort: true })
+    .refine((value) => value.length > 0, { message: options.required, abort: true })
+    .refine((value) => value.length >= (options.min ?? 1), { message: options.minMessage ?? options.required, abort: true })
+    .refine((value) => value.length <= 1024, { message: options.maxMessage ?? `${options.label} must be at most 1024 characters` });
+}
+
+/** Usernames are display names (NFC, no bidi or zero-width characters): registration and sign-in normalise them alike. */
+const username = (min: number, messages: { required: string; tooLong: string }) => displayName({ label: 'Username', max: 255, min, typeMessage: messages.required, minMessage: messages.required, maxMessage: messages.tooLong });
+
+const email = text({ label: 'Email', max: 255, typeMessage: EMAIL, maxMessage: EMAIL }).pipe(z.email({ error: EMAIL }));
+
+const personName = (label: string) => displayName({ label, max: 255, typeMessage: `${label} must be text` });
 
 export const registerSchema = z
   .object({
-    username: z.string().trim().max(255, 'Username must be at most 255 characters').optional(),
-    email: z.string({ error: 'Invalid email address' }).trim().max(255, 'Invalid email address').pipe(z.email({ error: 'Invalid email address' })),
-    password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(1024, 'Password must be at most 1024 characters'),
-    confirmPassword: z.string().optional(),
-    firstName: text(255).optional().default(''),
-    lastName: text(255).optional().default(''),
+    // Optional: the spec's client sends the email as the username, and an empty one means the email.
+    username: username(0, { required: 'Username is required', tooLong: 'Username must be at most 255 characters' }).optional(),
+    email,
+    password: secret({ label: 'Password', required: SHORT_PASSWORD, min: 6, minMessage: SHORT_PASSWORD, maxMessage: 'Password must be at most 1024 characters' }),
+    confirmPassword: secret({ label: 'Password confirmation', required: "Passwords don't match" }).optional(),
+    firstName: personName('First name').optional().default(''),
+    lastName: personName('Last name').optional().default(''),
   })
   .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, { message: "Passwords don't match", path: ['confirmPassword'] })
-  .transform((body) => ({ ...body, username: body.username || body.email, firstName: body.firstName.trim(), lastName: body.lastName.trim() }));
+  .transform(({ confirmPassword: _confirmed, ...body }) => ({ ...body, username: body.username || body.email }));
 export type RegisterBody = z.infer<typeof registerSchema>;
 
 /** The login form's field is `username` (an email input); `email` is accepted as an alias. */
 export const loginSchema = z
   .object({ username: z.unknown().optional(), email: z.unknown().optional(), password: z.unknown().optional() })
-  .transform((body, ctx) => {
-    const raw = body.username ?? body.email;
-    const username = typeof raw === 'string' ? raw.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (!username) ctx.addIssue({ code: 'custom', message: 'Username is required', path: ['username'] });
-    if (!password) ctx.addIssue({ code: 'custom', message: 'Password is required', path: ['password'] });
-    if (username.length > 255 || password.length > 1024) ctx.addIssue({ code: 'custom', message: 'Invalid username or password', path: ['_'] });
-    return { username, password };
-  });
+  .transform((body) => ({ username: body.username ?? body.email, password: body.password }))
+  .pipe(
+    z.object({
+      username: username(1, { required: 'Username is required', tooLong: 'Invalid username or password' }),
+      password: secret({ label: 'Password', required: 'Password is required', maxMessage: 'Invalid username or password' }),
+    }),
+  );
 export type LoginBody = z.infer<typeof loginSchema>;
 
 export const updateNameSchema = z.object({
-  firstName: z.string({ error: 'First name must be text' }).trim().max(255, 'First name must be at most 255 characters').default(''),
-  lastName: z.string({ error: 'Last name must be text' }).trim().max(255, 'Last name must be at most 255 characters').default(''),
+  firstName: personName('First name').default(''),
+  lastName: personName('Last name').default(''),
 });
 export type UpdateNameBody = z.infer<typeof updateNameSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024, 'Current password is incorrect'),
-    newPassword: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(1024, 'Password must be at most 1024 characters'),
-    confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password'),
+    currentPassword: secret({ label: 'Current password', required: 'Current password is required', maxMessage: 'Current password is incorrect' }),
+    newPassword: secret({ label: 'Password', required: SHORT_PASSWORD, min: 6, minMessage: SHORT_PASSWORD, maxMessage: 'Password must be at most 1024 characters' }),
+    confirmPassword: secret({ label: 'Password confirmation', required: 'Please confirm your new password' }),
   })
   .refine((body) => body.newPassword === body.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
-export const roleSchema = z.enum(['user', 'support', 'admin'], { error: "Role must be one of 'user', 'support', 'admin'" });
+export const roleSchema = z.enum(['user', 'support', 'admin'] satisfies Role[], { error: "Role must be one of 'user', 'support', 'admin'" });
+
+/** A JSON-encoded query parameter (ra-data-simple-rest): absent -> the fallback; malformed or the wrong shape -> 400. */
+function jsonParam<T>(shape: z.ZodType<T>, fallback: T, message: string) {
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((value, ctx): T => {
+      if (value === undefined || value === '') return fallback;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message, path: [] });
+        return z.NEVER;
+      }
+      const result = shape.safeParse(parsed);
+      if (result.success) return result.data;
+      // A field's own message (a search text with NUL) says more than the shape's.
+      const [first] = result.error.issues;
+      ctx.addIssue({ code: 'custom', message: first?.code === 'custom' ? first.message : message, path: [] });
+      return z.NEVER;
+    });
+}
+
+const SORTABLE: Record<string, string> = { createdAt: 'created_at', username: 'username_key', email: 'email', subscriptionStatus: 'subscription_status' };
 
 /** ra-data-simple-rest list query: range=[start,end], sort=[field,order], filter={"q":...}. */
-export const listQuerySchema = z.object({ range: z.string().optional(), sort: z.string().optional(), filter: z.string().optional() }).transform((query, ctx) => {
-  const json = (value: string | undefined, fallback: unknown) => {
-    if (!value) return fallback;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Invalid list query' });
-      return fallback;
-    }
-  };
-  const [start, end] = json(query.range, [0, 24]) as [number, number];
-  const [field, order] = json(query.sort, ['createdAt', 'DESC']) as [string, string];
-  const filter = json(query.filter, {}) as { q?: unknown };
-  const from = Math.max(0, Number(start) || 0);
-  const to = Math.min(from + 99, Math.max(from, Number(end) || 0));
-  const sortable: Record<string, string> = { createdAt: 'created_at', username: 'username_key', email: 'email', subscriptionStatus: 'subscription_status' };
-  return { offset: from, limit: to - from + 1, sortColumn: sortable[field] ?? 'created_at', descending: String(order).toUpperCase() !== 'ASC', q: typeof filter.q === 'string' ? filter.q.trim().toLowerCase() : '' };
-});
+export const listQuerySchema = z
+  .object({
+    range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]), [0, 24] as [number, number], 'range must be [start, end] with whole numbers'),
+    sort: jsonParam(z.tuple([z.string().max(64), z.string().max(8)]), ['createdAt', 'DESC'] as [string, string], 'sort must be [field, "ASC" or "DESC"]'),
+    filter: jsonParam(z.looseObject({ q: text({ label: 'Search', max: 255 }).optional() }), {} as { q?: string }, 'filter must be an object such as {"q": "ann"}'),
+  })
+  .transform(({ range: [start, end], sort: [field, order], filter }) => {
+    const to = Math.min(start + 99, Math.max(start, end));
+    return { offset: start, limit: to - start + 1, sortColumn: SORTABLE[field] ?? 'created_at', descending: order.toUpperCase() !== 'ASC', q: (filter.q ?? '').toLowerCase() };
+  });
+export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -1,30 +1,36 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { AccountsService } from './accounts.service';
+import { BodyOf } from '../common/input';
+import { ClientIp, Tenant } from '../common/request-params';
+import { ChangePasswordBody, changePasswordSchema, LoginBody, loginSchema, RegisterBody, registerSchema, UpdateNameBody, updateNameSchema } from './account.schemas';
 import { Authenticated, AuthUser, CurrentUser } from './auth';
 import { ChangePasswordCommand } from './change-password.command';
 import { DeleteAccountCommand } from './delete-account.command';
 import { LogInUserCommand } from './log-in-user.command';
 import { RegisterUserCommand } from './register-user.command';
+import { SessionsService } from './sessions.service';
 import { UpdateUserNameCommand } from './update-user-name.command';
 
-/** The account calls exactly as the specs name them (core spec section 7, website spec section 7). */
+/**
+ * The account calls exactly as the specs name them (core spec section 7, website spec section 7). The commands are
+ * plain values; the session around them (sign in, renew, end) is the SessionsService's.
+ */
 @Controller('api')
 export class AccountsController {
-  constructor(private readonly accounts: AccountsService, private readonly commandBus: CommandBus) {}
+  constructor(private readonly commandBus: CommandBus, private readonly sessions: SessionsService) {}
 
-  @Post('register') @HttpCode(200) register(@Body() body: unknown, @Req() req: Request) { return this.commandBus.execute(new RegisterUserCommand(body, req)); }
+  @Post('register') @HttpCode(200) register(@BodyOf(registerSchema) body: RegisterBody, @Tenant() tenantId: number, @ClientIp() ip: string, @Req() req: Request) { return this.sessions.signInAfter(req, this.commandBus.execute(new RegisterUserCommand({ ...body, tenantId, ip }))); }
 
-  @Post('login') @HttpCode(200) login(@Body() body: unknown, @Req() req: Request) { return this.commandBus.execute(new LogInUserCommand(body, req)); }
+  @Post('login') @HttpCode(200) login(@BodyOf(loginSchema) body: LoginBody, @Tenant() tenantId: number, @ClientIp() ip: string, @Req() req: Request) { return this.sessions.signInAfter(req, this.commandBus.execute(new LogInUserCommand({ ...body, tenantId, ip }))); }
 
-  @Post('logout') @HttpCode(200) logout(@Req() req: Request) { return this.accounts.logout(req); }
+  @Post('logout') @HttpCode(200) logout(@Req() req: Request) { return this.sessions.logout(req); }
 
   @Get('user') @Authenticated() user(@CurrentUser() user: AuthUser) { return user; }
 
-  @Put('update-name') @Authenticated() updateName(@CurrentUser() user: AuthUser, @Body() body: unknown) { return this.commandBus.execute(new UpdateUserNameCommand(user, body)); }
+  @Put('update-name') @Authenticated() updateName(@CurrentUser() user: AuthUser, @BodyOf(updateNameSchema) body: UpdateNameBody) { return this.commandBus.execute(new UpdateUserNameCommand({ userId: user.id, ...body })); }
 
-  @Post('change-password') @HttpCode(200) @Authenticated() changePassword(@CurrentUser() user: AuthUser, @Body() body: unknown, @Req() req: Request) { return this.commandBus.execute(new ChangePasswordCommand(user, body, req)); }
+  @Post('change-password') @HttpCode(200) @Authenticated() changePassword(@CurrentUser() user: AuthUser, @BodyOf(changePasswordSchema) body: ChangePasswordBody, @Req() req: Request) { return this.sessions.renewAfter(req, this.commandBus.execute(new ChangePasswordCommand({ userId: user.id, currentPassword: body.currentPassword, newPassword: body.newPassword }))); }
 
-  @Post('delete-account') @HttpCode(200) @Authenticated() deleteAccount(@CurrentUser() user: AuthUser, @Req() req: Request) { return this.commandBus.execute(new DeleteAccountCommand(user, req)); }
+  @Post('delete-account') @HttpCode(200) @Authenticated() deleteAccount(@CurrentUser() user: AuthUser, @Req() req: Request) { return this.sessions.endAllAfter(req, user.id, this.commandBus.execute(new DeleteAccountCommand({ userId: user.id }))); }
 }

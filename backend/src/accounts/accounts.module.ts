@@ -7,7 +7,6 @@ import { GoogleStrategy } from './google/google.strategy';
 import { ENV, Env } from '../config/env';
 import { AccountsService } from './accounts.service';
 import { ChangePasswordHandler } from './change-password.command';
-import { ChangeUserRoleHandler } from './change-user-role.command';
 import { DeleteAccountHandler } from './delete-account.command';
 import { SignInWithGoogleHandler } from './google/sign-in-with-google.command';
 import { GrantRoleHandler } from './grant-role.command';
@@ -15,12 +14,12 @@ import { LogInUserHandler } from './log-in-user.command';
 import { RegisterUserHandler } from './register-user.command';
 import { RevokeRoleHandler } from './revoke-role.command';
 import { UpdateUserNameHandler } from './update-user-name.command';
-import { UserStreams } from './user-streams';
 import { OriginCheckMiddleware } from './origin-check.middleware';
 import { RateLimiter } from './rate-limiter';
 import { OptionalUserGuard } from './optional-user.guard';
 import { SessionAuthGuard } from './session-auth.guard';
 import { SessionMiddleware } from './session.middleware';
+import { SessionsService } from './sessions.service';
 import { UsersProjection } from './users.projection';
 
 /**
@@ -32,7 +31,7 @@ import { UsersProjection } from './users.projection';
   controllers: [AccountsController, AdminUsersController, GoogleController],
   providers: [
     AccountsService,
-    UserStreams,
+    SessionsService,
     RegisterUserHandler,
     LogInUserHandler,
     UpdateUserNameHandler,
@@ -40,7 +39,6 @@ import { UsersProjection } from './users.projection';
     DeleteAccountHandler,
     GrantRoleHandler,
     RevokeRoleHandler,
-    ChangeUserRoleHandler,
     SignInWithGoogleHandler,
     UsersProjection,
     SessionMiddleware,

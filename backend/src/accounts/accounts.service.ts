@@ -1,41 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../common/request-context';
-import { ENV, Env } from '../config/env';
-import { listQuerySchema } from './account.schemas';
-import type { AuthUser, Role } from './auth';
-import { GrantRoleCommand } from './grant-role.command';
-import { RevokeRoleCommand } from './revoke-role.command';
-import { AccountError, effectiveRoles, isAdminEmail } from './user';
+import type { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import type { ListQuery } from './account.schemas';
+import type { AuthUser } from './auth-user';
+import { authUserOf, effectiveRoles, evolveAccount, initialAccount, isActive } from './user';
 import { UserEntity } from './user.entity';
-import { usernameKey } from './user.events';
+import { usernameKey, userStream } from './user.events';
 
-export const INVALID_CREDENTIALS = 'Invalid username or password';
-
-export interface GoogleProfile {
-  googleId: string;
-  email: string | null;
-  emailVerified: boolean;
-  firstName: string;
-  lastName: string;
-}
-
-/** Reads of accounts (from the users table) and sessions. Writes are the `*.command.ts` handlers beside this file. */
+/**
+ * Reads of accounts: the `users` read model (always scoped by tenant) and who a request's session belongs to. It
+ * never writes: the writes are the `*.command.ts` handlers beside this file, on the CommandPipeline.
+ */
 @Injectable()
 export class AccountsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly commandBus: CommandBus,
-    @Inject(ENV) private readonly env: Env,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
-
-  private get tenantId(): number {
-    return requestContext.currentOrSystem().tenantId;
-  }
-
-  // ---- reads (always scoped by tenant) ----
 
   findById(tenantId: number, userId: string): Promise<UserEntity | null> {
     return this.dataSource.getRepository(UserEntity).findOne({ where: { id: userId, clientId: tenantId } });
@@ -43,10 +27,6 @@ export class AccountsService {
 
   findActiveByUsername(tenantId: number, username: string): Promise<UserEntity | null> {
     return this.dataSource.getRepository(UserEntity).findOne({ where: { clientId: tenantId, usernameKey: usernameKey(username), isDeleted: false } });
-  }
-
-  findActiveByGoogleId(tenantId: number, googleId: string): Promise<UserEntity | null> {
-    return this.dataSource.getRepository(UserEntity).findOne({ where: { clientId: tenantId, googleId, isDeleted: false } });
   }
 
   /** Display names of users for audit trails (any tenant: staff read every tenant's history). Unknown ids are absent. */
@@ -71,57 +51,32 @@ export class AccountsService {
     };
   }
 
-  /** The signed-in user of a request, or null: no session, another tenant's session, a deleted account, or a password changed since sign-in. */
+  /**
+   * The signed-in user of a request, or null: no session, another tenant's session, a deleted account, or a password
+   * changed since sign-in (invalid sessions are destroyed). Normally one primary-key read of `users`. A session can
+   * never be ahead of the truth, so when the row is missing or older than the session (a sign-up or a password change
+   * whose projection lags past the commands' wait bound), the user's stream decides instead of the read model.
+   */
   async authenticate(req: Request): Promise<AuthUser | null> {
     const session = req.session;
     if (!session?.userId) return null;
-    const tenantId = this.tenantId;
-    const row = session.tenantId === tenantId ? await this.findById(tenantId, session.userId) : null;
-    if (!row || row.isDeleted || row.authVersion !== session.authVersion) {
-      await new Promise<void>((resolve) => session.destroy(() => resolve()));
-      return null;
-    }
-    return this.toAuthUser(row);
+    const tenantId = requestContext.currentOrSystem().tenantId;
+    const user = session.tenantId === tenantId ? await this.sessionUser(tenantId, session.userId, session.authVersion ?? -1) : null;
+    if (!user) await new Promise<void>((resolve) => session.destroy(() => resolve()));
+    return user;
   }
 
-  // ---- sessions (the sign-up and sign-in commands end here) ----
-
-  async logout(req: Request): Promise<{ message: string }> {
-    if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
-    req.res?.clearCookie('qrs.sid', { path: '/' });
-    return { message: 'You have been successfully logged out' };
-  }
-
-  /** A fresh session id at every sign-in (no fixation), bound to the tenant and the user's auth version. */
-  async signIn(req: Request, tenantId: number, userId: string): Promise<AuthUser> {
+  private async sessionUser(tenantId: number, userId: string, authVersion: number): Promise<AuthUser | null> {
     const row = await this.findById(tenantId, userId);
-    if (!row || row.isDeleted) throw new AccountError(INVALID_CREDENTIALS, 401);
-    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
-    req.session.userId = row.id;
-    req.session.tenantId = tenantId;
-    req.session.authVersion = row.authVersion;
-    await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
-    const current = requestContext.current();
-    if (current) current.actorId = row.id;
-    return this.toAuthUser(row);
-  }
-
-  // ---- roles ----
-
-  /** For `npm run admin` and test set-up: RoleGranted through the CommandBus. */
-  grantRole(userId: string, role: Role): Promise<void> {
-    return this.commandBus.execute(new GrantRoleCommand(userId, role));
-  }
-
-  /** For `npm run admin`: RoleRevoked through the CommandBus. */
-  revokeRole(userId: string, role: Role): Promise<void> {
-    return this.commandBus.execute(new RevokeRoleCommand(userId, role));
+    if (row && row.authVersion >= authVersion) return !row.isDeleted && row.authVersion === authVersion ? this.toAuthUser(row) : null;
+    const account = (await this.store.readStream(userStream(userId))).reduce(evolveAccount, initialAccount);
+    const valid = isActive(account.user) && account.user.tenantId === tenantId && account.user.authVersion === authVersion;
+    return valid ? authUserOf(userId, account) : null;
   }
 
   /** Admin screen list: the users of the request's tenant, newest first by default, with Content-Range. */
-  async listUsers(rawQuery: unknown, res: Response): Promise<(AuthUser & { createdAt: Date; isDeleted: boolean })[]> {
-    const query = listQuerySchema.parse(rawQuery ?? {});
-    const tenantId = this.tenantId;
+  async listUsers(query: ListQuery, res: Response): Promise<(AuthUser & { createdAt: Date; isDeleted: boolean })[]> {
+    const tenantId = requestContext.currentOrSystem().tenantId;
     const where = "client_id = $1 AND ($2 = '' OR position($2 in username_key) > 0)";
     const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [tenantId, query.q])) as { total: number }[];
     const ids = (await this.dataSource.query(
@@ -134,11 +89,5 @@ export class AccountsService {
     res.setHeader('Content-Range', `users ${query.offset}-${end}/${total}`);
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
     return ids.map(({ id }) => byId.get(id)!).map((row) => ({ ...this.toAuthUser(row), createdAt: row.createdAt, isDeleted: row.isDeleted }));
-  }
-
-  /** ADMIN_EMAILS: users who register or sign in with a listed email become admins. */
-  async grantAdminIfListed(row: UserEntity): Promise<void> {
-    if (!isAdminEmail(row.email, this.env.ADMIN_EMAILS) || row.roles.includes('admin')) return;
-    await this.grantRole(row.id, 'admin');
   }
 }

@@ -1,4 +1,4 @@
-import type { Role } from './auth';
+import type { Role } from './auth-user';
 
 /** `npm run admin -- grant admin you@example.com [--tenant 2]`: parsed here, pure, so it is unit-tested. */
 export interface AdminCommand {

@@ -1,5 +1,6 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
+import type { AuthUser, Role } from './auth-user';
 import { REQUIRED_ROLES, SessionAuthGuard } from './session-auth.guard';
 
 /**
@@ -7,23 +8,9 @@ import { REQUIRED_ROLES, SessionAuthGuard } from './session-auth.guard';
  *   @Authenticated()          signed in (401 'Authentication required' otherwise)
  *   @Authenticated('admin')   signed in and holding one of the roles (403 otherwise)
  *   @CurrentUser() user: AuthUser
+ * The types live in auth-user.ts (no imports) and are re-exported here for the callers that import them from auth.
  */
-export type Role = 'user' | 'support' | 'admin';
-
-export const ROLES: readonly Role[] = ['user', 'support', 'admin'];
-
-export interface AuthUser {
-  id: string;
-  tenantId: number;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Always contains 'user'; plus any granted role. */
-  roles: Role[];
-  subscriptionStatus: string;
-  googleId: string | null;
-}
+export { ROLES, type AuthUser, type Role } from './auth-user';
 
 /** Guard for a route or controller: 401 when signed out, 403 when none of `roles` is held (no roles: any signed-in user). */
 export function Authenticated(...roles: Role[]): MethodDecorator & ClassDecorator {
@@ -32,5 +19,5 @@ export function Authenticated(...roles: Role[]): MethodDecorator & ClassDecorato
 
 /** The AuthUser of the request; only meaningful on routes behind @Authenticated(). */
 export const CurrentUser: () => ParameterDecorator = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser => {
-  return (context.switchToHttp().getRequest<Request & { authUser?: AuthUser }>()).authUser as AuthUser;
+  return context.switchToHttp().getRequest<Request & { authUser?: AuthUser }>().authUser as AuthUser;
 });

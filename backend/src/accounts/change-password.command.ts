@@ -1,33 +1,33 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { Request } from 'express';
-import { ChangePasswordBody, changePasswordSchema } from './account.schemas';
-import { AccountsService } from './accounts.service';
-import type { AuthUser } from './auth';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import type { SignedIn } from './auth-user';
 import { hashPassword, verifyPassword } from './passwords';
-import { SessionMiddleware } from './session.middleware';
-import { decideChangePassword } from './user';
+import { decideChangePassword, evolveAccount, initialAccount, signedInAs } from './user';
 import { userStream } from './user.events';
-import { UserStreams } from './user-streams';
+import { USERS_PROJECTION } from './users.projection';
 
-export class ChangePasswordCommand extends Command<{ message: string }> {
-  constructor(readonly user: AuthUser, readonly body: unknown, readonly req: Request) {
+export class ChangePasswordCommand extends Command<SignedIn> {
+  constructor(readonly change: { userId: string; currentPassword: string; newPassword: string }) {
     super();
   }
 }
 
+/** Answers the user with the new auth version: the caller moves this session onto it and ends the others. */
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {
-  constructor(private readonly streams: UserStreams, private readonly accounts: AccountsService, private readonly sessions: SessionMiddleware) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
-  async execute({ user, body, req }: ChangePasswordCommand): Promise<{ message: string }> {
-    const input: ChangePasswordBody = changePasswordSchema.parse(body ?? {});
-    const loaded = await this.streams.loadUser(user.id);
-    const valid = await verifyPassword(loaded.state.passwordHash, input.currentPassword);
-    const events = decideChangePassword(loaded.state, user.id, valid, valid ? await hashPassword(input.newPassword) : '');
-    await this.streams.appendAndWait([{ streamId: userStream(user.id), events, expectedRevision: loaded.revision }], user.id);
-    // This session continues under a new id; every other session of the user ends.
-    await this.accounts.signIn(req, user.tenantId, user.id);
-    await this.sessions.destroyOtherSessions(user.id, req.sessionID);
-    return { message: 'Password updated' };
+  execute({ change: { userId, currentPassword, newPassword } }: ChangePasswordCommand): Promise<SignedIn> {
+    const stream = userStream(userId);
+    return this.pipeline.execute({
+      waitFor: [USERS_PROJECTION],
+      plan: async (ctx) => {
+        const loaded = await ctx.load(stream, initialAccount, evolveAccount);
+        // argon2 is I/O: verified and hashed here, the decision only records the outcome.
+        const valid = await verifyPassword(loaded.state.user.passwordHash, currentPassword);
+        const events = decideChangePassword(loaded.state.user, userId, valid, valid ? await hashPassword(newPassword) : '');
+        return { appends: [{ streamId: stream, events }], answer: () => signedInAs(userId, events.reduce(evolveAccount, loaded.state)) };
+      },
+    });
   }
 }

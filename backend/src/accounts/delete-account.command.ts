@@ -1,34 +1,34 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { Request } from 'express';
-import type { StreamAppend } from '../event-store/event-store';
-import { AccountsService } from './accounts.service';
-import type { AuthUser } from './auth';
-import { SessionMiddleware } from './session.middleware';
-import { decideDelete } from './user';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { decideDelete, decideReleaseKey, evolveKey, evolveUser, initialKey, initialUser } from './user';
 import { googleIdStream, usernameStream, userStream } from './user.events';
-import { UserStreams } from './user-streams';
+import { USERS_PROJECTION } from './users.projection';
 
 export class DeleteAccountCommand extends Command<{ message: string }> {
-  constructor(readonly user: AuthUser, readonly req: Request) {
+  constructor(readonly account: { userId: string }) {
     super();
   }
 }
 
+/** Soft delete (UserDeleted) and, in the same append, the release of the user's username and Google id. */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
-  constructor(private readonly streams: UserStreams, private readonly accounts: AccountsService, private readonly sessions: SessionMiddleware) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
-  async execute({ user, req }: DeleteAccountCommand): Promise<{ message: string }> {
-    const loaded = await this.streams.loadUser(user.id);
-    const appends: StreamAppend[] = [{ streamId: userStream(user.id), events: this.streams.envelopes(decideDelete(loaded.state, user.id), user.id), expectedRevision: loaded.revision }];
-    // Releasing the username (and Google id) lets the person sign up again later with the same email.
-    for (const streamId of [usernameStream(user.tenantId, loaded.state.username), ...(loaded.state.googleId ? [googleIdStream(user.tenantId, loaded.state.googleId)] : [])]) {
-      const key = await this.streams.loadKey(streamId);
-      if (key.state.heldBy === user.id) appends.push({ streamId, events: this.streams.envelopes([{ type: 'KeyReleased', data: { userId: user.id } }], user.id), expectedRevision: key.revision });
-    }
-    await this.streams.waitForAppend(await this.streams.events.store.appendMany(appends));
-    await this.sessions.destroyOtherSessions(user.id, null);
-    await this.accounts.logout(req);
-    return { message: 'Account deleted' };
+  execute({ account: { userId } }: DeleteAccountCommand): Promise<{ message: string }> {
+    return this.pipeline.execute({
+      waitFor: [USERS_PROJECTION],
+      plan: async (ctx) => {
+        const user = await ctx.load(userStream(userId), initialUser, evolveUser);
+        const events = decideDelete(user.state, userId);
+        // Releasing the keys lets the person sign up again later with the same email (a new user id).
+        const keyStreams = [usernameStream(user.state.tenantId, user.state.username), ...(user.state.googleId ? [googleIdStream(user.state.tenantId, user.state.googleId)] : [])];
+        const keys = await Promise.all(keyStreams.map((streamId) => ctx.load(streamId, initialKey, evolveKey)));
+        return {
+          appends: [{ streamId: userStream(userId), events }, ...keys.map((key) => ({ streamId: key.streamId, events: decideReleaseKey(key.state, userId) }))],
+          answer: () => ({ message: 'Account deleted' }),
+        };
+      },
+    });
   }
 }

@@ -1,34 +1,58 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { Request } from 'express';
-import { requestContext } from '../common/request-context';
-import { loginSchema } from './account.schemas';
-import { AccountsService, INVALID_CREDENTIALS } from './accounts.service';
-import type { AuthUser } from './auth';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { ENV, Env } from '../config/env';
+import type { SignedIn } from './auth-user';
 import { verifyPassword } from './passwords';
 import { RateLimiter } from './rate-limiter';
-import { AccountError } from './user';
+import { decideSignIn, evolveAccount, evolveKey, initialAccount, initialKey, isAdminEmail, signedInAs } from './user';
+import { usernameStream, userStream } from './user.events';
+import { USERS_PROJECTION } from './users.projection';
 
-export class LogInUserCommand extends Command<AuthUser> {
-  constructor(readonly body: unknown, readonly req: Request) {
+export interface Credentials {
+  tenantId: number;
+  /** For the rate limit. */
+  ip: string;
+  username: string;
+  password: string;
+}
+
+export class LogInUserCommand extends Command<SignedIn> {
+  constructor(readonly credentials: Credentials) {
     super();
   }
 }
 
-/** A command because signing in with an ADMIN_EMAILS address appends RoleGranted. */
+/**
+ * A command because signing in with an ADMIN_EMAILS address appends RoleGranted. The user is found through the
+ * username's reservation stream and checked against their own stream, never the read model: signing in right after
+ * signing up works even while the `users` projection lags.
+ */
 @CommandHandler(LogInUserCommand)
 export class LogInUserHandler implements ICommandHandler<LogInUserCommand> {
-  constructor(private readonly accounts: AccountsService, private readonly rateLimiter: RateLimiter) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly rateLimiter: RateLimiter,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
-  async execute({ body, req }: LogInUserCommand): Promise<AuthUser> {
-    const input = loginSchema.parse(body ?? {});
-    const tenantId = requestContext.currentOrSystem().tenantId;
-    await this.rateLimiter.hit('login', tenantId, req.ip ?? 'unknown', input.username);
-    const row = await this.accounts.findActiveByUsername(tenantId, input.username);
-    // Unknown users are verified against a dummy hash: both failures take the same time and answer alike.
-    const valid = await verifyPassword(row?.passwordHash, input.password);
-    if (!row || !valid) throw new AccountError(INVALID_CREDENTIALS, 401);
-    await this.rateLimiter.reset('login', tenantId, input.username);
-    await this.accounts.grantAdminIfListed(row);
-    return this.accounts.signIn(req, tenantId, row.id);
+  async execute({ credentials: { tenantId, ip, username, password } }: LogInUserCommand): Promise<SignedIn> {
+    await this.rateLimiter.hit('login', tenantId, ip, username);
+    const signedIn = await this.pipeline.execute({
+      waitFor: [USERS_PROJECTION],
+      plan: async (ctx) => {
+        const userId = (await ctx.load(usernameStream(tenantId, username), initialKey, evolveKey)).state.heldBy;
+        const account = userId ? (await ctx.load(userStream(userId), initialAccount, evolveAccount)).state : initialAccount;
+        // Unknown users are verified against a dummy hash: both failures take the same time and answer alike.
+        const valid = await verifyPassword(account.user.passwordHash, password);
+        const events = decideSignIn(account.user, userId ?? '', valid, isAdminEmail(account.user.email, this.env.ADMIN_EMAILS));
+        return {
+          appends: userId ? [{ streamId: userStream(userId), events }] : [],
+          answer: () => signedInAs(userId!, events.reduce(evolveAccount, account)),
+        };
+      },
+    });
+    await this.rateLimiter.reset('login', tenantId, username);
+    return signedIn;
   }
 }

@@ -2,7 +2,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import type { Request } from 'express';
 import { requestContext } from '../common/request-context';
 import { AccountsService } from './accounts.service';
-import type { AuthUser } from './auth';
+import type { AuthUser } from './auth-user';
 
 /** For routes open to everyone that behave differently for a signed-in user (generate, track): sets req.authUser if any. */
 @Injectable()

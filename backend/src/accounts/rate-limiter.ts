@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { REDIS } from '../redis/redis.module';
-import { AccountError } from './user';
+import { DomainError } from '../command-pipeline/domain-error';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -62,7 +62,7 @@ export class RateLimiter {
       }
       return;
     }
-    if (exceeded(counts, this.limits)) throw new AccountError(TOO_MANY_ATTEMPTS, 429);
+    if (exceeded(counts, this.limits)) throw new DomainError('too_many_requests', TOO_MANY_ATTEMPTS);
   }
 
   /** A successful sign-in clears the username's counter (not the IP's). */

@@ -1,46 +1,69 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
-import { requestContext } from '../common/request-context';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../command-pipeline/domain-error';
 import { ENV, Env } from '../config/env';
-import { registerSchema } from './account.schemas';
-import { AccountsService } from './accounts.service';
-import type { AuthUser } from './auth';
+import type { SignedIn } from './auth-user';
 import { hashPassword } from './passwords';
 import { RateLimiter } from './rate-limiter';
-import { decideRegister, decideReserveKey, isAdminEmail, USERNAME_TAKEN } from './user';
+import { decideRegister, decideReserveKey, evolveAccount, evolveKey, initialAccount, initialKey, isAdminEmail, signedInAs, USERNAME_TAKEN } from './user';
 import { usernameStream, userStream } from './user.events';
-import { UserStreams } from './user-streams';
+import { USERS_PROJECTION } from './users.projection';
 
-export class RegisterUserCommand extends Command<AuthUser> {
-  constructor(readonly body: unknown, readonly req: Request) {
+export interface Registration {
+  tenantId: number;
+  /** For the rate limit. */
+  ip: string;
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export class RegisterUserCommand extends Command<SignedIn> {
+  constructor(readonly registration: Registration) {
     super();
   }
 }
 
-/** Reserves the username and creates `user-{id}` in one append, then signs the new user in. */
+/**
+ * Reserves the username and creates `user-{id}` in one append (one transaction). The answer is the new user as the
+ * events say, so a `users` projection lagging past the wait bound still answers 200 and the session is established.
+ */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
-  constructor(private readonly streams: UserStreams, private readonly accounts: AccountsService, private readonly rateLimiter: RateLimiter, @Inject(ENV) private readonly env: Env) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly rateLimiter: RateLimiter,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
-  async execute({ body, req }: RegisterUserCommand): Promise<AuthUser> {
-    const input = registerSchema.parse(body ?? {});
-    const tenantId = requestContext.currentOrSystem().tenantId;
-    await this.rateLimiter.hit('register', tenantId, req.ip ?? 'unknown', input.username);
+  async execute({ registration: input }: RegisterUserCommand): Promise<SignedIn> {
+    await this.rateLimiter.hit('register', input.tenantId, input.ip, input.username);
     const userId = randomUUID();
-    const key = await this.streams.loadKey(usernameStream(tenantId, input.username));
-    const keyEvents = decideReserveKey(key.state, userId, USERNAME_TAKEN); // early refusal before the costly hash
-    const passwordHash = await hashPassword(input.password);
-    const userEvents = decideRegister({ userId, tenantId, username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, admin: isAdminEmail(input.email, this.env.ADMIN_EMAILS) });
-    await this.streams.appendAndWait(
-      [
-        { streamId: usernameStream(tenantId, input.username), events: keyEvents, expectedRevision: key.revision },
-        { streamId: userStream(userId), events: userEvents, expectedRevision: 'no_stream' },
-      ],
-      userId,
-      USERNAME_TAKEN,
-    );
-    return this.accounts.signIn(req, tenantId, userId);
+    const nameStream = usernameStream(input.tenantId, input.username);
+    return this.pipeline.execute({
+      actor: { actorId: userId, tenantId: input.tenantId },
+      // The guard of the browser's next request reads `users` (read-your-writes); the answer itself does not.
+      waitFor: [USERS_PROJECTION],
+      // Losing the race for the name means the name is taken: no second decision (and no second argon2 hash).
+      onConflict: (conflict) => (conflict.streamId === nameStream ? DomainError.conflict(USERNAME_TAKEN) : true),
+      plan: async (ctx) => {
+        const key = await ctx.load(nameStream, initialKey, evolveKey);
+        const keyEvents = decideReserveKey(key.state, userId, USERNAME_TAKEN); // refused before the costly hash
+        const passwordHash = await hashPassword(input.password);
+        const admin = isAdminEmail(input.email, this.env.ADMIN_EMAILS);
+        const userEvents = decideRegister({ userId, tenantId: input.tenantId, username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, admin });
+        return {
+          appends: [
+            { streamId: nameStream, events: keyEvents },
+            { streamId: userStream(userId), events: userEvents, expectedRevision: 'no_stream' },
+          ],
+          answer: () => signedInAs(userId, userEvents.reduce(evolveAccount, initialAccount)),
+        };
+      },
+    });
   }
 }

@@ -1,22 +1,21 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { Role } from './auth';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import type { AuthUser } from './auth-user';
+import { changeRole, RoleChange } from './grant-role.command';
 import { decideRevokeRole } from './user';
-import { userStream } from './user.events';
-import { UserStreams } from './user-streams';
 
-/** Used by the admin screen (ChangeUserRoleCommand) and `npm run admin`. */
-export class RevokeRoleCommand extends Command<void> {
-  constructor(readonly userId: string, readonly role: Role) {
+/** Used by the admin screen (an admin cannot revoke their own admin role there) and `npm run admin`. */
+export class RevokeRoleCommand extends Command<AuthUser> {
+  constructor(readonly change: RoleChange) {
     super();
   }
 }
 
 @CommandHandler(RevokeRoleCommand)
 export class RevokeRoleHandler implements ICommandHandler<RevokeRoleCommand> {
-  constructor(private readonly streams: UserStreams) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
-  async execute({ userId, role }: RevokeRoleCommand): Promise<void> {
-    const loaded = await this.streams.loadUser(userId);
-    await this.streams.appendAndWait([{ streamId: userStream(userId), events: decideRevokeRole(loaded.state, userId, role), expectedRevision: loaded.revision }], undefined, undefined, loaded.state.tenantId);
+  execute({ change }: RevokeRoleCommand): Promise<AuthUser> {
+    return changeRole(this.pipeline, change, (account) => decideRevokeRole(account.user, change.userId, change.role, change.by));
   }
 }

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { requestContext } from '../common/request-context';
 import { AccountsService } from './accounts.service';
-import type { AuthUser, Role } from './auth';
+import type { AuthUser, Role } from './auth-user';
 import { hasRequiredRole } from './user';
 
 export const REQUIRED_ROLES = 'accounts:roles';

@@ -1,25 +1,29 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { updateNameSchema } from './account.schemas';
-import { AccountsService } from './accounts.service';
-import type { AuthUser } from './auth';
-import { decideChangeName } from './user';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import type { AuthUser } from './auth-user';
+import { authUserOf, decideChangeName, evolveAccount, initialAccount } from './user';
 import { userStream } from './user.events';
-import { UserStreams } from './user-streams';
+import { USERS_PROJECTION } from './users.projection';
 
 export class UpdateUserNameCommand extends Command<AuthUser> {
-  constructor(readonly user: AuthUser, readonly body: unknown) {
+  constructor(readonly change: { userId: string; firstName: string; lastName: string }) {
     super();
   }
 }
 
 @CommandHandler(UpdateUserNameCommand)
 export class UpdateUserNameHandler implements ICommandHandler<UpdateUserNameCommand> {
-  constructor(private readonly streams: UserStreams, private readonly accounts: AccountsService) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
-  async execute({ user, body }: UpdateUserNameCommand): Promise<AuthUser> {
-    const input = updateNameSchema.parse(body ?? {});
-    const loaded = await this.streams.loadUser(user.id);
-    await this.streams.appendAndWait([{ streamId: userStream(user.id), events: decideChangeName(loaded.state, user.id, input.firstName, input.lastName), expectedRevision: loaded.revision }], user.id);
-    return this.accounts.toAuthUser((await this.accounts.findById(user.tenantId, user.id))!);
+  execute({ change: { userId, firstName, lastName } }: UpdateUserNameCommand): Promise<AuthUser> {
+    return this.pipeline.run({
+      stream: userStream(userId),
+      initial: initialAccount,
+      evolve: evolveAccount,
+      decide: (account) => decideChangeName(account.user, userId, firstName, lastName),
+      // For the next request's guard (read-your-writes); the answer is the user as the stream now says.
+      waitFor: [USERS_PROJECTION],
+      answer: (account) => authUserOf(userId, account),
+    });
   }
 }

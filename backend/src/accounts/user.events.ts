@@ -1,6 +1,15 @@
-import type { Role } from './auth';
+import type { Role } from './auth-user';
 
-/** Events of a user, on stream `user-{id}`. Other features append to that stream too (TrialActivated, DynamicQrSlotTaken, ...). */
+/**
+ * Stream `user-{id}`: who appends what.
+ *   accounts (this feature): UserRegistered, UserSignedInWithGoogle, UserNameChanged, PasswordChanged, RoleGranted,
+ *     RoleRevoked, UserDeleted.
+ *   codes: TrialActivated (its type is declared here, accounts owns it because the users read model shows it), and
+ *     its own DynamicQrSlotTaken / DynamicQrSlotReleased (declared in codes; accounts ignores them).
+ *   payments (later): SubscriptionStatusChanged (declared here for the same reason as TrialActivated).
+ * The user aggregate (evolveUser in user.ts) folds only the accounts events and ignores the others; every writer
+ * appends at the revision it loaded, so two features writing at once meet a conflict instead of overwriting.
+ */
 export interface UserRegistered {
   userId: string;
   clientId: number;
@@ -41,13 +50,14 @@ export interface UserDeleted {
   userId: string;
 }
 
-/** Appended by the codes feature (trial) and payments; the users read model shows them. */
+/** Appended by the codes feature (trial activation); the users read model shows it. */
 export interface TrialActivated {
   userId: string;
   trialStartDate: string;
   trialEndDate: string;
 }
 
+/** Appended by payments (when it exists); the users read model and the signed-in user show it. */
 export interface SubscriptionStatusChanged {
   userId: string;
   subscriptionStatus: string;
@@ -82,7 +92,8 @@ export const USER_EVENT_TYPES = [
 export interface KeyReserved {
   userId: string;
 }
-export type KeyEvent = { type: 'KeyReserved'; data: KeyReserved } | { type: 'KeyReleased'; data: KeyReserved };
+export type KeyReleased = KeyReserved;
+export type KeyEvent = { type: 'KeyReserved'; data: KeyReserved } | { type: 'KeyReleased'; data: KeyReleased };
 
 export const userStream = (userId: string) => `user-${userId}`;
 export const usernameKey = (username: string) => username.trim().toLowerCase();

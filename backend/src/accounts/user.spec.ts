@@ -1,24 +1,32 @@
 import { ZodError } from 'zod';
+import { DomainError } from '../command-pipeline/domain-error';
 import { changePasswordSchema, listQuerySchema, loginSchema, registerSchema, updateNameSchema } from './account.schemas';
 import { parseAdminCommand } from './admin-command';
 import { claimedOrigin, isCrossOriginRefused } from './origin-check.middleware';
 import { attemptLimits, exceeded } from './rate-limiter';
 import {
+  authUserOf,
   decideChangeName,
   decideChangePassword,
   decideDelete,
   decideGrantRole,
   decideLinkGoogle,
   decideRegister,
+  decideReleaseKey,
   decideReserveKey,
   decideRevokeRole,
+  decideSignIn,
   effectiveRoles,
+  evolveAccount,
   evolveKey,
   evolveUser,
   hasRequiredRole,
+  googleAccount,
+  initialAccount,
   initialKey,
   initialUser,
   isAdminEmail,
+  signedInAs,
   UserState,
 } from './user';
 import { usernameStream } from './user.events';
@@ -47,7 +55,7 @@ describe('user aggregate', () => {
       { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
       { type: 'UserSignedInWithGoogle', data: { userId: 'u1', googleId: 'g1', email: 'Ann@x.io' } },
     );
-    expect(state).toEqual({ exists: true, deleted: false, tenantId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: 'Ann', lastName: 'Lee', passwordHash: 'h2', googleId: 'g1', roles: ['support'] });
+    expect(state).toEqual({ exists: true, deleted: false, tenantId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: 'Ann', lastName: 'Lee', passwordHash: 'h2', googleId: 'g1', roles: ['support'], authVersion: 1 });
     expect(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles).toEqual([]);
   });
 
@@ -99,6 +107,60 @@ describe('user aggregate', () => {
     expect(usernameStream(3, '  Ann@X.io ')).toBe('username-3-ann@x.io');
   });
 
+  it('refusals are DomainErrors with the statuses the specs give', () => {
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(DomainError);
+        return { status: (error as DomainError).status, message: (error as DomainError).message, fields: (error as DomainError).fields };
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal(() => decideChangeName(initialUser, 'u1', 'A', 'B'))).toEqual({ status: 404, message: 'User not found', fields: undefined });
+    expect(refusal(() => decideChangePassword(given(registered), 'u1', false, ''))).toEqual({ status: 400, message: 'Current password is incorrect', fields: { currentPassword: 'Current password is incorrect' } });
+    expect(refusal(() => decideReserveKey({ heldBy: 'u2' }, 'u1', 'Username already exists')).status).toBe(409);
+    expect(refusal(() => decideRevokeRole(given(registered), 'u1', 'user')).status).toBe(400);
+    expect(refusal(() => decideLinkGoogle(given(registered, { type: 'UserSignedInWithGoogle', data: { googleId: 'g1' } }), 'u1', 'g2', 'a@x.io')).status).toBe(409);
+    expect(refusal(() => decideSignIn(initialUser, 'u1', false, false))).toEqual({ status: 401, message: 'Invalid username or password', fields: undefined });
+  });
+
+  it('signs in: refused like an unknown user when the password is wrong or the account is gone; an ADMIN_EMAILS address becomes admin once', () => {
+    expect(decideSignIn(given(registered), 'u1', true, false)).toEqual([]);
+    expect(decideSignIn(given(registered), 'u1', true, true)).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
+    expect(decideSignIn(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', true, true)).toEqual([]);
+    expect(() => decideSignIn(given(registered), 'u1', false, true)).toThrow('Invalid username or password');
+    expect(() => decideSignIn(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', true, false)).toThrow('Invalid username or password');
+  });
+
+  it('an admin cannot revoke their own admin role on the admin screen; the command line (no acting user) can', () => {
+    const admin = given(registered, { type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } });
+    expect(() => decideRevokeRole(admin, 'u1', 'admin', 'u1')).toThrow('You cannot revoke your own admin role');
+    expect(decideRevokeRole(admin, 'u1', 'admin', 'u2')).toEqual([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'admin' } }]);
+    expect(decideRevokeRole(admin, 'u1', 'admin')).toEqual([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'admin' } }]);
+  });
+
+  it('releases only the keys the deleted user still holds', () => {
+    expect(decideReleaseKey({ heldBy: 'u1' }, 'u1')).toEqual([{ type: 'KeyReleased', data: { userId: 'u1' } }]);
+    expect(decideReleaseKey({ heldBy: 'u2' }, 'u1')).toEqual([]);
+    expect(decideReleaseKey(initialKey, 'u1')).toEqual([]);
+  });
+
+  it('a Google profile opens the account holding its Google id, else the verified email\'s (to link), else a new one', () => {
+    expect(googleAccount({ heldBy: 'u1' }, { heldBy: 'u2' }, true)).toEqual({ userId: 'u1', link: false });
+    expect(googleAccount(initialKey, { heldBy: 'u2' }, true)).toEqual({ userId: 'u2', link: true });
+    expect(googleAccount(initialKey, { heldBy: 'u2' }, false)).toBeNull();
+    expect(googleAccount(initialKey, null, true)).toBeNull();
+  });
+
+  it('the signed-in user folded from the stream: the subscription payments records, the auth version sessions carry', () => {
+    const account = [registered, { type: 'SubscriptionStatusChanged', data: { userId: 'u1', subscriptionStatus: 'active' } }, { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }].reduce(evolveAccount, initialAccount);
+    expect(account.user).toEqual(given(registered, { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }));
+    expect(authUserOf('u1', account)).toEqual({ id: 'u1', tenantId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: '', lastName: '', roles: ['user'], subscriptionStatus: 'active', googleId: null });
+    expect(signedInAs('u1', account).authVersion).toBe(1);
+    expect(authUserOf('u1', initialAccount).subscriptionStatus).toBe('free');
+  });
+
   it('role decisions of the guard', () => {
     expect(effectiveRoles(['admin', 'bogus'])).toEqual(['user', 'admin']);
     expect(hasRequiredRole(['user'], [])).toBe(true);
@@ -132,6 +194,35 @@ describe('request bodies', () => {
     expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456' }))).toBe('Please confirm your new password');
     expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' }))).toBe("Passwords don't match");
     expect(updateNameSchema.parse({ firstName: '  Ada ', lastName: ' L ' })).toEqual({ firstName: 'Ada', lastName: 'L' });
+  });
+
+  it('refuses NUL, lone surrogates and control characters with a field message; passwords are kept as typed', () => {
+    const fields = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return Object.fromEntries((error as ZodError).issues.map((issue) => [issue.path.join('.'), issue.message]));
+      }
+      return {};
+    };
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', firstName: 'A\u0000' }))).toEqual({ firstName: 'First name contains characters that are not allowed' });
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', lastName: 'B\uD800' }))).toEqual({ lastName: 'Last name contains characters that are not allowed' });
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', username: 'ann\u0007' }))).toEqual({ username: 'Username contains characters that are not allowed' });
+    expect(fields(() => registerSchema.parse({ email: 'a\u0000@x.io', password: 'secret1' }))).toEqual({ email: 'Email contains characters that are not allowed' });
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret\u0000' }))).toEqual({ password: 'Password contains characters that are not allowed' });
+    expect(fields(() => loginSchema.parse({ username: 'a@x.io', password: '\uDC00secret' }))).toEqual({ password: 'Password contains characters that are not allowed' });
+    expect(fields(() => updateNameSchema.parse({ firstName: 'Ada\u001b[31m' }))).toEqual({ firstName: 'First name contains characters that are not allowed' });
+    expect(fields(() => changePasswordSchema.parse({ currentPassword: 'x\u0000', newPassword: '123456', confirmPassword: '123456' }))).toEqual({ currentPassword: 'Current password contains characters that are not allowed' });
+    // Passwords: not trimmed, other characters kept (a tab is a character someone may have chosen).
+    expect(registerSchema.parse({ email: 'a@x.io', password: ' pass\tword ' }).password).toBe(' pass\tword ');
+    // Display names: NFC, without bidi controls or zero-width characters.
+    expect(updateNameSchema.parse({ firstName: 'Jose\u0301\u200B', lastName: '\u202EeviL' })).toEqual({ firstName: 'Jos\u00e9', lastName: 'eviL' });
+  });
+
+  it('admin list query: a malformed range, sort or filter is refused (400), never a 500', () => {
+    for (const query of [{ range: '1' }, { range: 'null' }, { range: '[0]' }, { range: '[-1,5]' }, { range: 'nope' }, { sort: 'null' }, { sort: '["a"]' }, { filter: 'null' }, { filter: '[1]' }, { filter: '{"q":5}' }, { filter: '{"q":"a\\u0000"}' }, { range: ['[0,1]', '[0,2]'] }]) {
+      expect(listQuerySchema.safeParse(query).success).toBe(false);
+    }
   });
 
   it('admin list query (ra-data-simple-rest)', () => {

@@ -1,8 +1,9 @@
-import type { RecordedEvent } from '../event-store/event-store';
-import { Role } from './auth';
-import type { KeyEvent, RoleGranted, UserEvent, UserNameChanged, UserRegistered, UserSignedInWithGoogle } from './user.events';
+import type { Evolvable } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../command-pipeline/domain-error';
+import type { AuthUser, Role, SignedIn } from './auth-user';
+import type { KeyEvent, RoleGranted, SubscriptionStatusChanged, UserEvent, UserNameChanged, UserRegistered, UserSignedInWithGoogle } from './user.events';
 
-/** The user aggregate: pure state and decisions, no I/O. Unknown event types on the stream are ignored. */
+/** The user aggregate: pure state and decisions, no I/O. Events other features append to user-{id} are ignored. */
 export interface UserState {
   exists: boolean;
   deleted: boolean;
@@ -14,13 +15,13 @@ export interface UserState {
   passwordHash: string | null;
   googleId: string | null;
   roles: Role[];
+  /** Number of PasswordChanged: sessions carry it, so a password change ends older sessions (the read model's auth_version). */
+  authVersion: number;
 }
 
-export const initialUser: UserState = { exists: false, deleted: false, tenantId: 0, username: '', email: '', firstName: '', lastName: '', passwordHash: null, googleId: null, roles: [] };
+export const initialUser: UserState = { exists: false, deleted: false, tenantId: 0, username: '', email: '', firstName: '', lastName: '', passwordHash: null, googleId: null, roles: [], authVersion: 0 };
 
-type AnyEvent = RecordedEvent | UserEvent | { type: string; data: unknown };
-
-export function evolveUser(state: UserState, event: AnyEvent): UserState {
+export function evolveUser(state: UserState, event: Evolvable): UserState {
   switch (event.type) {
     case 'UserRegistered': {
       const data = event.data as UserRegistered;
@@ -33,7 +34,7 @@ export function evolveUser(state: UserState, event: AnyEvent): UserState {
       return { ...state, firstName: data.firstName, lastName: data.lastName };
     }
     case 'PasswordChanged':
-      return { ...state, passwordHash: (event.data as { passwordHash: string }).passwordHash };
+      return { ...state, passwordHash: (event.data as { passwordHash: string }).passwordHash, authVersion: state.authVersion + 1 };
     case 'RoleGranted': {
       const role = (event.data as RoleGranted).role;
       return state.roles.includes(role) ? state : { ...state, roles: [...state.roles, role] };
@@ -47,13 +48,36 @@ export function evolveUser(state: UserState, event: AnyEvent): UserState {
   }
 }
 
-export class AccountError extends Error {
-  constructor(message: string, readonly status: 400 | 401 | 403 | 404 | 409 | 429) {
-    super(message);
-  }
+/**
+ * What the signed-in user looks like, folded from the same stream: the aggregate plus the one fact of another
+ * feature the AuthUser shows (the subscription status payments records). Answers are built from it, so a command
+ * answers the same user whether or not the `users` read model has caught up. Decisions see only `user`.
+ */
+export interface AccountState {
+  user: UserState;
+  subscriptionStatus: string;
+}
+
+export const initialAccount: AccountState = { user: initialUser, subscriptionStatus: 'free' };
+
+export function evolveAccount(state: AccountState, event: Evolvable): AccountState {
+  if (event.type === 'SubscriptionStatusChanged') return { ...state, subscriptionStatus: (event.data as SubscriptionStatusChanged).subscriptionStatus };
+  const user = evolveUser(state.user, event);
+  return user === state.user ? state : { ...state, user };
+}
+
+export function authUserOf(userId: string, { user, subscriptionStatus }: AccountState): AuthUser {
+  return { id: userId, tenantId: user.tenantId, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, roles: effectiveRoles(user.roles), subscriptionStatus, googleId: user.googleId };
+}
+
+export function signedInAs(userId: string, account: AccountState): SignedIn {
+  return { user: authUserOf(userId, account), authVersion: account.user.authVersion };
 }
 
 export const USERNAME_TAKEN = 'Username already exists';
+export const GOOGLE_ID_TAKEN = 'This Google account is already linked';
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const USER_NOT_FOUND = 'User not found';
 
 /** Roles everyone has implicitly ('user') plus the granted ones, in a stable order. */
 export function effectiveRoles(granted: readonly string[]): Role[] {
@@ -78,6 +102,7 @@ export interface RegisterInput {
   admin: boolean;
 }
 
+/** A new user-{id} stream (a fresh id, appended at 'no_stream'); the username is reserved beside it (decideReserveKey). */
 export function decideRegister(input: RegisterInput): UserEvent[] {
   const events: UserEvent[] = [
     { type: 'UserRegistered', data: { userId: input.userId, clientId: input.tenantId, username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: input.passwordHash } },
@@ -87,8 +112,21 @@ export function decideRegister(input: RegisterInput): UserEvent[] {
   return events;
 }
 
+export function isActive(state: UserState): boolean {
+  return state.exists && !state.deleted;
+}
+
 function assertActive(state: UserState): void {
-  if (!state.exists || state.deleted) throw new AccountError('User not found', 404);
+  if (!isActive(state)) throw DomainError.notFound(USER_NOT_FOUND);
+}
+
+/**
+ * Sign-in with a password (verified by the caller: argon2 is I/O-bound) or through Google: refused like an unknown
+ * user when the account is gone or the password is wrong; an ADMIN_EMAILS address gains admin on the way in.
+ */
+export function decideSignIn(state: UserState, userId: string, credentialsValid: boolean, adminListed: boolean): UserEvent[] {
+  if (!isActive(state) || !credentialsValid) throw new DomainError('unauthenticated', INVALID_CREDENTIALS);
+  return adminListed ? decideGrantRole(state, userId, 'admin') : [];
 }
 
 export function decideChangeName(state: UserState, userId: string, firstName: string, lastName: string): UserEvent[] {
@@ -100,7 +138,7 @@ export function decideChangeName(state: UserState, userId: string, firstName: st
 /** The current password was verified by the caller (argon2 is I/O-bound); this only records the change. */
 export function decideChangePassword(state: UserState, userId: string, currentPasswordValid: boolean, newHash: string): UserEvent[] {
   assertActive(state);
-  if (!currentPasswordValid) throw new AccountError('Current password is incorrect', 400);
+  if (!currentPasswordValid) throw DomainError.invalid('Current password is incorrect', 'currentPassword');
   return [{ type: 'PasswordChanged', data: { userId, passwordHash: newHash } }];
 }
 
@@ -115,9 +153,11 @@ export function decideGrantRole(state: UserState, userId: string, role: Role): U
   return [{ type: 'RoleGranted', data: { userId, role } }];
 }
 
-export function decideRevokeRole(state: UserState, userId: string, role: Role): UserEvent[] {
+/** `byUserId`: the admin revoking (the admin screen); an admin cannot take their own admin role away there. */
+export function decideRevokeRole(state: UserState, userId: string, role: Role, byUserId?: string): UserEvent[] {
   assertActive(state);
-  if (role === 'user') throw new AccountError("The role 'user' cannot be revoked", 400);
+  if (role === 'user') throw DomainError.invalid("The role 'user' cannot be revoked");
+  if (role === 'admin' && byUserId === userId) throw DomainError.invalid('You cannot revoke your own admin role');
   if (!state.roles.includes(role)) return [];
   return [{ type: 'RoleRevoked', data: { userId, role } }];
 }
@@ -126,7 +166,7 @@ export function decideRevokeRole(state: UserState, userId: string, role: Role): 
 export function decideLinkGoogle(state: UserState, userId: string, googleId: string, email: string): UserEvent[] {
   assertActive(state);
   if (state.googleId === googleId) return [];
-  if (state.googleId) throw new AccountError('This account is linked to another Google account', 409);
+  if (state.googleId) throw DomainError.conflict('This account is linked to another Google account');
   return [{ type: 'UserSignedInWithGoogle', data: { userId, googleId, email } }];
 }
 
@@ -136,15 +176,31 @@ export interface KeyState {
 }
 export const initialKey: KeyState = { heldBy: null };
 
-export function evolveKey(state: KeyState, event: KeyEvent | { type: string; data: unknown }): KeyState {
+export function evolveKey(state: KeyState, event: Evolvable): KeyState {
   if (event.type === 'KeyReserved') return { heldBy: (event.data as { userId: string }).userId };
   if (event.type === 'KeyReleased') return { heldBy: null };
   return state;
 }
 
 export function decideReserveKey(state: KeyState, userId: string, takenMessage: string): KeyEvent[] {
-  if (state.heldBy && state.heldBy !== userId) throw new AccountError(takenMessage, 409);
+  if (state.heldBy && state.heldBy !== userId) throw DomainError.conflict(takenMessage);
   return state.heldBy === userId ? [] : [{ type: 'KeyReserved', data: { userId } }];
+}
+
+/** Deleting an account releases its keys; a key someone else holds by now is left alone. */
+export function decideReleaseKey(state: KeyState, userId: string): KeyEvent[] {
+  return state.heldBy === userId ? [{ type: 'KeyReleased', data: { userId } }] : [];
+}
+
+/**
+ * Whose account a Google profile opens: the user holding its Google id, else (only for an email Google verified)
+ * the user holding that email as username, to be linked; null: a new account. Keys are read from the event store,
+ * so this never depends on the read model having caught up.
+ */
+export function googleAccount(googleKey: KeyState, emailKey: KeyState | null, emailVerified: boolean): { userId: string; link: boolean } | null {
+  if (googleKey.heldBy) return { userId: googleKey.heldBy, link: false };
+  if (emailVerified && emailKey?.heldBy) return { userId: emailKey.heldBy, link: true };
+  return null;
 }
 
 /** Role decision of the guard: no required roles means any signed-in user; admin passes every check. */

@@ -1,6 +1,10 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { AccountsService } from '../accounts/accounts.service';
-import type { Role } from '../accounts/auth';
+import type { Role } from '../accounts';
+import { GrantRoleCommand } from '../accounts/grant-role.command';
+import { userStream, type UserRegistered } from '../accounts/user.events';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import type { EventStore } from '../event-store/event-store';
 import { TestClient } from './http';
 import { TestApp } from './test-app';
 
@@ -11,7 +15,10 @@ export async function signUp(client: TestClient, email = `user-${randomUUID().sl
   return { id: res.body.id as string, email, password };
 }
 
-/** Grants a role through the event store (RoleGranted) and waits for the users read model. */
+/** Grants a role through the CommandBus (RoleGranted, as `npm run admin` does) and waits for the users read model. */
 export async function grantRole(app: TestApp, userId: string, role: Role): Promise<void> {
-  await app.app.get(AccountsService).grantRole(userId, role);
+  // The command names the user's tenant (a role is granted within one); tests grant on any tenant's users.
+  const [registered] = await app.app.get<EventStore>(EVENT_STORE).readStream(userStream(userId));
+  if (registered?.type !== 'UserRegistered') throw new Error(`grantRole: no user ${userId}`);
+  await app.app.get(CommandBus).execute(new GrantRoleCommand({ tenantId: (registered.data as UserRegistered).clientId, userId, role }));
 }

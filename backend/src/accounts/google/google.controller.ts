@@ -1,8 +1,8 @@
-import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { ENV, Env } from '../../config/env';
-import type { GoogleProfile } from '../accounts.service';
+import { Tenant } from '../../common/request-params';
+import { SessionsService } from '../sessions.service';
 import { GoogleAuthGuard } from './google-auth.guard';
 import { SignInWithGoogleCommand } from './sign-in-with-google.command';
 
@@ -18,9 +18,9 @@ const NOT_CONFIGURED_PAGE = `<!doctype html>
 /** GET /auth/google (full browser navigation from the auth page) and Google's callback. */
 @Controller('auth/google')
 export class GoogleController {
-  constructor(private readonly commandBus: CommandBus, @Inject(ENV) private readonly env: Env) {}
+  constructor(private readonly commandBus: CommandBus, private readonly sessions: SessionsService) {}
 
   @Get() @UseGuards(GoogleAuthGuard) start(@Res() res: Response) { res.status(503).type('html').send(NOT_CONFIGURED_PAGE); }
 
-  @Get('callback') @UseGuards(GoogleAuthGuard) callback(@Req() req: Request, @Res() res: Response) { return this.commandBus.execute(new SignInWithGoogleCommand(req.user as GoogleProfile | undefined, req, res, Boolean(this.env.GOOGLE_CLIENT_ID))); }
+  @Get('callback') @UseGuards(GoogleAuthGuard) callback(@Req() req: Request, @Res() res: Response, @Tenant() tenantId: number) { return this.sessions.redirectAfterGoogle(req, res, (profile) => this.commandBus.execute(new SignInWithGoogleCommand({ tenantId, profile }))); }
 }

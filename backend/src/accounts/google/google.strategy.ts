@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Profile, Strategy } from 'passport-google-oauth20';
 import type { Env } from '../../config/env';
-import type { GoogleProfile } from '../accounts.service';
+
+/** What accounts needs of Google's profile; only a verified email links an existing account. */
+export interface GoogleProfile {
+  googleId: string;
+  email: string | null;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+}
 
 /**
  * passport-google-oauth20 with its three URLs from the settings (Google's by default), so tests run the same

@@ -1,85 +1,119 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { requestContext } from '../../common/request-context';
+import { CommandPipeline, type Plan, type PlanContext } from '../../command-pipeline/command-pipeline';
+import { CONCURRENT_CHANGE, DomainError } from '../../command-pipeline/domain-error';
 import { ENV, Env } from '../../config/env';
-import { AccountsService, GoogleProfile } from '../accounts.service';
-import type { AuthUser } from '../auth';
-import { AccountError, decideLinkGoogle, decideRegister, decideReserveKey, isAdminEmail, USERNAME_TAKEN } from '../user';
-import { UserEntity } from '../user.entity';
+import type { SignedIn } from '../auth-user';
+import {
+  decideLinkGoogle,
+  decideRegister,
+  decideReserveKey,
+  decideSignIn,
+  evolveAccount,
+  evolveKey,
+  evolveUser,
+  GOOGLE_ID_TAKEN,
+  googleAccount,
+  initialAccount,
+  initialKey,
+  isAdminEmail,
+  KeyState,
+  signedInAs,
+  USERNAME_TAKEN,
+} from '../user';
 import { googleIdStream, usernameStream, userStream } from '../user.events';
-import { UserStreams } from '../user-streams';
+import { USERS_PROJECTION } from '../users.projection';
+import type { GoogleProfile } from './google.strategy';
 
-/** The end of Google's round trip (`profile` is what the strategy made of it, undefined when it failed). */
-export class SignInWithGoogleCommand extends Command<void> {
-  constructor(readonly profile: GoogleProfile | undefined, readonly req: Request, readonly res: Response, readonly configured: boolean) {
+/** The end of Google's round trip: the profile the strategy made of it, on the request's tenant. */
+export class SignInWithGoogleCommand extends Command<SignedIn> {
+  constructor(readonly signIn: { tenantId: number; profile: GoogleProfile }) {
     super();
   }
 }
 
+/** A re-resolution happened between the look-up and the decision (see execute). */
+const MOVED = Symbol('moved');
+
 /**
- * Finds the user by Google id, else by verified email (and links it), else creates one; then signs them in.
- * Signed in -> '/'; failed -> back to /auth with a message.
+ * Finds the user by Google id, else by verified email (and links it: UserSignedInWithGoogle + the Google id's
+ * reservation), else creates one (username and Google id reserved with UserRegistered in one append).
  */
 @CommandHandler(SignInWithGoogleCommand)
 export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogleCommand> {
-  constructor(private readonly streams: UserStreams, private readonly accounts: AccountsService, @Inject(ENV) private readonly env: Env) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
-  async execute({ profile, req, res, configured }: SignInWithGoogleCommand): Promise<void> {
-    if (!configured) return res.redirect(302, '/auth/google');
-    if (!profile) return res.redirect(302, `/auth?error=${encodeURIComponent('Google sign-in failed. Please try again.')}`);
-    try {
-      await this.signIn(profile, req);
-    } catch (error) {
-      if (error instanceof AccountError) return res.redirect(302, `/auth?error=${encodeURIComponent(error.message)}`);
-      throw error;
+  /**
+   * Events carry the user as their actor, and the pipeline fixes the actor before it loads: so the user is looked up
+   * first, and the plan decides only if its own (fresh, revision-checked) look-up names the same user; otherwise the
+   * account changed in between (a concurrent sign-up or link) and the whole thing starts again.
+   */
+  async execute({ signIn: { tenantId, profile } }: SignInWithGoogleCommand): Promise<SignedIn> {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const expected = await this.resolve(tenantId, profile, async (streamId) => (await this.pipeline.store.readStream(streamId)).reduce(evolveKey, initialKey));
+      const userId = expected?.userId ?? randomUUID();
+      const nameStream = profile.email ? usernameStream(tenantId, profile.email) : null;
+      const answer = await this.pipeline.execute<SignedIn | typeof MOVED>({
+        actor: { actorId: userId, tenantId },
+        waitFor: [USERS_PROJECTION],
+        onConflict: (conflict) => (conflict.streamId === nameStream ? DomainError.conflict(USERNAME_TAKEN) : true),
+        plan: async (ctx) => {
+          const found = await this.resolve(tenantId, profile, async (streamId) => (await ctx.load(streamId, initialKey, evolveKey)).state);
+          if ((found?.userId ?? null) !== (expected?.userId ?? null)) return { appends: [], answer: () => MOVED };
+          return found ? this.existing(ctx, tenantId, profile, found) : this.create(ctx, tenantId, profile, userId);
+        },
+      });
+      if (answer !== MOVED) return answer;
     }
-    res.redirect(302, '/');
+    throw new DomainError('conflict', CONCURRENT_CHANGE);
   }
 
-  private async signIn(profile: GoogleProfile, req: Request): Promise<AuthUser> {
-    const tenantId = requestContext.currentOrSystem().tenantId;
-    let row = await this.accounts.findActiveByGoogleId(tenantId, profile.googleId);
-    if (!row && profile.email && profile.emailVerified) {
-      row = await this.accounts.findActiveByUsername(tenantId, profile.email);
-      if (row) await this.linkGoogle(row, tenantId, profile);
-    }
-    if (!row) {
-      if (!profile.email) throw new AccountError('Your Google account has no email address', 400);
-      const userId = randomUUID();
-      const email = profile.email;
-      const nameKey = await this.streams.loadKey(usernameStream(tenantId, email));
-      const googleKey = await this.streams.loadKey(googleIdStream(tenantId, profile.googleId));
-      await this.streams.appendAndWait(
-        [
-          { streamId: usernameStream(tenantId, email), events: decideReserveKey(nameKey.state, userId, USERNAME_TAKEN), expectedRevision: nameKey.revision },
-          { streamId: googleIdStream(tenantId, profile.googleId), events: decideReserveKey(googleKey.state, userId, 'This Google account is already linked'), expectedRevision: googleKey.revision },
-          {
-            streamId: userStream(userId),
-            events: decideRegister({ userId, tenantId, username: email, email, firstName: profile.firstName, lastName: profile.lastName, passwordHash: null, googleId: profile.googleId, admin: isAdminEmail(email, this.env.ADMIN_EMAILS) }),
-            expectedRevision: 'no_stream',
-          },
-        ],
-        userId,
-        USERNAME_TAKEN,
-      );
-      row = (await this.accounts.findById(tenantId, userId))!;
-    } else {
-      await this.accounts.grantAdminIfListed(row);
-    }
-    return this.accounts.signIn(req, tenantId, row.id);
+  private async resolve(tenantId: number, profile: GoogleProfile, load: (streamId: string) => Promise<KeyState>) {
+    const googleKey = await load(googleIdStream(tenantId, profile.googleId));
+    const emailKey = profile.email && profile.emailVerified && !googleKey.heldBy ? await load(usernameStream(tenantId, profile.email)) : null;
+    return googleAccount(googleKey, emailKey, profile.emailVerified);
   }
 
-  private async linkGoogle(row: UserEntity, tenantId: number, profile: GoogleProfile): Promise<void> {
-    const loaded = await this.streams.loadUser(row.id);
-    const googleKey = await this.streams.loadKey(googleIdStream(tenantId, profile.googleId));
-    await this.streams.appendAndWait(
-      [
-        { streamId: googleIdStream(tenantId, profile.googleId), events: decideReserveKey(googleKey.state, row.id, 'This Google account is already linked'), expectedRevision: googleKey.revision },
-        { streamId: userStream(row.id), events: decideLinkGoogle(loaded.state, row.id, profile.googleId, profile.email ?? row.email), expectedRevision: loaded.revision },
+  /** Signs in the user holding the Google id, or links the verified email's account to it first. */
+  private async existing(ctx: PlanContext, tenantId: number, profile: GoogleProfile, found: { userId: string; link: boolean }): Promise<Plan<SignedIn>> {
+    const { userId, link } = found;
+    const account = await ctx.load(userStream(userId), initialAccount, evolveAccount);
+    const linkEvents = link ? decideLinkGoogle(account.state.user, userId, profile.googleId, profile.email ?? account.state.user.email) : [];
+    const linked = linkEvents.reduce(evolveUser, account.state.user);
+    const events = [...linkEvents, ...decideSignIn(linked, userId, true, isAdminEmail(linked.email, this.env.ADMIN_EMAILS))];
+    const googleStream = googleIdStream(tenantId, profile.googleId);
+    const keyEvents = link ? decideReserveKey((await ctx.load(googleStream, initialKey, evolveKey)).state, userId, GOOGLE_ID_TAKEN) : [];
+    return {
+      appends: [
+        { streamId: userStream(userId), events },
+        { streamId: googleStream, events: keyEvents },
       ],
-      row.id,
-    );
+      answer: () => signedInAs(userId, events.reduce(evolveAccount, account.state)),
+    };
+  }
+
+  /** A new account named by its email; its username and Google id reserved in the same append. */
+  private async create(ctx: PlanContext, tenantId: number, profile: GoogleProfile, userId: string): Promise<Plan<SignedIn>> {
+    const email = profile.email;
+    if (!email) throw DomainError.invalid('Your Google account has no email address');
+    const nameKey = await ctx.load(usernameStream(tenantId, email), initialKey, evolveKey);
+    const googleKey = await ctx.load(googleIdStream(tenantId, profile.googleId), initialKey, evolveKey);
+    // An email held by an account Google did not verify is not linked: the name is taken.
+    const nameEvents = decideReserveKey(nameKey.state, userId, USERNAME_TAKEN);
+    const googleEvents = decideReserveKey(googleKey.state, userId, GOOGLE_ID_TAKEN);
+    const admin = isAdminEmail(email, this.env.ADMIN_EMAILS);
+    const userEvents = decideRegister({ userId, tenantId, username: email, email, firstName: profile.firstName, lastName: profile.lastName, passwordHash: null, googleId: profile.googleId, admin });
+    return {
+      appends: [
+        { streamId: nameKey.streamId, events: nameEvents },
+        { streamId: googleKey.streamId, events: googleEvents },
+        { streamId: userStream(userId), events: userEvents, expectedRevision: 'no_stream' },
+      ],
+      answer: () => signedInAs(userId, userEvents.reduce(evolveAccount, initialAccount)),
+    };
   }
 }

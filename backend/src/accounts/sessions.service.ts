@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError } from '../command-pipeline/domain-error';
+import { requestContext } from '../common/request-context';
+import { ENV, Env } from '../config/env';
+import type { AuthUser, SignedIn } from './auth-user';
+import type { GoogleProfile } from './google/google.strategy';
+import { SESSION_COOKIE, SessionMiddleware } from './session.middleware';
+
+export const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
+
+/**
+ * The HTTP side of signing in and out, kept out of the commands (which are plain values and know no request):
+ * the controller hands over the command's pending answer and this establishes or ends the session around it.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly sessions: SessionMiddleware,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /** Register and log in: once the command has answered, the browser is signed in as that user. */
+  async signInAfter(req: Request, pending: Promise<SignedIn>): Promise<AuthUser> {
+    const signedIn = await pending;
+    await this.establish(req, signedIn);
+    return signedIn.user;
+  }
+
+  /** Change password: this session goes on under a new id and the new auth version; every other session ends. */
+  async renewAfter(req: Request, pending: Promise<SignedIn>): Promise<{ message: string }> {
+    const signedIn = await pending;
+    await this.establish(req, signedIn);
+    await this.sessions.destroyOtherSessions(signedIn.user.id, req.sessionID);
+    return { message: 'Password updated' };
+  }
+
+  /** Delete account: every session of the user ends, this one with its cookie. */
+  async endAllAfter<T>(req: Request, userId: string, pending: Promise<T>): Promise<T> {
+    const answer = await pending;
+    await this.sessions.destroyOtherSessions(userId, null);
+    await this.logout(req);
+    return answer;
+  }
+
+  async logout(req: Request): Promise<{ message: string }> {
+    if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+    req.res?.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'You have been successfully logged out' };
+  }
+
+  /** The end of Google's round trip: signed in -> '/'; refused or failed -> back to /auth with the message. */
+  async redirectAfterGoogle(req: Request, res: Response, signIn: (profile: GoogleProfile) => Promise<SignedIn>): Promise<void> {
+    if (!this.env.GOOGLE_CLIENT_ID) return res.redirect(302, '/auth/google');
+    const profile = req.user as GoogleProfile | undefined;
+    if (!profile) return res.redirect(302, `/auth?error=${encodeURIComponent(GOOGLE_FAILED)}`);
+    try {
+      await this.establish(req, await signIn(profile));
+    } catch (error) {
+      if (error instanceof DomainError) return res.redirect(302, `/auth?error=${encodeURIComponent(error.message)}`);
+      throw error;
+    }
+    res.redirect(302, '/');
+  }
+
+  /** A fresh session id at every sign-in (no fixation), bound to the tenant and the user's auth version. */
+  private async establish(req: Request, { user, authVersion }: SignedIn): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+    req.session.userId = user.id;
+    req.session.tenantId = user.tenantId;
+    req.session.authVersion = authVersion;
+    await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+    const current = requestContext.current();
+    if (current) current.actorId = user.id;
+  }
+}
