@@ -1,28 +1,26 @@
-import { z } from 'zod';
+import type { ContactEvent, InquiryType } from './contact-message.events';
 
-/** The contact form of the website spec (section 5), with its messages verbatim. */
-export const INQUIRY_TYPES = ['general', 'support', 'business', 'feedback'] as const;
-export type InquiryType = (typeof INQUIRY_TYPES)[number];
+/** The contact message aggregate: pure, no Nest, no I/O. A message is received once, under the id given to it. */
+export interface ContactMessageState {
+  received: boolean;
+}
 
-const text = (min: number, message: string, max: number) =>
-  z.preprocess((value) => (typeof value === 'string' ? value.trim() : ''), z.string().min(min, { error: message }).max(max, { error: `Please keep this under ${max} characters` }));
+export const initialContactMessage: ContactMessageState = { received: false };
 
-export const contactMessageSchema = z.object({
-  name: text(2, 'Name must be at least 2 characters', 255),
-  email: z.preprocess(
-    (value) => (typeof value === 'string' ? value.trim() : ''),
-    z.string().max(255, { error: 'Please enter a valid email address' }).pipe(z.email({ error: 'Please enter a valid email address' })),
-  ),
-  subject: text(5, 'Subject must be at least 5 characters', 200),
-  message: text(10, 'Message must be at least 10 characters', 5000),
-  inquiryType: z.preprocess((value) => (value === undefined || value === null || value === '' ? 'general' : value), z.enum(INQUIRY_TYPES, { error: 'Please choose an inquiry type' })),
-});
+export function evolveContactMessage(state: ContactMessageState, event: { type: string }): ContactMessageState {
+  return event.type === 'ContactMessageReceived' ? { received: true } : state;
+}
 
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
-
-/** Stream of one message: `contact-{uuid}`. */
-export const contactStream = (messageId: string) => `contact-${messageId}`;
-
-export interface ContactMessageReceived extends ContactMessage {
+export interface ContactMessage {
   messageId: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  inquiryType: InquiryType;
+}
+
+/** The sender's IP is for the rate limit only: it is not recorded with the message. */
+export function decideReceive(state: ContactMessageState, message: ContactMessage): ContactEvent[] {
+  return state.received ? [] : [{ type: 'ContactMessageReceived', data: { ...message } }];
 }

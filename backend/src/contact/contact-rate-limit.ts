@@ -1,5 +1,6 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { DomainError } from '../command-pipeline/domain-error';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { REDIS } from '../redis/redis.module';
@@ -33,6 +34,6 @@ export class ContactRateLimit {
       this.logger.warn(`Contact rate limiting is off while Redis fails: ${(error as Error).message}`);
       return;
     }
-    if (count > this.limit.perIp) throw new HttpException({ statusCode: 429, message: CONTACT_TOO_MANY, error: 'Too Many Requests' }, 429);
+    if (count > this.limit.perIp) throw new DomainError('too_many_requests', CONTACT_TOO_MANY);
   }
 }

@@ -1,28 +1,49 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { ValidationFailed, zodErrors } from '../common/errors.filter';
-import { EventWriter } from '../event-store/event-writer';
-import { contactMessageSchema, contactStream, ContactMessageReceived } from './contact-message';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { decideReceive, evolveContactMessage, initialContactMessage } from './contact-message';
+import type { InquiryType } from './contact-message.events';
+import { contactStream } from './contact-message.events';
 import { ContactRateLimit } from './contact-rate-limit';
 
-export class SendContactMessageCommand extends Command<{ message: string; id: string }> {
-  constructor(readonly body: unknown, readonly ip: string) {
+export const CONTACT_THANKS = "Thank you for contacting us. We'll get back to you within 24 hours.";
+
+export interface ContactMessageInput {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  inquiryType: InquiryType;
+  /** Counted per address by the rate limit; not recorded. */
+  ip: string;
+}
+
+export type SendContactMessageResult = { message: string; id: string };
+
+export class SendContactMessageCommand extends Command<SendContactMessageResult> {
+  constructor(readonly input: ContactMessageInput) {
     super();
   }
 }
 
-/** Validates, limits per IP, then records the message as ContactMessageReceived on its own stream (no read model to wait for). */
+/** Limits per IP, then records the message as ContactMessageReceived on its own stream (no read model to wait for). */
 @CommandHandler(SendContactMessageCommand)
 export class SendContactMessageHandler implements ICommandHandler<SendContactMessageCommand> {
-  constructor(private readonly events: EventWriter, private readonly rateLimit: ContactRateLimit) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly rateLimit: ContactRateLimit,
+  ) {}
 
-  async execute({ body, ip }: SendContactMessageCommand): Promise<{ message: string; id: string }> {
-    const parsed = contactMessageSchema.safeParse(body ?? {});
-    if (!parsed.success) throw new ValidationFailed(zodErrors(parsed.error));
+  async execute({ input }: SendContactMessageCommand): Promise<SendContactMessageResult> {
+    const { ip, ...message } = input;
     await this.rateLimit.hit(ip);
     const messageId = randomUUID();
-    const data: ContactMessageReceived = { messageId, ...parsed.data };
-    await this.events.append(contactStream(messageId), [this.events.event('ContactMessageReceived', data)], 'no_stream');
-    return { message: "Thank you for contacting us. We'll get back to you within 24 hours.", id: messageId };
+    return this.pipeline.run({
+      stream: contactStream(messageId),
+      initial: initialContactMessage,
+      evolve: evolveContactMessage,
+      decide: (state) => decideReceive(state, { messageId, ...message }),
+      answer: () => ({ message: CONTACT_THANKS, id: messageId }),
+    });
   }
 }

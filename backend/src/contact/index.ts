@@ -1,0 +1,2 @@
+/** The contact feature's front door: its events. Other features import it only from here. */
+export * from './contact-message.events';
