@@ -13,6 +13,7 @@ import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import { NewsletterSignupModule } from './newsletter-signup/newsletter-signup.module';
+import { PaymentProductsModule } from './payment-products/payment-products.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { RedisModule } from './redis/redis.module';
 import { ScansModule } from './scans/scans.module';
@@ -23,7 +24,7 @@ import { TenantsModule } from './tenants/tenants.module';
 class CommonModule {}
 
 /** Feature modules: add one line each. */
-const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule, AnalyticsModule, CodesModule, BulkModule];
+const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule, AnalyticsModule, CodesModule, PaymentProductsModule, BulkModule];
 
 @Module({})
 export class AppModule {

@@ -1,5 +1,7 @@
-import { chooseErrorCorrection, DEFAULT_STYLE, isQrType, styleSchema, validateContent, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
-import { ValidationFailed, zodErrors } from '../common/errors.filter';
+import { chooseErrorCorrection, DEFAULT_STYLE, isQrType, isUrlType, styleSchema, validateContent, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
+import { DomainError } from '../command-pipeline/domain-error';
+import { zodErrors } from '../common/input';
+import type { CodeBody, CodeChangesBody } from './codes.schemas';
 import type { QrMode, StoredStyle } from './qr-code.events';
 
 /** What a create call carries once parsed: pure, so the rules are unit-tested without a server. */
@@ -11,13 +13,23 @@ export interface CodeInput {
   errorCorrectionLevel: ErrorCorrectionLevel;
   /** As sent (dynamic codes); checked by the create decision. */
   destination: string | null;
-  /** References to earlier uploads (pdf and images codes), resolved by the service. */
+  /** References to earlier uploads (pdf and images codes), resolved by the create command. */
   pdfUrl: string | null;
   imageUrl: string | null;
+  uploadId: string | null;
+}
+
+/** What a PUT carries once parsed; content is validated against the code's own type by the decision. */
+export interface CodeChanges {
+  /** Present when the body names it ('' included: that is refused as 'URL is required'). */
+  destination?: string;
+  style: Partial<StoredStyle>;
+  /** The raw content fields (from qrData). */
+  content?: Record<string, unknown>;
+  removeLogo: boolean;
 }
 
 export const MAX_FIELD_LENGTH = 2000;
-const URL_CONTENT_TYPES: readonly string[] = ['url', 'social', 'ratings', 'apps'];
 const LEVELS: readonly ErrorCorrectionLevel[] = ['L', 'M', 'Q', 'H'];
 const FILE_FIELDS = ['pdfFile', 'imageFile', 'logoFile'];
 
@@ -45,7 +57,7 @@ export const DEFAULT_STORED_STYLE: StoredStyle = {
  * The style fields present in a body, validated. Accepts the generator's names (foregroundColor, backgroundColor)
  * and the save action's (fgColor, bgColor). Absent fields are absent from the result (partial).
  */
-export function parseStyleChanges(body: Record<string, unknown>): Partial<StoredStyle> {
+export function parseStyleChanges(body: Omit<CodeBody, 'qrData'> | Omit<CodeChangesBody, 'qrData'>): Partial<StoredStyle> {
   const optionalColour = (value: unknown) => (value === '' || value === 'null' ? null : value);
   const raw: Record<string, unknown> = {
     fgColor: blankToUndefined(body.fgColor ?? body.foregroundColor),
@@ -64,25 +76,25 @@ export function parseStyleChanges(body: Record<string, unknown>): Partial<Stored
   };
   for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
   const parsed = styleSchema.safeParse(raw);
-  if (!parsed.success) throw new ValidationFailed(zodErrors(parsed.error));
+  if (!parsed.success) throw DomainError.invalid(zodErrors(parsed.error));
   const { logo: _logo, ...style } = parsed.data;
   const out: Partial<StoredStyle> = { ...(style as Partial<StoredStyle>) };
   const qrStyle = str(body.qrStyle);
   if (qrStyle) {
-    if (qrStyle.length > 20) throw new ValidationFailed({ qrStyle: 'qrStyle must be at most 20 characters' });
+    if (qrStyle.length > 20) throw DomainError.invalid({ qrStyle: 'qrStyle must be at most 20 characters' });
     out.qrStyle = qrStyle;
   }
   return out;
 }
 
 /** Content fields from `qrData` (JSON text or object, the dynamic call) or from the flat body (the other calls). */
-export function rawContentFields(body: Record<string, unknown>): Record<string, unknown> {
+export function rawContentFields(body: { qrData?: unknown }): Record<string, unknown> {
   let source: unknown = body;
   if (typeof body.qrData === 'string' && body.qrData.trim().startsWith('{')) {
     try {
       source = JSON.parse(body.qrData);
     } catch {
-      throw new ValidationFailed({ qrData: 'qrData must be a JSON object' });
+      throw DomainError.invalid({ qrData: 'qrData must be a JSON object' });
     }
   } else if (body.qrData && typeof body.qrData === 'object' && !Array.isArray(body.qrData)) {
     source = body.qrData;
@@ -96,11 +108,11 @@ export function rawContentFields(body: Record<string, unknown>): Record<string, 
 /** Validates a type's content with qr-core's schemas (the spec's messages) plus a length bound per field. */
 export function validateFields(qrType: QrType, raw: Record<string, unknown>): Record<string, unknown> {
   const verdict = validateContent(qrType, raw);
-  if (!verdict.ok) throw new ValidationFailed(verdict.errors);
+  if (!verdict.ok) throw DomainError.invalid(verdict.errors);
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(verdict.data)) {
     if (value === undefined) continue;
-    if (typeof value === 'string' && value.length > MAX_FIELD_LENGTH) throw new ValidationFailed({ [key]: `${key} must be at most ${MAX_FIELD_LENGTH} characters` });
+    if (typeof value === 'string' && value.length > MAX_FIELD_LENGTH) throw DomainError.invalid({ [key]: `${key} must be at most ${MAX_FIELD_LENGTH} characters` });
     fields[key] = value;
   }
   return fields;
@@ -108,22 +120,22 @@ export function validateFields(qrType: QrType, raw: Record<string, unknown>): Re
 
 export function parseQrType(value: unknown): QrType {
   const type = value === undefined || value === null || value === '' ? 'url' : value;
-  if (!isQrType(type)) throw new ValidationFailed({ qrType: 'Please choose a QR code type from the list' });
+  if (!isQrType(type)) throw DomainError.invalid({ qrType: 'Please choose a QR code type from the list' });
   return type;
 }
 
-export function parseCodeInput(body: Record<string, unknown>, options: { mode?: QrMode; hasLogo: boolean }): CodeInput {
+export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo: boolean }): CodeInput {
   const qrType = parseQrType(body.qrType);
   const modeRaw = options.mode ?? (body.qrMode === undefined || body.qrMode === '' ? 'static' : body.qrMode);
-  if (modeRaw !== 'static' && modeRaw !== 'dynamic') throw new ValidationFailed({ qrMode: 'qrMode must be static or dynamic' });
+  if (modeRaw !== 'static' && modeRaw !== 'dynamic') throw DomainError.invalid({ qrMode: 'qrMode must be static or dynamic' });
   const mode: QrMode = modeRaw;
   const raw = rawContentFields(body);
   // A dynamic web code may come with its destination only: that is its url.
-  if (mode === 'dynamic' && URL_CONTENT_TYPES.includes(qrType) && !str(raw.url) && str(body.destination)) raw.url = str(body.destination);
+  if (mode === 'dynamic' && isUrlType(qrType) && !str(raw.url) && str(body.destination)) raw.url = str(body.destination);
   const fields = validateFields(qrType, raw);
   const style = { ...DEFAULT_STORED_STYLE, ...parseStyleChanges(body) };
   const askedLevel = str(body.errorCorrectionLevel)?.toUpperCase();
-  if (askedLevel && !LEVELS.includes(askedLevel as ErrorCorrectionLevel)) throw new ValidationFailed({ errorCorrectionLevel: 'errorCorrectionLevel must be L, M, Q or H' });
+  if (askedLevel && !LEVELS.includes(askedLevel as ErrorCorrectionLevel)) throw DomainError.invalid({ errorCorrectionLevel: 'errorCorrectionLevel must be L, M, Q or H' });
   // A logo covers modules: always H then (the renderer would force it anyway, so the stored level tells the truth).
   const errorCorrectionLevel = options.hasLogo ? 'H' : ((askedLevel as ErrorCorrectionLevel | undefined) ?? chooseErrorCorrection({ dynamic: mode === 'dynamic', hasLogo: false }));
   const qrData = typeof body.qrData === 'object' && body.qrData ? (body.qrData as Record<string, unknown>) : {};
@@ -136,6 +148,17 @@ export function parseCodeInput(body: Record<string, unknown>, options: { mode?: 
     destination: str(body.destination),
     pdfUrl: str(body.pdfUrl) ?? str(qrData.pdfUrl),
     imageUrl: str(body.imageUrl) ?? str(qrData.imageUrl),
+    uploadId: str(body.uploadId),
+  };
+}
+
+/** A PUT body to its changes. Style values are checked here (the spec's messages); content by the decision. */
+export function parseCodeChanges(body: CodeChangesBody): CodeChanges {
+  return {
+    ...('destination' in body && body.destination !== undefined ? { destination: body.destination ?? '' } : {}),
+    style: parseStyleChanges(body),
+    ...(body.qrData !== undefined ? { content: rawContentFields({ qrData: body.qrData }) } : {}),
+    removeLogo: body.removeLogo === true || body.removeLogo === 'true',
   };
 }
 

@@ -1,31 +1,48 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, StreamableFile, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Post, Put, UseGuards, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiConsumes } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, MaybeUser, OptionalUserGuard, type AuthUser } from '../accounts';
+import { ifMatchVersion, VersionETag } from '../command-pipeline/versions';
+import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
 import { ClientInfo, Host, Tenant, type RequestInfo } from '../common/request-params';
-import { CodesService, parseIfMatch, type Files } from './codes.service';
+import { codeBodySchema, codeChangesSchema, downloadQuerySchema, trackGenerationSchema, type CodeBody, type CodeChangesBody, type DownloadQuery, type TrackGenerationBody } from './codes.schemas';
+import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
 import { DeleteQrCodeCommand } from './delete-qr-code.command';
+import { DownloadsService } from './downloads.service';
+import { GeneratorService } from './generator.service';
+import { NOT_FOUND } from './qr-code';
 import { TrackGenerationCommand } from './track-generation.command';
 import { UpdateQrCodeCommand } from './update-qr-code.command';
+import { FileOf, type FileUpload } from './uploads/file-upload';
 import { Multipart } from './uploads/multipart.interceptor';
 
-/** Core spec section 7: generation, saved codes, downloads, history, tracking, payment product, subdomain info. */
+const CodeId = () => IdParam('id', uuidId(), NOT_FOUND);
+
+/** Core spec section 7: generation, saved codes, downloads, history, tracking, subdomain info. */
 @Controller('api')
 export class CodesController {
-  constructor(private readonly codes: CodesService, private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly codes: CodesQueryService,
+    private readonly generator: GeneratorService,
+    private readonly downloads: DownloadsService,
+    private readonly commandBus: CommandBus,
+  ) {}
 
   @Post('generate-qrcode')
   @HttpCode(200)
   @UseGuards(OptionalUserGuard)
-  generate(@MaybeUser() user: AuthUser | null, @Body() body: Record<string, unknown>, @Tenant() tenantId: number) {
-    return this.codes.generate(user, body ?? {}, tenantId);
+  generate(@MaybeUser() user: AuthUser | null, @BodyOf(codeBodySchema) body: CodeBody, @Tenant() tenantId: number) {
+    return this.generator.generate(user, body, tenantId);
   }
 
   @Post('qrcodes')
   @Authenticated()
   @UseInterceptors(Multipart('logoFile'))
-  create(@CurrentUser() user: AuthUser, @Body() body: Record<string, unknown>, @UploadedFiles() files: Files) {
-    return this.commandBus.execute(new CreateQrCodeCommand(user, body ?? {}, files));
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @VersionETag()
+  create(@CurrentUser() user: AuthUser, @BodyOf(codeBodySchema) body: CodeBody, @FileOf('logoFile') logo: FileUpload | null) {
+    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo));
   }
 
   @Get('qrcodes')
@@ -37,41 +54,38 @@ export class CodesController {
   @Put('qrcodes/:id')
   @Authenticated()
   @UseInterceptors(Multipart('logoFile'))
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: Record<string, unknown>, @UploadedFiles() files: Files, @Headers('if-match') ifMatch?: string) {
-    return this.commandBus.execute(new UpdateQrCodeCommand(user, id, body ?? {}, files, parseIfMatch(ifMatch)));
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @VersionETag()
+  update(@CurrentUser() user: AuthUser, @CodeId() id: string, @BodyOf(codeChangesSchema) body: CodeChangesBody, @FileOf('logoFile') logo: FileUpload | null, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, body, logo, ifMatch));
   }
 
   @Delete('qrcodes/:id')
   @Authenticated()
-  remove(@CurrentUser() user: AuthUser, @Param('id') id: string, @Headers('if-match') ifMatch?: string) {
-    return this.commandBus.execute(new DeleteQrCodeCommand(user, id, undefined, parseIfMatch(ifMatch)));
+  remove(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new DeleteQrCodeCommand(user, id, undefined, ifMatchVersion(ifMatch)));
   }
 
   @Get('qrcodes/:id/download')
   @Authenticated()
-  download(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query('format') format: string | undefined, @ClientInfo() info: RequestInfo) {
-    return this.codes.download(user, id, format, info).then((file) => new StreamableFile(file.body, { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` }));
+  download(@CurrentUser() user: AuthUser, @CodeId() id: string, @QueryOf(downloadQuerySchema) query: DownloadQuery, @ClientInfo() info: RequestInfo) {
+    return this.downloads.download(user, id, query.format, info);
   }
 
   @Get('qrcodes/:id/history')
   @Authenticated()
-  history(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  history(@CurrentUser() user: AuthUser, @CodeId() id: string) {
     return this.codes.history(user, id);
   }
 
   @Post('track-generation')
   @UseGuards(OptionalUserGuard)
-  track(@MaybeUser() user: AuthUser | null, @Tenant() tenantId: number, @Body() body: Record<string, unknown>, @ClientInfo() info: RequestInfo) {
-    return this.commandBus.execute(new TrackGenerationCommand(user, tenantId, body ?? {}, info));
-  }
-
-  @Get('payment-product/:id')
-  paymentProduct(@Param('id') id: string, @Tenant() tenantId: number) {
-    return this.codes.paymentProduct(id, tenantId);
+  track(@MaybeUser() user: AuthUser | null, @Tenant() tenantId: number, @BodyOf(trackGenerationSchema) body: TrackGenerationBody, @ClientInfo() info: RequestInfo) {
+    return this.commandBus.execute(TrackGenerationCommand.from(user, tenantId, body, info));
   }
 
   @Get('subdomain-info')
   subdomainInfo(@Host() host: string) {
-    return this.codes.subdomainInfo(host);
+    return this.generator.subdomainInfo(host);
   }
 }

@@ -1,16 +1,18 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { CodesController } from './codes.controller';
 import { CodesProjection } from './codes.projection';
-import { CodesService } from './codes.service';
+import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeHandler } from './create-qr-code.command';
 import { DeleteQrCodeHandler } from './delete-qr-code.command';
+import { DownloadsService } from './downloads.service';
 import { DynamicCodesController } from './dynamic-codes.controller';
+import { GeneratorService } from './generator.service';
 import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 import { PauseDynamicCodeHandler } from './pause-dynamic-code.command';
 import { ResumeDynamicCodeHandler } from './resume-dynamic-code.command';
-import { TenantOrigin } from './tenant-origin';
 import { TrackGenerationHandler } from './track-generation.command';
+import { TrackingService } from './tracking.service';
 import { ActivateTrialHandler } from './trial/activate-trial.command';
 import { TrialController } from './trial/trial.controller';
 import { TrialService } from './trial/trial.service';
@@ -20,17 +22,23 @@ import { UploadsController } from './uploads/uploads.controller';
 import { UploadsProjection } from './uploads/uploads.projection';
 import { UploadsService } from './uploads/uploads.service';
 
-/** Static and dynamic codes, the trial and its cap, uploads, hosted pages, downloads and the audit trail. */
+/**
+ * Static and dynamic codes, the trial and its cap, uploads, hosted pages, downloads and the audit trail. Global (like
+ * accounts and tenants) so features that read codes (payment-products) get CodesQueryService from the front door alone.
+ */
+@Global()
 @Module({
   controllers: [CodesController, DynamicCodesController, TrialController, UploadsController, PagesController],
   providers: [
-    CodesService,
+    CodesQueryService,
     CodesProjection,
+    GeneratorService,
+    DownloadsService,
+    TrackingService,
     UploadsService,
     UploadsProjection,
     TrialService,
     PagesService,
-    TenantOrigin,
     CreateQrCodeHandler,
     UpdateQrCodeHandler,
     PauseDynamicCodeHandler,
@@ -40,6 +48,6 @@ import { UploadsService } from './uploads/uploads.service';
     ActivateTrialHandler,
     UploadFileHandler,
   ],
-  exports: [CodesService],
+  exports: [CodesQueryService],
 })
 export class CodesModule {}

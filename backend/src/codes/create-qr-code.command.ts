@@ -1,87 +1,111 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { dynamicLink, encodePayload, renderSvg } from '@qrsharks/qr-core';
+import { dynamicLink, encodePayload } from '@qrsharks/qr-core';
 import { randomUUID } from 'node:crypto';
-import type { AuthUser } from '../accounts/auth';
-import { ValidationFailed } from '../common/errors.filter';
-import { ProjectionsService } from '../projections/projections.service';
-import { parseCodeInput } from './code-input';
-import { CodesService, mapped, renderStyle, type Files } from './codes.service';
-import { checkDestination } from './qr-code';
-import { QrCreated, URL_TYPES } from './qr-code.events';
-import { TenantOrigin } from './tenant-origin';
+import { userStream, type AuthUser } from '../accounts';
+import { CommandPipeline, type Committed, type PlannedAppend } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../command-pipeline/domain-error';
+import { parseCodeInput, type CodeInput } from './code-input';
+import type { CodeDto, DeletedCodeDto } from './code-dto';
+import { encoding, renderCode } from './code-rendering';
+import type { CodeBody } from './codes.schemas';
+import { CodesQueryService } from './codes-query.service';
+import { decideCreate, decideDestination, evolveQr, initialQr, type NewCode } from './qr-code';
+import { qrStream, shortCodeStream } from './qr-code.events';
+import { randomShortCode } from './short-code';
+import { evolveAllowance, initialAllowance, type Allowance } from './trial/allowance';
+import { TrialService } from './trial/trial.service';
+import type { FileUpload } from './uploads/file-upload';
 import { uploadPath } from './uploads/upload.events';
 import { UploadsService } from './uploads/uploads.service';
 
-/** POST /api/qrcodes (qrMode static or dynamic) and POST /api/dynamic-qrcodes (`routeMode` 'dynamic': always dynamic). */
-export class CreateQrCodeCommand extends Command<unknown> {
-  constructor(readonly user: AuthUser, readonly body: Record<string, unknown>, readonly files: Files, readonly routeMode?: 'dynamic') {
+/** A lost short-code or cap race re-decides (a fresh short code, a fresh count); every racer of a busy user gets its turn. */
+const CREATE_ATTEMPTS = 100;
+
+/** POST /api/qrcodes (qrMode static or dynamic) and POST /api/dynamic-qrcodes (always dynamic). */
+export class CreateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
+  constructor(
+    readonly user: AuthUser,
+    readonly input: CodeInput,
+    readonly logo: FileUpload | null,
+  ) {
     super();
+  }
+
+  /** `routeMode` 'dynamic' is the dynamic route's: the body's qrMode does not matter there. */
+  static from(user: AuthUser, body: CodeBody, logo: FileUpload | null, routeMode?: 'dynamic'): CreateQrCodeCommand {
+    return new CreateQrCodeCommand(user, parseCodeInput(body, { mode: routeMode, hasLogo: Boolean(logo) }), logo);
   }
 }
 
 /**
- * Checks the input and that the code can be printed, takes a cap slot for dynamic codes (decideTakeSlot on
- * `user-{id}`), then appends QrCreated (with the short code reservation and the slot) and waits for the projections.
+ * Resolves the upload a pdf or images code points to, refuses what cannot be printed and (dynamic codes) what the
+ * cap refuses before the logo is stored, stores the logo, then appends through the pipeline: QrCreated on `qr-{id}`
+ * ('no_stream'), and for dynamic codes ShortCodeReserved on `shortcode-{code}` ('no_stream') and DynamicQrSlotTaken
+ * on `user-{id}` (at the revision the cap was decided on), all or nothing (decideCreate).
  */
 @CommandHandler(CreateQrCodeCommand)
 export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand> {
-  constructor(private readonly codes: CodesService, private readonly uploads: UploadsService, private readonly tenants: TenantOrigin, private readonly projections: ProjectionsService) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly codes: CodesQueryService,
+    private readonly uploads: UploadsService,
+    private readonly trial: TrialService,
+  ) {}
 
-  async execute({ user, body, files, routeMode }: CreateQrCodeCommand) {
-    return mapped(async () => {
-      const logoPart = files?.logoFile?.[0];
-      const input = parseCodeInput(body ?? {}, { mode: routeMode, hasLogo: Boolean(logoPart) });
-      const qrId = randomUUID();
-      const dynamic = input.mode === 'dynamic';
-      const { origin } = await this.tenants.of(user.tenantId);
-      let fields = input.fields;
+  async execute({ user, input, logo }: CreateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
+    const qrId = randomUUID();
+    const dynamic = input.mode === 'dynamic';
+    const { origin } = await this.codes.brand(user.tenantId);
+    const fields = await this.withUpload(user, input);
+    const destination = decideDestination({ qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination }, origin);
+    const draft: NewCode = { qrId, userId: user.id, mode: input.mode, qrType: input.qrType, destination, fields, style: input.style, errorCorrectionLevel: input.errorCorrectionLevel, logoFileName: null, logoFilePath: null };
 
-      // pdf and images codes point at an earlier upload of the same user (POST /api/upload-pdf, /api/upload-image).
-      if (input.qrType === 'pdf' || input.qrType === 'images') {
-        const kind = input.qrType === 'pdf' ? 'pdf' : 'image';
-        const reference = (kind === 'pdf' ? input.pdfUrl : input.imageUrl) ?? (typeof body.uploadId === 'string' ? body.uploadId : null);
-        const upload = await this.uploads.ownedByReference(reference, user, kind);
-        if (reference && !upload) throw new ValidationFailed({ [kind === 'pdf' ? 'pdfUrl' : 'imageUrl']: `The uploaded ${kind === 'pdf' ? 'PDF' : 'image'} was not found` });
-        if (upload) {
-          const url = uploadPath(upload.storedName);
-          fields = kind === 'pdf' ? { ...fields, uploadId: upload.id, pdfUrl: url, pdfFileName: upload.originalName } : { ...fields, uploadId: upload.id, imageUrl: url, imageFileName: upload.originalName };
-        }
-      }
+    // Refuse what cannot be printed (too much data, unreadable colours) and, early, what the cap refuses: before a logo is stored.
+    const contentId = typeof fields.uploadId === 'string' ? fields.uploadId : qrId;
+    const payload = dynamic ? dynamicLink(origin, 'XXXXXXXX') : encoding(() => encodePayload(input.qrType, fields, { origin, id: contentId }));
+    renderCode(payload, input.style, null, input.errorCorrectionLevel);
+    if (dynamic) decideCreate(await this.trial.allowance(user.id), this.trial.limits, new Date(), draft, 'XXXXXXXX');
 
-      let destination: string | null = null;
-      if (dynamic) {
-        if (URL_TYPES.includes(input.qrType)) destination = checkDestination(input.destination ?? fields.url);
-        else if (input.destination) destination = checkDestination(input.destination);
-        else if (input.qrType === 'payment') destination = `${origin}/payment?id=${qrId}`;
-      }
+    const stored = logo ? await this.uploads.store('logo', logo, user) : null;
+    const code: NewCode = stored ? { ...draft, logoFileName: stored.originalName, logoFilePath: `/logo/${stored.uploadId}` } : draft;
 
-      // Refuse what cannot be printed before anything is stored (too much data, unreadable colours).
-      const contentId = typeof fields.uploadId === 'string' ? fields.uploadId : qrId;
-      const payload = dynamic ? dynamicLink(origin, 'XXXXXXXX') : encodePayload(input.qrType, fields, { origin, id: contentId });
-      renderSvg(payload, renderStyle(input.style, null), { errorCorrectionLevel: input.errorCorrectionLevel });
-
-      if (dynamic) await this.codes.loadSlot(user, qrId); // early refusal, before the logo is stored
-      let logo: { logoFileName: string | null; logoFilePath: string | null } = { logoFileName: null, logoFilePath: null };
-      if (logoPart) {
-        const stored = await this.uploads.store('logo', logoPart, user);
-        logo = { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.id}` };
-      }
-
-      const created: QrCreated = {
-        qrId,
-        userId: user.id,
-        mode: input.mode,
-        qrType: input.qrType,
-        shortCode: null,
-        destination,
-        fields,
-        style: input.style,
-        errorCorrectionLevel: input.errorCorrectionLevel,
-        ...logo,
-      };
-      const result = await this.codes.appendCreated(user, created);
-      await this.projections.waitFor(result.position);
-      return dynamic ? this.codes.dynamicDto(await this.codes.dynamicRow(qrId), origin) : this.codes.staticDto(await this.codes.staticRow(qrId), origin);
+    return this.pipeline.execute({
+      actor: { actorId: user.id, tenantId: user.tenantId },
+      waitFor: ['codes'],
+      attempts: CREATE_ATTEMPTS,
+      // A new id cannot exist: a conflict on qr-{id} is not a race to re-decide.
+      onConflict: (conflict) => (conflict.streamId === qrStream(qrId) ? new DomainError('conflict', 'This QR code already exists') : true),
+      plan: async (ctx) => {
+        const allowance = dynamic ? await ctx.load<Allowance>(userStream(user.id), initialAllowance, evolveAllowance) : null;
+        const shortCode = randomShortCode();
+        const decision = decideCreate(allowance?.state ?? null, this.trial.limits, new Date(), code, shortCode);
+        const appends: PlannedAppend[] = [
+          { streamId: shortCodeStream(shortCode), events: decision.shortCode, expectedRevision: 'no_stream' },
+          { streamId: userStream(user.id), events: decision.user },
+          { streamId: qrStream(qrId), events: decision.qr, expectedRevision: 'no_stream' },
+        ];
+        return { appends, answer: (committed) => this.answer(qrId, committed) };
+      },
     });
+  }
+
+  private answer(qrId: string, committed: Committed) {
+    const appended = committed.streams.get(qrStream(qrId));
+    const state = (appended?.events ?? []).reduce(evolveQr, initialQr);
+    return this.codes.answer(state, appended?.revision ?? 0n, committed.caughtUp);
+  }
+
+  /** pdf and images codes point at an earlier upload of the same user (POST /api/upload-pdf, /api/upload-image). */
+  private async withUpload(user: AuthUser, input: CodeInput): Promise<Record<string, unknown>> {
+    if (input.qrType !== 'pdf' && input.qrType !== 'images') return input.fields;
+    const kind = input.qrType === 'pdf' ? 'pdf' : 'image';
+    const reference = (kind === 'pdf' ? input.pdfUrl : input.imageUrl) ?? input.uploadId;
+    const upload = await this.uploads.ownedByReference(reference, user, kind);
+    if (reference && !upload) throw DomainError.invalid({ [kind === 'pdf' ? 'pdfUrl' : 'imageUrl']: `The uploaded ${kind === 'pdf' ? 'PDF' : 'image'} was not found` });
+    if (!upload) return input.fields;
+    const url = uploadPath(upload.storedName);
+    return kind === 'pdf'
+      ? { ...input.fields, uploadId: upload.uploadId, pdfUrl: url, pdfFileName: upload.originalName }
+      : { ...input.fields, uploadId: upload.uploadId, imageUrl: url, imageFileName: upload.originalName };
   }
 }

@@ -1,24 +1,37 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Post, Put, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts/auth';
-import { CodesService, parseIfMatch, type Files } from './codes.service';
+import { ApiConsumes } from '@nestjs/swagger';
+import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { ifMatchVersion, VersionETag } from '../command-pipeline/versions';
+import { BodyOf, IdParam, uuidId } from '../common/input';
+import { codeBodySchema, codeChangesSchema, type CodeBody, type CodeChangesBody } from './codes.schemas';
+import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
 import { DeleteQrCodeCommand } from './delete-qr-code.command';
 import { PauseDynamicCodeCommand } from './pause-dynamic-code.command';
+import { NOT_FOUND } from './qr-code';
 import { ResumeDynamicCodeCommand } from './resume-dynamic-code.command';
 import { UpdateQrCodeCommand } from './update-qr-code.command';
+import { FileOf, type FileUpload } from './uploads/file-upload';
 import { Multipart } from './uploads/multipart.interceptor';
+
+const CodeId = () => IdParam('id', uuidId(), NOT_FOUND);
 
 /** Dynamic codes (core spec section 7): create, lists, destination edit, pause, resume, delete. */
 @Controller('api/dynamic-qrcodes')
 @Authenticated()
 export class DynamicCodesController {
-  constructor(private readonly codes: CodesService, private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly codes: CodesQueryService,
+    private readonly commandBus: CommandBus,
+  ) {}
 
   @Post()
   @UseInterceptors(Multipart('logoFile'))
-  create(@CurrentUser() user: AuthUser, @Body() body: Record<string, unknown>, @UploadedFiles() files: Files) {
-    return this.commandBus.execute(new CreateQrCodeCommand(user, body ?? {}, files, 'dynamic'));
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @VersionETag()
+  create(@CurrentUser() user: AuthUser, @BodyOf(codeBodySchema) body: CodeBody, @FileOf('logoFile') logo: FileUpload | null) {
+    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, 'dynamic'));
   }
 
   @Get()
@@ -33,24 +46,28 @@ export class DynamicCodesController {
 
   @Put(':id')
   @UseInterceptors(Multipart('logoFile'))
-  update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: Record<string, unknown>, @UploadedFiles() files: Files, @Headers('if-match') ifMatch?: string) {
-    return this.commandBus.execute(new UpdateQrCodeCommand(user, id, body ?? {}, files, parseIfMatch(ifMatch), 'dynamic'));
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @VersionETag()
+  update(@CurrentUser() user: AuthUser, @CodeId() id: string, @BodyOf(codeChangesSchema) body: CodeChangesBody, @FileOf('logoFile') logo: FileUpload | null, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, body, logo, ifMatch, 'dynamic'));
   }
 
   @Post(':id/pause')
   @HttpCode(200)
-  pause(@CurrentUser() user: AuthUser, @Param('id') id: string, @Headers('if-match') ifMatch?: string) {
-    return this.commandBus.execute(new PauseDynamicCodeCommand(user, id, parseIfMatch(ifMatch)));
+  @VersionETag()
+  pause(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new PauseDynamicCodeCommand(user, id, ifMatchVersion(ifMatch)));
   }
 
   @Post(':id/resume')
   @HttpCode(200)
-  resume(@CurrentUser() user: AuthUser, @Param('id') id: string, @Headers('if-match') ifMatch?: string) {
-    return this.commandBus.execute(new ResumeDynamicCodeCommand(user, id, parseIfMatch(ifMatch)));
+  @VersionETag()
+  resume(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new ResumeDynamicCodeCommand(user, id, ifMatchVersion(ifMatch)));
   }
 
   @Delete(':id')
-  remove(@CurrentUser() user: AuthUser, @Param('id') id: string, @Headers('if-match') ifMatch?: string) {
-    return this.commandBus.execute(new DeleteQrCodeCommand(user, id, 'dynamic', parseIfMatch(ifMatch)));
+  remove(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new DeleteQrCodeCommand(user, id, 'dynamic', ifMatchVersion(ifMatch)));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage } from './hosted-pages';
-import { TenantOrigin } from './tenant-origin';
+import { TenantsService } from '../tenants';
 import { uploadPath } from './uploads/upload.events';
 import { UploadsService } from './uploads/uploads.service';
 
@@ -32,23 +32,23 @@ const disposition = (kind: 'inline' | 'attachment', name: string) => `${kind}; f
 export class PagesService {
   constructor(
     private readonly uploads: UploadsService,
-    private readonly tenants: TenantOrigin,
+    private readonly tenants: TenantsService,
   ) {}
 
   private async notFound(tenantId: number, what: string): Promise<Page> {
-    const { name } = await this.tenants.of(tenantId);
+    const { name } = await this.tenants.brand(tenantId);
     return html(404, renderNoticePage({ heading: `${what} not found`, message: `This ${what.toLowerCase()} does not exist or was removed.`, tenantName: name }));
   }
 
   async pdfPreview(tenantId: number): Promise<Page> {
-    const { origin, name } = await this.tenants.of(tenantId);
+    const { origin, name } = await this.tenants.brand(tenantId);
     return html(200, renderHostedPage({ qrType: 'pdf', fields: { title: 'PDF preview' }, origin, tenantName: name }));
   }
 
   async pdf(id: string, tenantId: number): Promise<Page> {
     const row = await this.uploads.byId(id, tenantId, 'pdf');
     if (!row) return this.notFound(tenantId, 'PDF');
-    const { origin, name } = await this.tenants.of(tenantId);
+    const { origin, name } = await this.tenants.brand(tenantId);
     const fields = { title: row.title ?? row.originalName, description: row.description ?? '', pdfUrl: uploadPath(row.storedName), pdfFileName: row.originalName };
     return html(200, renderHostedPage({ qrType: 'pdf', fields, origin, tenantName: name }));
   }
@@ -56,7 +56,7 @@ export class PagesService {
   async images(id: string, tenantId: number): Promise<Page> {
     const row = await this.uploads.byId(id, tenantId, 'image');
     if (!row) return this.notFound(tenantId, 'Image');
-    const { origin, name } = await this.tenants.of(tenantId);
+    const { origin, name } = await this.tenants.brand(tenantId);
     const fields = { title: row.title ?? row.originalName, description: row.description ?? '', imageUrl: uploadPath(row.storedName) };
     return html(200, renderHostedPage({ qrType: 'images', fields, origin, tenantName: name }));
   }

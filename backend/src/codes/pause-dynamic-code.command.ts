@@ -1,19 +1,40 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../accounts/auth';
-import { CodesService } from './codes.service';
-import { decidePause } from './qr-code';
+import type { AuthUser } from '../accounts';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import type { ExpectedVersion } from '../command-pipeline/versions';
+import type { CodeDto, DeletedCodeDto } from './code-dto';
+import { CodesQueryService } from './codes-query.service';
+import { decidePause, evolveQr, initialQr } from './qr-code';
+import { qrStream } from './qr-code.events';
 
-export class PauseDynamicCodeCommand extends Command<unknown> {
-  constructor(readonly user: AuthUser, readonly qrId: string, readonly ifMatch?: bigint) {
+/** POST /api/dynamic-qrcodes/{id}/pause: the /d/ link answers its paused page until resumed. */
+export class PauseDynamicCodeCommand extends Command<CodeDto | DeletedCodeDto> {
+  constructor(
+    readonly user: AuthUser,
+    readonly qrId: string,
+    readonly expected: ExpectedVersion | undefined,
+  ) {
     super();
   }
 }
 
 @CommandHandler(PauseDynamicCodeCommand)
 export class PauseDynamicCodeHandler implements ICommandHandler<PauseDynamicCodeCommand> {
-  constructor(private readonly codes: CodesService) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly codes: CodesQueryService,
+  ) {}
 
-  execute({ user, qrId, ifMatch }: PauseDynamicCodeCommand) {
-    return this.codes.change(user, qrId, ifMatch, (state) => decidePause(state, { userId: user.id, tenantId: user.tenantId }));
+  execute({ user, qrId, expected }: PauseDynamicCodeCommand): Promise<CodeDto | DeletedCodeDto> {
+    return this.pipeline.run({
+      stream: qrStream(qrId),
+      initial: initialQr,
+      evolve: evolveQr,
+      expected,
+      actor: { actorId: user.id, tenantId: user.tenantId },
+      waitFor: ['codes'],
+      decide: (state) => decidePause(state, { userId: user.id, tenantId: user.tenantId }),
+      answer: (state, committed) => this.codes.answer(state, committed.revision, committed.caughtUp),
+    });
   }
 }

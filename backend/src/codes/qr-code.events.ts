@@ -1,4 +1,10 @@
-import type { ErrorCorrectionLevel, QrType } from '@qrsharks/qr-core';
+import { URL_TYPES as URL_QR_TYPES, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
+
+/**
+ * Types whose content is itself a web address: their dynamic codes redirect to it. Declared once, in qr-core (the
+ * generator and the redirect decide by the same list); widened here so a stored type (a string) can be looked up.
+ */
+export const URL_TYPES: readonly string[] = URL_QR_TYPES;
 
 /**
  * Events of a QR code (static and dynamic alike), on stream `qr-{qrId}`: the stream is the code's audit trail.
@@ -78,6 +84,7 @@ export type QrEvent =
   | { type: 'QrResumed'; data: QrRef }
   | { type: 'QrDeleted'; data: QrRef };
 
+export type QrEventType = QrEvent['type'];
 export const QR_EVENT_TYPES = ['QrCreated', 'QrDestinationChanged', 'QrStyleChanged', 'QrContentChanged', 'QrPaused', 'QrResumed', 'QrDeleted'] as const;
 
 /** On `shortcode-{code}`, appended with 'no_stream' in the same appendMany as QrCreated: the store decides races. */
@@ -86,14 +93,9 @@ export interface ShortCodeReserved {
   qrId: string;
 }
 
-/** On `user-{userId}` (shared with accounts and payments; they ignore these types). */
-export interface TrialActivated {
-  userId: string;
-  trialStartDate: string;
-  trialEndDate: string;
-}
-
-/** On `user-{userId}`, appended at the revision the cap was decided on, in the same appendMany as QrCreated. */
+/**
+ * On `user-{userId}` (the accounts feature owns that stream, its `userStream` and `TrialActivated`; we append our
+ * types to it and accounts ignores them), appended at the revision the cap was decided on, in the same appendMany as QrCreated. */
 export interface DynamicQrSlotTaken {
   userId: string;
   qrId: string;
@@ -125,8 +127,4 @@ export interface QrTracked {
 
 export const qrStream = (qrId: string) => `qr-${qrId}`;
 export const shortCodeStream = (shortCode: string) => `shortcode-${shortCode}`;
-export const userStream = (userId: string) => `user-${userId}`;
 export const trackingStream = (tenantId: number, key: string) => `tracking-${tenantId}-${key}`;
-
-/** Types whose content is itself a web address: their dynamic codes redirect to it. */
-export const URL_TYPES: readonly string[] = ['url', 'social', 'ratings', 'apps'];

@@ -1,8 +1,25 @@
+import { DomainError } from '../command-pipeline/domain-error';
 import type { RecordedEvent } from '../event-store/event-store';
-import { anonymousRefusal, DEFAULT_STORED_STYLE, parseCodeInput } from './code-input';
+import { anonymousRefusal, DEFAULT_STORED_STYLE, parseCodeChanges, parseCodeInput } from './code-input';
 import { renderHostedPage } from './hosted-pages';
-import { decideChangeContent, decideChangeDestination, decideChangeStyle, decideDelete, decidePause, decideResume, evolveQr, initialQr, QrDecisionError, QrState } from './qr-code';
+import {
+  decideChangeContent,
+  decideChangeDestination,
+  decideChangeStyle,
+  decideCreate,
+  decideDelete,
+  decideDestination,
+  decidePause,
+  decideResume,
+  decideUpdate,
+  evolveQr,
+  initialQr,
+  releasedSlot,
+  type NewCode,
+  type QrState,
+} from './qr-code';
 import type { QrCreated, QrEvent } from './qr-code.events';
+import { decideTrack } from './tracking';
 import { randomShortCode } from './short-code';
 import { subdomainInfo } from './subdomain-info';
 import { decideActivateTrial, decideTakeSlot, evolveAllowance, initialAllowance, trialStatus } from './trial/allowance';
@@ -13,15 +30,30 @@ const created = (mode: 'static' | 'dynamic' = 'dynamic'): QrCreated => ({
   qrId: 'q1', userId: 'u1', mode, qrType: 'url', shortCode: mode === 'dynamic' ? 'AbCdEf12' : null, destination: mode === 'dynamic' ? 'https://a.example' : null,
   fields: { url: 'https://a.example' }, style: DEFAULT_STORED_STYLE, errorCorrectionLevel: 'M', logoFileName: null, logoFilePath: null,
 });
-const given = (...events: QrEvent[]): QrState => events.reduce((state, event) => evolveQr(state, { ...event, metadata: { tenantId: 1 } }), initialQr);
+const metadata = (occurredAt = '2025-06-01T12:00:00.000Z') => ({ tenantId: 1, actorId: 'u1', correlationId: 'c', causationId: null, occurredAt, schemaVersion: 1 });
+const given = (...events: QrEvent[]): QrState => events.reduce((state, event) => evolveQr(state, { ...event, metadata: metadata() }), initialQr);
 const refusal = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    return error instanceof QrDecisionError ? [error.status, error.message] : error;
+    return error instanceof DomainError ? [error.status, error.message] : error;
   }
   return null;
 };
+const fieldsOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof DomainError ? error.fields : error;
+  }
+  return null;
+};
+
+const limits = { trialDays: 3, trialDynamicLimit: 12, freeDynamicLimit: 3 };
+const now = new Date('2025-06-01T12:00:00Z');
+const fold = (...events: Pick<RecordedEvent, 'type' | 'data'>[]) => events.reduce(evolveAllowance, initialAllowance);
+const slots = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'DynamicQrSlotTaken', data: { userId: 'u1', qrId: `q${i}` } }));
+const trial = { type: 'TrialActivated', data: { userId: 'u1', trialStartDate: '2025-06-01T00:00:00.000Z', trialEndDate: '2025-06-04T00:00:00.000Z' } };
 
 describe('QR code aggregate', () => {
   it('destination: validated, recorded with before and after, no-op when unchanged', () => {
@@ -69,12 +101,6 @@ describe('QR code aggregate', () => {
 });
 
 describe('trial and dynamic cap', () => {
-  const limits = { trialDays: 3, trialDynamicLimit: 12, freeDynamicLimit: 3 };
-  const now = new Date('2025-06-01T12:00:00Z');
-  const fold = (...events: Pick<RecordedEvent, 'type' | 'data'>[]) => events.reduce(evolveAllowance, initialAllowance);
-  const slots = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'DynamicQrSlotTaken', data: { userId: 'u1', qrId: `q${i}` } }));
-  const trial = { type: 'TrialActivated', data: { userId: 'u1', trialStartDate: '2025-06-01T00:00:00.000Z', trialEndDate: '2025-06-04T00:00:00.000Z' } };
-
   it('free cap before the trial, 12 during it, free cap after; a subscription lifts it', () => {
     expect(trialStatus(fold(), limits, now)).toMatchObject({ isActive: false, hasExpired: false, daysRemaining: 0, dynamicQRLimit: 3, canCreateDynamicQR: true });
     expect(trialStatus(fold(trial, ...slots(11)), limits, now)).toMatchObject({ isActive: true, daysRemaining: 3, dynamicQRUsed: 11, dynamicQRLimit: 12, canCreateDynamicQR: true });
@@ -134,5 +160,118 @@ describe('inputs, short codes, files, pages', () => {
   it('subdomain info', () => {
     expect(subdomainInfo('menu.qrsharks.test:443', 'qrsharks.test')).toEqual({ isSubdomain: true, qrType: 'pdf', subdomain: 'menu' });
     expect(subdomainInfo('www.qrsharks.test', 'qrsharks.test')).toEqual({ isSubdomain: false, qrType: null, subdomain: null });
+  });
+});
+
+describe('create: given the allowance on user-{id}, when a code is created', () => {
+  const draft = (mode: 'static' | 'dynamic', extra: Partial<NewCode> = {}): NewCode => ({
+    qrId: 'q9', userId: 'u1', mode, qrType: 'url', destination: mode === 'dynamic' ? 'https://a.example' : null, fields: { url: 'https://a.example' },
+    style: DEFAULT_STORED_STYLE, errorCorrectionLevel: 'M', logoFileName: null, logoFilePath: null, ...extra,
+  });
+
+  it('a static code: QrCreated only (no short code, no slot, no allowance needed)', () => {
+    expect(decideCreate(null, limits, now, draft('static'), 'Zz999999')).toEqual({ qr: [{ type: 'QrCreated', data: { ...draft('static'), shortCode: null } }], shortCode: [], user: [] });
+  });
+
+  it('a dynamic code within the cap: QrCreated with its short code, ShortCodeReserved and DynamicQrSlotTaken', () => {
+    const decision = decideCreate(fold(trial, ...slots(11)), limits, now, draft('dynamic'), 'AbCd1234');
+    expect(decision).toEqual({
+      qr: [{ type: 'QrCreated', data: { ...draft('dynamic'), shortCode: 'AbCd1234' } }],
+      shortCode: [{ type: 'ShortCodeReserved', data: { shortCode: 'AbCd1234', qrId: 'q9' } }],
+      user: [{ type: 'DynamicQrSlotTaken', data: { userId: 'u1', qrId: 'q9' } }],
+    });
+  });
+
+  it('a dynamic code at the cap is refused (403, the spec message); a released slot or a subscription makes room', () => {
+    expect(refusal(() => decideCreate(fold(...slots(3)), limits, now, draft('dynamic'), 'AbCd1234'))).toEqual([403, 'You have reached your limit of 3 dynamic QR codes. Please upgrade to create more.']);
+    expect(refusal(() => decideCreate(fold(trial, ...slots(12)), limits, now, draft('dynamic'), 'AbCd1234'))).toEqual([403, 'You have reached your limit of 12 dynamic QR codes. Please upgrade to create more.']);
+    const released = fold(...slots(3), { type: 'DynamicQrSlotReleased', data: { userId: 'u1', qrId: 'q1' } });
+    expect(decideCreate(released, limits, now, draft('dynamic'), 'AbCd1234').user).toHaveLength(1);
+    const paying = fold(...slots(30), { type: 'SubscriptionStatusChanged', data: { subscriptionStatus: 'active' } });
+    expect(decideCreate(paying, limits, now, draft('dynamic'), 'AbCd1234').qr).toHaveLength(1);
+  });
+
+  it('the destination: web types need their http(s) URL, payment codes go to their checkout, others to their page', () => {
+    const origin = 'https://qr.example';
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'url', fields: { url: 'https://menu.example' }, destination: null }, origin)).toBe('https://menu.example');
+    expect(refusal(() => decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'social', fields: {}, destination: 'ftp://x.example' }, origin))).toEqual([400, 'URL must use http or https protocol']);
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'payment', fields: {}, destination: null }, origin)).toBe('https://qr.example/payment?id=q9');
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'contact', fields: {}, destination: null }, origin)).toBeNull();
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'pdf', fields: {}, destination: 'https://qr.example/pdf/1' }, origin)).toBe('https://qr.example/pdf/1');
+    expect(decideDestination({ qrId: 'q9', mode: 'static', qrType: 'url', fields: { url: 'https://a.example' }, destination: 'https://b.example' }, origin)).toBeNull();
+  });
+
+  it('the fold keeps what the read model shows: timestamps from the envelopes, the pause time', () => {
+    const state = [
+      { type: 'QrCreated', data: created(), metadata: metadata('2025-06-01T10:00:00.000Z') },
+      { type: 'QrPaused', data: { qrId: 'q1' }, metadata: metadata('2025-06-01T11:00:00.000Z') },
+    ].reduce(evolveQr, initialQr);
+    expect(state).toMatchObject({ paused: true, createdAt: '2025-06-01T10:00:00.000Z', updatedAt: '2025-06-01T11:00:00.000Z', pausedAt: '2025-06-01T11:00:00.000Z' });
+  });
+});
+
+describe('update: given a code, when its PUT is decided', () => {
+  const logo = { logoFileName: 'brand.png', logoFilePath: '/logo/l1' };
+
+  it('destination, content and style change together, each recorded with only what differs', () => {
+    const state = given({ type: 'QrCreated', data: created() });
+    const changes = parseCodeChanges({ destination: 'https://b.example', qrData: { url: 'https://c.example' }, fgColor: '#112233' });
+    expect(decideUpdate(state, owner, changes, logo).map((event) => [event.type, event.data])).toEqual([
+      ['QrDestinationChanged', { qrId: 'q1', before: 'https://a.example', after: 'https://b.example' }],
+      ['QrContentChanged', { qrId: 'q1', before: { url: 'https://a.example' }, after: { url: 'https://c.example' } }],
+      ['QrStyleChanged', { qrId: 'q1', before: { fgColor: '#000000', logoFileName: null, logoFilePath: null }, after: { fgColor: '#112233', ...logo } }],
+    ]);
+  });
+
+  it('nothing to change: a dynamic code asks for its URL, a static one says so; removeLogo alone is a change', () => {
+    expect(fieldsOf(() => decideUpdate(given({ type: 'QrCreated', data: created() }), owner, parseCodeChanges({}), null))).toEqual({ destination: 'URL is required' });
+    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created('static') }), owner, parseCodeChanges({}), null))).toEqual([400, 'Nothing to change']);
+    const withLogo = given({ type: 'QrCreated', data: { ...created('static'), ...logo } });
+    expect(decideUpdate(withLogo, owner, parseCodeChanges({ removeLogo: 'true' }), null)[0].data).toEqual({ qrId: 'q1', before: logo, after: { logoFileName: null, logoFilePath: null } });
+  });
+
+  it('content is validated for the code’s own type with the spec messages; upload references stay', () => {
+    const pdf = given({ type: 'QrCreated', data: { ...created('static'), qrType: 'pdf', fields: { title: 'Menu', description: '', uploadId: 'up1', pdfUrl: '/uploads/up1.pdf' } } });
+    const [event] = decideUpdate(pdf, owner, parseCodeChanges({ qrData: { title: 'Lunch' } }), null);
+    expect(event.data).toEqual({ qrId: 'q1', before: { title: 'Menu' }, after: { title: 'Lunch' } });
+    expect(fieldsOf(() => decideUpdate(given({ type: 'QrCreated', data: created() }), owner, parseCodeChanges({ qrData: { url: '' } }), null))).toEqual({ url: 'URL is required' });
+  });
+
+  it('the dynamic route does not touch static codes, and nobody but the owner gets anything but 404', () => {
+    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created('static') }), owner, parseCodeChanges({ fgColor: '#111111' }), null, 'dynamic'))).toEqual([404, 'QR code not found']);
+    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created() }), { userId: 'u2', tenantId: 1 }, parseCodeChanges({ fgColor: '#111111' }), null))).toEqual([404, 'QR code not found']);
+  });
+
+  it('style values are checked with the spec messages before any decision', () => {
+    expect(fieldsOf(() => parseCodeChanges({ dotShape: 'star' }))).toEqual({ dotShape: 'Dot shape must be square, circle or rounded' });
+  });
+});
+
+describe('delete frees the slot of a dynamic code only', () => {
+  it('given a dynamic code, when deleted, then QrDeleted and DynamicQrSlotReleased on its owner', () => {
+    const state = given({ type: 'QrCreated', data: created() });
+    expect(decideDelete(state, owner, 'dynamic')).toEqual([{ type: 'QrDeleted', data: { qrId: 'q1' } }]);
+    expect(releasedSlot(state)).toEqual([{ type: 'DynamicQrSlotReleased', data: { userId: 'u1', qrId: 'q1' } }]);
+    expect(releasedSlot(given({ type: 'QrCreated', data: created('static') }))).toEqual([]);
+  });
+});
+
+describe('tracking: when a code is generated or downloaded', () => {
+  const info = { ip: '203.0.113.7', userAgent: 'jest', referrer: 'https://ref.example/' };
+
+  it('then one event with the hashed IP (never the IP), on the session’s stream', () => {
+    const { key, event } = decideTrack('QrGenerated', { qrCodeId: null, sessionId: 'anon_1_abc', qrType: 'url', qrContent: 'https://a.example', foregroundColor: '#000000', backgroundColor: '#FFFFFF', hasLogo: false }, { userId: null, salt: 's' }, info);
+    expect(key).toBe('anon_1_abc');
+    expect(event).toMatchObject({ type: 'QrGenerated', data: { sessionId: 'anon_1_abc', userId: null, userAgent: 'jest', referrer: 'https://ref.example/' } });
+    expect(event.data.ipHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(event)).not.toContain('203.0.113.7');
+  });
+
+  it('a session id that is not one falls back to the code, then the user; texts are bounded', () => {
+    const { key, event } = decideTrack('QrDownloaded', { qrCodeId: 'q1', sessionId: 'bad id!', qrType: 'x'.repeat(50), qrContent: 'y'.repeat(5000), foregroundColor: null, backgroundColor: null, hasLogo: true, downloadType: 'svg' }, { userId: 'u1', salt: 's' }, { ip: null, userAgent: null, referrer: null });
+    expect(key).toBe('q1');
+    expect(event.data).toMatchObject({ sessionId: 'user_u1', userId: 'u1', ipHash: null, downloadType: 'svg' });
+    expect(event.data.qrType).toHaveLength(20);
+    expect(event.data.qrContent).toHaveLength(4096);
   });
 });

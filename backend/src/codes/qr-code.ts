@@ -1,5 +1,9 @@
-import type { RecordedEvent } from '../event-store/event-store';
-import type { QrContentChanged, QrCreated, QrDestinationChanged, QrEvent, QrStyleChanged, StoredStyle } from './qr-code.events';
+import { isUrlType } from '@qrsharks/qr-core';
+import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../command-pipeline/domain-error';
+import { validateFields, type CodeChanges } from './code-input';
+import type { DynamicQrSlotTaken, QrContentChanged, QrCreated, QrDestinationChanged, QrEvent, QrStyleChanged, ShortCodeReserved, StoredStyle } from './qr-code.events';
+import { decideTakeSlot, type Allowance, type Limits } from './trial/allowance';
 
 /** The QR code aggregate: state folded from `qr-{id}`, and pure decisions. No Nest, no I/O. */
 export interface QrState {
@@ -8,23 +12,30 @@ export interface QrState {
   paused: boolean;
   tenantId: number | null;
   code: QrCreated | null;
+  /** From the envelopes' occurredAt: what the read model's timestamps say, so an answer can be built without it. */
+  createdAt: string | null;
+  updatedAt: string | null;
+  pausedAt: string | null;
 }
 
-export const initialQr: QrState = { exists: false, deleted: false, paused: false, tenantId: null, code: null };
+export const initialQr: QrState = { exists: false, deleted: false, paused: false, tenantId: null, code: null, createdAt: null, updatedAt: null, pausedAt: null };
 
 type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null };
+export type Actor = { userId: string; tenantId: number };
 
-export function evolveQr(state: QrState, event: RecordedEvent | (QrEvent & { metadata?: { tenantId: number } })): QrState {
+export function evolveQr(state: QrState, event: Evolvable): QrState {
+  const at = event.metadata?.occurredAt ?? null;
+  const touched = { ...state, updatedAt: at ?? state.updatedAt };
   switch (event.type) {
     case 'QrCreated':
-      return { exists: true, deleted: false, paused: false, tenantId: event.metadata?.tenantId ?? null, code: structuredClone(event.data as QrCreated) };
+      return { ...initialQr, exists: true, tenantId: event.metadata?.tenantId ?? null, code: structuredClone(event.data as QrCreated), createdAt: at, updatedAt: at };
     case 'QrDestinationChanged':
-      return state.code ? { ...state, code: { ...state.code, destination: (event.data as QrDestinationChanged).after || null } } : state;
+      return state.code ? { ...touched, code: { ...state.code, destination: (event.data as QrDestinationChanged).after || null } } : state;
     case 'QrStyleChanged': {
       if (!state.code) return state;
       const { logoFileName, logoFilePath, ...style } = (event.data as QrStyleChanged).after as Partial<StoredStyle> & LogoFields;
       return {
-        ...state,
+        ...touched,
         code: {
           ...state.code,
           style: { ...state.code.style, ...style },
@@ -34,58 +45,88 @@ export function evolveQr(state: QrState, event: RecordedEvent | (QrEvent & { met
       };
     }
     case 'QrContentChanged':
-      return state.code ? { ...state, code: { ...state.code, fields: { ...state.code.fields, ...(event.data as QrContentChanged).after } } } : state;
+      return state.code ? { ...touched, code: { ...state.code, fields: { ...state.code.fields, ...(event.data as QrContentChanged).after } } } : state;
     case 'QrPaused':
-      return { ...state, paused: true };
+      return { ...touched, paused: true, pausedAt: at };
     case 'QrResumed':
-      return { ...state, paused: false };
+      return { ...touched, paused: false, pausedAt: null };
     case 'QrDeleted':
-      return { ...state, deleted: true };
+      return { ...touched, deleted: true };
     default:
       return state;
-  }
-}
-
-/** A refusal of a command; the service maps it to its HTTP status. */
-export class QrDecisionError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409,
-    readonly field?: string,
-  ) {
-    super(message);
   }
 }
 
 export const NOT_FOUND = 'QR code not found';
 
 /** Who may act on a code: its owner within its tenant. Anyone else learns nothing (404, never 403). */
-export function assertOwner(state: QrState, actor: { userId: string; tenantId: number }): asserts state is QrState & { code: QrCreated } {
-  if (!state.exists || state.deleted || !state.code) throw new QrDecisionError(NOT_FOUND, 404);
-  if (state.code.userId !== actor.userId || state.tenantId !== actor.tenantId) throw new QrDecisionError(NOT_FOUND, 404);
+export function assertOwner(state: QrState, actor: Actor): asserts state is QrState & { code: QrCreated } {
+  if (!state.exists || state.deleted || !state.code) throw DomainError.notFound(NOT_FOUND);
+  if (state.code.userId !== actor.userId || state.tenantId !== actor.tenantId) throw DomainError.notFound(NOT_FOUND);
 }
 
 function assertDynamic(state: QrState & { code: QrCreated }): void {
-  if (state.code.mode !== 'dynamic') throw new QrDecisionError('Only dynamic QR codes can do this', 400);
+  if (state.code.mode !== 'dynamic') throw DomainError.invalid('Only dynamic QR codes can do this');
 }
 
 /** Destination edit (core spec section 5): non-empty, a valid URL, http or https only. */
 export function checkDestination(raw: unknown): string {
   const value = typeof raw === 'string' ? raw.trim() : '';
-  if (!value) throw new QrDecisionError('URL is required', 400, 'destination');
+  if (!value) throw DomainError.invalid('URL is required', 'destination');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new QrDecisionError('Please enter a valid URL', 400, 'destination');
+    throw DomainError.invalid('Please enter a valid URL', 'destination');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new QrDecisionError('URL must use http or https protocol', 400, 'destination');
-  if (!url.hostname) throw new QrDecisionError('Please enter a valid URL', 400, 'destination');
-  if (value.length > 2048) throw new QrDecisionError('URL must be at most 2048 characters', 400, 'destination');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw DomainError.invalid('URL must use http or https protocol', 'destination');
+  if (!url.hostname) throw DomainError.invalid('Please enter a valid URL', 'destination');
+  if (value.length > 2048) throw DomainError.invalid('URL must be at most 2048 characters', 'destination');
   return value;
 }
 
-export function decideChangeDestination(state: QrState, actor: { userId: string; tenantId: number }, destination: unknown): QrEvent[] {
+// ---------------------------------------------------------------- create
+
+/** A code as the create command prepared it (input parsed, uploads resolved, logo stored): everything but the short code. */
+export type NewCode = Omit<QrCreated, 'shortCode'>;
+
+/**
+ * Where a new dynamic code's /d/ link goes: web types to their URL (required), payment codes to their checkout,
+ * others to an http(s) destination the client chose, else nowhere (their hosted page answers /d/). Static: null.
+ */
+export function decideDestination(code: Pick<NewCode, 'qrId' | 'mode' | 'qrType' | 'fields'> & { destination: string | null }, origin: string): string | null {
+  if (code.mode !== 'dynamic') return null;
+  if (isUrlType(code.qrType)) return checkDestination(code.destination ?? code.fields.url);
+  if (code.destination) return checkDestination(code.destination);
+  if (code.qrType === 'payment') return `${origin}/payment?id=${code.qrId}`;
+  return null;
+}
+
+/** What a create appends, per stream: `qr-{id}` always; `shortcode-{code}` and `user-{id}` for dynamic codes. */
+export interface CreateDecision {
+  qr: Decided<QrCreated>[];
+  shortCode: Decided<ShortCodeReserved>[];
+  user: Decided<DynamicQrSlotTaken>[];
+}
+
+/**
+ * Given the user's allowance (folded from `user-{id}`; null for a static code, which needs none), when a code is
+ * created, then QrCreated, plus for a dynamic code its short code reservation and a cap slot: or the cap's refusal.
+ */
+export function decideCreate(allowance: Allowance | null, limits: Limits, now: Date, code: NewCode, shortCode: string): CreateDecision {
+  if (code.mode === 'static') return { qr: [{ type: 'QrCreated', data: { ...code, shortCode: null } }], shortCode: [], user: [] };
+  if (!allowance) throw new Error('A dynamic code is decided on the allowance of its owner');
+  const slot = decideTakeSlot(allowance, limits, now, code.userId, code.qrId);
+  return {
+    qr: [{ type: 'QrCreated', data: { ...code, shortCode } }],
+    shortCode: [{ type: 'ShortCodeReserved', data: { shortCode, qrId: code.qrId } }],
+    user: [slot],
+  };
+}
+
+// ---------------------------------------------------------------- changes
+
+export function decideChangeDestination(state: QrState, actor: Actor, destination: unknown): QrEvent[] {
   assertOwner(state, actor);
   assertDynamic(state);
   const after = checkDestination(destination);
@@ -94,7 +135,7 @@ export function decideChangeDestination(state: QrState, actor: { userId: string;
 }
 
 /** Records only the fields that really change, so the audit trail shows real differences. */
-export function decideChangeStyle(state: QrState, actor: { userId: string; tenantId: number }, changes: Partial<StoredStyle> & LogoFields): QrEvent[] {
+export function decideChangeStyle(state: QrState, actor: Actor, changes: Partial<StoredStyle> & LogoFields): QrEvent[] {
   assertOwner(state, actor);
   const current: Record<string, unknown> = { ...state.code.style, logoFileName: state.code.logoFileName, logoFilePath: state.code.logoFilePath };
   const before: Record<string, unknown> = {};
@@ -108,7 +149,7 @@ export function decideChangeStyle(state: QrState, actor: { userId: string; tenan
 }
 
 /** `fields` are already validated for the code's type (the whole new content). */
-export function decideChangeContent(state: QrState, actor: { userId: string; tenantId: number }, fields: Record<string, unknown>): QrEvent[] {
+export function decideChangeContent(state: QrState, actor: Actor, fields: Record<string, unknown>): QrEvent[] {
   assertOwner(state, actor);
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
@@ -120,22 +161,57 @@ export function decideChangeContent(state: QrState, actor: { userId: string; ten
   return Object.keys(after).length ? [{ type: 'QrContentChanged', data: { qrId: state.code.qrId, before, after } }] : [];
 }
 
+const UPLOAD_REFERENCES = ['uploadId', 'pdfUrl', 'pdfFileName', 'imageUrl', 'imageFileName'];
+
+/**
+ * PUT of a code: destination, content (validated for the code's own type), style and logo in one decision, so all
+ * of it lands at one revision or none does. `logo` is the stored new logo (the command stores the file first).
+ * `routeMode` 'dynamic' (the dynamic route) does not touch static codes.
+ */
+export function decideUpdate(state: QrState, actor: Actor, changes: CodeChanges, logo: { logoFileName: string; logoFilePath: string } | null, routeMode?: 'dynamic'): QrEvent[] {
+  assertOwner(state, actor);
+  if (routeMode && state.code.mode !== routeMode) throw DomainError.notFound(NOT_FOUND);
+  const styleChanges: Partial<StoredStyle> & LogoFields = { ...changes.style };
+  if (changes.destination === undefined && changes.content === undefined && !Object.keys(styleChanges).length && !logo && !changes.removeLogo) {
+    if (state.code.mode === 'dynamic') throw DomainError.invalid('URL is required', 'destination');
+    throw DomainError.invalid('Nothing to change');
+  }
+  const out: QrEvent[] = [];
+  if (changes.destination !== undefined) out.push(...decideChangeDestination(state, actor, changes.destination));
+  if (changes.content !== undefined) {
+    const fields = validateFields(state.code.qrType, changes.content);
+    // Upload references stay unless replaced.
+    for (const key of UPLOAD_REFERENCES) if (state.code.fields[key] !== undefined && fields[key] === undefined) fields[key] = state.code.fields[key];
+    out.push(...decideChangeContent(state, actor, fields));
+  }
+  if (logo) Object.assign(styleChanges, logo);
+  if (changes.removeLogo) Object.assign(styleChanges, { logoFileName: null, logoFilePath: null });
+  out.push(...decideChangeStyle(state, actor, styleChanges));
+  return out;
+}
+
 /** Pausing a paused code (or resuming an active one) changes nothing and records nothing. */
-export function decidePause(state: QrState, actor: { userId: string; tenantId: number }): QrEvent[] {
+export function decidePause(state: QrState, actor: Actor): QrEvent[] {
   assertOwner(state, actor);
   assertDynamic(state);
   return state.paused ? [] : [{ type: 'QrPaused', data: { qrId: state.code.qrId } }];
 }
 
-export function decideResume(state: QrState, actor: { userId: string; tenantId: number }): QrEvent[] {
+export function decideResume(state: QrState, actor: Actor): QrEvent[] {
   assertOwner(state, actor);
   assertDynamic(state);
   return state.paused ? [{ type: 'QrResumed', data: { qrId: state.code.qrId } }] : [];
 }
 
 /** `mode` is the route's: DELETE /api/qrcodes/{id} removes static codes, /api/dynamic-qrcodes/{id} dynamic ones. */
-export function decideDelete(state: QrState, actor: { userId: string; tenantId: number }, mode?: 'static' | 'dynamic'): QrEvent[] {
+export function decideDelete(state: QrState, actor: Actor, mode?: 'static' | 'dynamic'): QrEvent[] {
   assertOwner(state, actor);
-  if (mode && state.code.mode !== mode) throw new QrDecisionError(NOT_FOUND, 404);
+  if (mode && state.code.mode !== mode) throw DomainError.notFound(NOT_FOUND);
   return [{ type: 'QrDeleted', data: { qrId: state.code.qrId } }];
 }
+
+/** A deleted dynamic code frees its cap slot on `user-{owner}` (its short code stays reserved forever). */
+export function releasedSlot(state: QrState): Decided<DynamicQrSlotTaken>[] {
+  return state.code?.mode === 'dynamic' ? [{ type: 'DynamicQrSlotReleased', data: { userId: state.code.userId, qrId: state.code.qrId } }] : [];
+}
+

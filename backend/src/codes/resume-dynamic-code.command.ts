@@ -1,19 +1,40 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../accounts/auth';
-import { CodesService } from './codes.service';
-import { decideResume } from './qr-code';
+import type { AuthUser } from '../accounts';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import type { ExpectedVersion } from '../command-pipeline/versions';
+import type { CodeDto, DeletedCodeDto } from './code-dto';
+import { CodesQueryService } from './codes-query.service';
+import { decideResume, evolveQr, initialQr } from './qr-code';
+import { qrStream } from './qr-code.events';
 
-export class ResumeDynamicCodeCommand extends Command<unknown> {
-  constructor(readonly user: AuthUser, readonly qrId: string, readonly ifMatch?: bigint) {
+/** POST /api/dynamic-qrcodes/{id}/resume: the /d/ link redirects again. */
+export class ResumeDynamicCodeCommand extends Command<CodeDto | DeletedCodeDto> {
+  constructor(
+    readonly user: AuthUser,
+    readonly qrId: string,
+    readonly expected: ExpectedVersion | undefined,
+  ) {
     super();
   }
 }
 
 @CommandHandler(ResumeDynamicCodeCommand)
 export class ResumeDynamicCodeHandler implements ICommandHandler<ResumeDynamicCodeCommand> {
-  constructor(private readonly codes: CodesService) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly codes: CodesQueryService,
+  ) {}
 
-  execute({ user, qrId, ifMatch }: ResumeDynamicCodeCommand) {
-    return this.codes.change(user, qrId, ifMatch, (state) => decideResume(state, { userId: user.id, tenantId: user.tenantId }));
+  execute({ user, qrId, expected }: ResumeDynamicCodeCommand): Promise<CodeDto | DeletedCodeDto> {
+    return this.pipeline.run({
+      stream: qrStream(qrId),
+      initial: initialQr,
+      evolve: evolveQr,
+      expected,
+      actor: { actorId: user.id, tenantId: user.tenantId },
+      waitFor: ['codes'],
+      decide: (state) => decideResume(state, { userId: user.id, tenantId: user.tenantId }),
+      answer: (state, committed) => this.codes.answer(state, committed.revision, committed.caughtUp),
+    });
   }
 }

@@ -1,33 +1,51 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../accounts/auth';
-import { ValidationFailed } from '../common/errors.filter';
-import { CodesService, UUID_RE, type RequestInfo } from './codes.service';
+import type { AuthUser } from '../accounts';
+import { DomainError } from '../command-pipeline/domain-error';
+import { isUuid } from '../common/input';
+import type { RequestInfo } from '../common/request-params';
+import type { TrackGenerationBody } from './codes.schemas';
+import type { TrackInput } from './tracking';
+import { TrackingService } from './tracking.service';
+
+export interface TrackedAnswer {
+  tracked: true;
+  id: string;
+}
 
 /** POST /api/track-generation: one QrGenerated event; anonymous callers too. The raw IP is never stored. */
-export class TrackGenerationCommand extends Command<{ tracked: true; id: string }> {
-  constructor(readonly user: AuthUser | null, readonly tenantId: number, readonly body: Record<string, unknown>, readonly info: RequestInfo) {
+export class TrackGenerationCommand extends Command<TrackedAnswer> {
+  constructor(
+    readonly user: AuthUser | null,
+    readonly tenantId: number,
+    readonly generation: TrackInput,
+    readonly info: RequestInfo,
+  ) {
     super();
+  }
+
+  /** The generator's report as a typed generation: unknown code ids and colours that are not hex become null. */
+  static from(user: AuthUser | null, tenantId: number, body: TrackGenerationBody, info: RequestInfo): TrackGenerationCommand {
+    const qrType = body.qrType ?? '';
+    if (!qrType) throw DomainError.invalid({ qrType: 'qrType is required' });
+    const colour = (value: string | null | undefined) => (value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : null);
+    const generation: TrackInput = {
+      qrCodeId: isUuid(body.qrCodeId) ? body.qrCodeId.toLowerCase() : null,
+      sessionId: body.sessionId ?? null,
+      qrType,
+      qrContent: body.qrData ?? '',
+      foregroundColor: colour(body.foregroundColor),
+      backgroundColor: colour(body.backgroundColor),
+      hasLogo: body.hasLogo === true || body.hasLogo === 'true',
+    };
+    return new TrackGenerationCommand(user, tenantId, generation, info);
   }
 }
 
 @CommandHandler(TrackGenerationCommand)
 export class TrackGenerationHandler implements ICommandHandler<TrackGenerationCommand> {
-  constructor(private readonly codes: CodesService) {}
+  constructor(private readonly tracking: TrackingService) {}
 
-  async execute({ user, tenantId, body, info }: TrackGenerationCommand): Promise<{ tracked: true; id: string }> {
-    const qrType = typeof body.qrType === 'string' ? body.qrType.slice(0, 20) : '';
-    if (!qrType) throw new ValidationFailed({ qrType: 'qrType is required' });
-    const qrCodeId = typeof body.qrCodeId === 'string' && UUID_RE.test(body.qrCodeId) ? body.qrCodeId.toLowerCase() : null;
-    const colour = (value: unknown) => (typeof value === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : null);
-    const eventId = await this.codes.track('QrGenerated', user, tenantId, {
-      qrCodeId,
-      sessionId: typeof body.sessionId === 'string' ? body.sessionId : null,
-      qrType,
-      qrContent: typeof body.qrData === 'string' ? body.qrData : '',
-      foregroundColor: colour(body.foregroundColor),
-      backgroundColor: colour(body.backgroundColor),
-      hasLogo: body.hasLogo === true || body.hasLogo === 'true',
-    }, info);
-    return { tracked: true, id: eventId };
+  async execute({ user, tenantId, generation, info }: TrackGenerationCommand): Promise<TrackedAnswer> {
+    return { tracked: true, id: await this.tracking.track('QrGenerated', user, tenantId, generation, info) };
   }
 }

@@ -1,66 +1,91 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { dynamicLink, renderSvg, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
-import type { AuthUser } from '../accounts/auth';
-import { parseStyleChanges, rawContentFields, validateFields } from './code-input';
-import { CodesService, renderStyle, type Files } from './codes.service';
-import { decideChangeContent, decideChangeDestination, decideChangeStyle, NOT_FOUND, QrDecisionError } from './qr-code';
-import { QrEvent, StoredStyle } from './qr-code.events';
+import { dynamicLink } from '@qrsharks/qr-core';
+import type { AuthUser } from '../accounts';
+import { CommandPipeline, STALE_VERSION } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../command-pipeline/domain-error';
+import { expectedVersion, type ExpectedVersion } from '../command-pipeline/versions';
+import { parseCodeChanges, type CodeChanges } from './code-input';
+import type { CodeDto, DeletedCodeDto } from './code-dto';
+import { renderCode } from './code-rendering';
+import type { CodeChangesBody } from './codes.schemas';
+import { CodesQueryService } from './codes-query.service';
+import { decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
+import { qrStream, type QrEvent, type QrStyleChanged, type StoredStyle } from './qr-code.events';
+import type { FileUpload } from './uploads/file-upload';
 import { UploadsService } from './uploads/uploads.service';
 
 /**
- * PUT /api/dynamic-qrcodes/{id} (and PUT /api/qrcodes/{id}): destination, style fields, logoFile and qrData in one
- * command; all resulting events are appended together at one expected revision (`ifMatch`, else the body's
- * `expectedVersion`, else the loaded one).
+ * PUT /api/dynamic-qrcodes/{id} (`routeMode` 'dynamic') and PUT /api/qrcodes/{id}: destination, style fields, a new
+ * logo, removeLogo and qrData in one command; all resulting events land together at one revision.
  */
-export class UpdateQrCodeCommand extends Command<unknown> {
+export class UpdateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
   constructor(
     readonly user: AuthUser,
     readonly qrId: string,
-    readonly body: Record<string, unknown>,
-    readonly files: Files,
-    readonly ifMatch: bigint | undefined,
+    readonly changes: CodeChanges,
+    readonly logo: FileUpload | null,
+    /** If-Match (412 when stale), else the body's expectedVersion (409 when stale), else none (re-decided on a race). */
+    readonly expected: ExpectedVersion | undefined,
     readonly routeMode?: 'dynamic',
   ) {
     super();
   }
+
+  static from(user: AuthUser, qrId: string, body: CodeChangesBody, logo: FileUpload | null, ifMatch: string | undefined, routeMode?: 'dynamic'): UpdateQrCodeCommand {
+    return new UpdateQrCodeCommand(user, qrId, parseCodeChanges(body), logo, expectedVersion(ifMatch, body.expectedVersion ?? body.version), routeMode);
+  }
 }
 
+const staleError = (expected: ExpectedVersion) => new DomainError(expected.source === 'if-match' ? 'stale' : 'conflict', STALE_VERSION);
+
+/**
+ * Load `qr-{id}` -> decideUpdate (pure) -> a style change must still print -> append at the loaded revision -> wait
+ * for the codes projection -> answer. The new logo is stored once the code is known to be the caller's, and only
+ * once however often a race makes the decision run again.
+ */
 @CommandHandler(UpdateQrCodeCommand)
 export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand> {
-  constructor(private readonly codes: CodesService, private readonly uploads: UploadsService) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly codes: CodesQueryService,
+    private readonly uploads: UploadsService,
+  ) {}
 
-  execute({ user, qrId, body, files, ifMatch, routeMode }: UpdateQrCodeCommand) {
+  execute({ user, qrId, changes, logo, expected, routeMode }: UpdateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
     const actor = { userId: user.id, tenantId: user.tenantId };
-    return this.codes.change(user, qrId, ifMatch ?? this.codes.bodyVersion(body), async (state) => {
-      if (routeMode && state.code?.mode !== routeMode) throw new QrDecisionError(NOT_FOUND, 404);
-      const out: QrEvent[] = [];
-      const styleChanges: Record<string, unknown> = parseStyleChanges(body ?? {});
-      const touchesContent = body?.qrData !== undefined;
-      const hasDestination = body !== undefined && 'destination' in (body ?? {});
-      if (!hasDestination && !touchesContent && !Object.keys(styleChanges).length && !files?.logoFile?.[0]) {
-        if (state.code?.mode === 'dynamic') throw new QrDecisionError('URL is required', 400, 'destination');
-        throw new QrDecisionError('Nothing to change', 400);
-      }
-      if (hasDestination) out.push(...decideChangeDestination(state, actor, body.destination));
-      if (touchesContent && state.code) {
-        const fields = validateFields(state.code.qrType as QrType, rawContentFields({ qrData: body.qrData }));
-        // Upload references stay unless replaced.
-        for (const key of ['uploadId', 'pdfUrl', 'pdfFileName', 'imageUrl', 'imageFileName']) if (state.code.fields[key] !== undefined && fields[key] === undefined) fields[key] = state.code.fields[key];
-        out.push(...decideChangeContent(state, actor, fields));
-      }
-      const logoPart = files?.logoFile?.[0];
-      if (logoPart) {
-        const stored = await this.uploads.store('logo', logoPart, user);
-        Object.assign(styleChanges, { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.id}` });
-      }
-      if (body?.removeLogo === true || body?.removeLogo === 'true') Object.assign(styleChanges, { logoFileName: null, logoFilePath: null });
-      const styleEvents = decideChangeStyle(state, actor, styleChanges);
-      if (styleEvents.length && state.code) {
-        const merged = { ...state.code.style, ...(styleEvents[0].data as { after: Partial<StoredStyle> }).after };
-        renderSvg(dynamicLink('https://x.example', 'XXXXXXXX'), renderStyle(merged as StoredStyle, null), { errorCorrectionLevel: state.code.errorCorrectionLevel as ErrorCorrectionLevel });
-      }
-      out.push(...styleEvents);
-      return out;
+    const stream = qrStream(qrId);
+    let storedLogo: { logoFileName: string; logoFilePath: string } | null = null;
+    return this.pipeline.execute({
+      actor: { actorId: user.id, tenantId: user.tenantId },
+      waitFor: ['codes'],
+      onConflict: expected ? () => staleError(expected) : undefined,
+      plan: async (ctx) => {
+        const loaded = await ctx.load<QrState>(stream, initialQr, evolveQr);
+        if (expected && loaded.revision !== expected.version) throw staleError(expected);
+        if (logo && !storedLogo) {
+          decideUpdate(loaded.state, actor, changes, null, routeMode); // the caller's code, and the rest of the change valid
+          const stored = await this.uploads.store('logo', logo, user);
+          storedLogo = { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.uploadId}` };
+        }
+        const events = decideUpdate(loaded.state, actor, changes, storedLogo, routeMode);
+        assertPrintable(loaded.state, events);
+        return {
+          appends: [{ streamId: stream, events }],
+          answer: (committed) => {
+            const appended = committed.streams.get(stream);
+            const state = (appended?.events ?? []).reduce(evolveQr, loaded.state);
+            return this.codes.answer(state, appended?.revision ?? loaded.revision, committed.caughtUp);
+          },
+        };
+      },
     });
   }
+}
+
+/** A style change that would make the code unreadable (low contrast) is refused before it is stored. */
+function assertPrintable(state: QrState, events: QrEvent[]): void {
+  const styleChange = events.find((event) => event.type === 'QrStyleChanged');
+  if (!styleChange || !state.code) return;
+  const style = { ...state.code.style, ...(styleChange.data as QrStyleChanged).after } as StoredStyle;
+  renderCode(dynamicLink('https://x.example', 'XXXXXXXX'), style, null, state.code.errorCorrectionLevel);
 }

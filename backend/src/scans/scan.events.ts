@@ -1,35 +1,9 @@
 /**
- * Events this feature reads and writes. The Qr* events belong to the codes feature (stream `qr-{qrId}`); only
- * the fields read here are typed. `Scanned` is ours (stream `scans-{qrId}`, event id = scan id).
+ * Events this feature reads and writes. The Qr* events, their type list and the web-address types are the codes
+ * feature's (stream `qr-{qrId}`), declared once there and re-exported here for this feature's files. `Scanned` is
+ * ours (stream `scans-{qrId}`, event id = scan id).
  */
-export interface QrCreated {
-  qrId: string;
-  userId: string | number | null;
-  mode: 'static' | 'dynamic';
-  qrType: string;
-  shortCode: string | null;
-  destination: string | null;
-  fields: Record<string, unknown>;
-}
-export interface QrDestinationChanged {
-  qrId: string;
-  /** '' when the code had no destination (served by its hosted page). */
-  before: string;
-  after: string;
-}
-export interface QrContentChanged {
-  qrId: string;
-  before: unknown;
-  after: unknown;
-}
-export interface QrRef {
-  qrId: string;
-}
-
-/** Types whose content is itself a web address (as the codes feature defines them): they redirect. */
-export const URL_TYPES: readonly string[] = ['url', 'social', 'ratings', 'apps'];
-
-export const QR_EVENT_TYPES = ['QrCreated', 'QrDestinationChanged', 'QrContentChanged', 'QrPaused', 'QrResumed', 'QrDeleted'] as const;
+export { QR_EVENT_TYPES, URL_TYPES, type QrContentChanged, type QrCreated, type QrDestinationChanged, type QrRef } from '../codes';
 
 export type BotReason = 'head-request' | 'user-agent' | 'no-user-agent' | null;
 

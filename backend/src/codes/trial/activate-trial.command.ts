@@ -1,45 +1,56 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../../accounts/auth';
+import { userStream, type AuthUser } from '../../accounts';
+import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import { ENV, Env } from '../../config/env';
-import { WrongExpectedVersionError } from '../../event-store/event-store';
-import { EventWriter } from '../../event-store/event-writer';
-import { ProjectionsService } from '../../projections/projections.service';
-import { toHttp } from '../codes.service';
-import { userStream } from '../qr-code.events';
-import { decideActivateTrial, evolveAllowance, initialAllowance } from './allowance';
+import { decideActivateTrial, evolveAllowance, initialAllowance, trialStatus, type TrialStatus } from './allowance';
 import { TrialService } from './trial.service';
 
+export interface TrialActivatedAnswer {
+  message: string;
+  user: AuthUser & { trialActivated: true; trialStartDate: string; trialEndDate: string };
+  trialStatus: TrialStatus;
+}
+
 /** POST /api/activate-trial: once per account. */
-export class ActivateTrialCommand extends Command<unknown> {
-  constructor(readonly user: AuthUser, readonly body: Record<string, unknown> | undefined) {
+export class ActivateTrialCommand extends Command<TrialActivatedAnswer> {
+  constructor(
+    readonly user: AuthUser,
+    readonly email: string | null | undefined,
+  ) {
     super();
   }
 }
 
-/** Retries when another writer of user-{id} got in between. */
+/**
+ * decideActivateTrial on `user-{id}`; a concurrent writer of that stream makes it decide again (a second
+ * activation then sees the first). The answer is folded from the stream, so it waits for no projection.
+ */
 @CommandHandler(ActivateTrialCommand)
 export class ActivateTrialHandler implements ICommandHandler<ActivateTrialCommand> {
-  constructor(private readonly events: EventWriter, private readonly projections: ProjectionsService, private readonly trial: TrialService, @Inject(ENV) private readonly env: Env) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly trial: TrialService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
-  async execute({ user, body }: ActivateTrialCommand) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const { state, revision } = await this.events.load(userStream(user.id), initialAllowance, evolveAllowance);
-        const event = decideActivateTrial(state, this.trial.limits, new Date(), user, body?.email);
-        const result = await this.events.append(userStream(user.id), [this.events.event(event.type, event.data, { actorId: user.id, tenantId: user.tenantId })], revision);
-        await this.projections.waitFor(result.position);
-        const status = await this.trial.status(user);
-        const until = new Date(event.data.trialEndDate).toUTCString().slice(0, 16);
+  execute({ user, email }: ActivateTrialCommand): Promise<TrialActivatedAnswer> {
+    const now = new Date();
+    return this.pipeline.run({
+      stream: userStream(user.id),
+      initial: initialAllowance,
+      evolve: evolveAllowance,
+      actor: { actorId: user.id, tenantId: user.tenantId },
+      decide: (state) => [decideActivateTrial(state, this.trial.limits, now, user, email)],
+      answer: (state) => {
+        const { trialStartDate, trialEndDate } = state as { trialStartDate: string; trialEndDate: string };
+        const until = new Date(trialEndDate).toUTCString().slice(0, 16);
         return {
           message: `Your ${this.env.TRIAL_DAYS}-day free trial is active until ${until}: ${this.env.TRIAL_DYNAMIC_LIMIT} dynamic QR codes, analytics, logos and colour customization.`,
-          user: { ...user, trialActivated: true, trialStartDate: event.data.trialStartDate, trialEndDate: event.data.trialEndDate },
-          trialStatus: status,
+          user: { ...user, trialActivated: true, trialStartDate, trialEndDate },
+          trialStatus: trialStatus(state, this.trial.limits, new Date()),
         };
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError && attempt < 10) continue;
-        throw toHttp(error);
-      }
-    }
+      },
+    });
   }
 }

@@ -1,6 +1,7 @@
-import type { RecordedEvent } from '../../event-store/event-store';
-import { QrDecisionError } from '../qr-code';
-import type { DynamicQrSlotTaken, TrialActivated } from '../qr-code.events';
+import type { TrialActivated } from '../../accounts';
+import type { Decided, Evolvable } from '../../command-pipeline/command-pipeline';
+import { DomainError } from '../../command-pipeline/domain-error';
+import type { DynamicQrSlotTaken } from '../qr-code.events';
 
 /**
  * What the codes feature needs from `user-{id}`: the trial, the subscription status and the dynamic codes held.
@@ -17,7 +18,7 @@ export interface Allowance {
 
 export const initialAllowance: Allowance = { trialActivated: false, trialStartDate: null, trialEndDate: null, subscriptionStatus: 'free', slots: [] };
 
-export function evolveAllowance(state: Allowance, event: Pick<RecordedEvent, 'type' | 'data'>): Allowance {
+export function evolveAllowance(state: Allowance, event: Evolvable): Allowance {
   switch (event.type) {
     case 'TrialActivated': {
       const data = event.data as TrialActivated;
@@ -93,9 +94,9 @@ export function trialStatus(state: Allowance, limits: Limits, now: Date): TrialS
 export const limitMessage = (limit: number) => `You have reached your limit of ${limit} dynamic QR codes. Please upgrade to create more.`;
 
 /** Decides whether one more dynamic code fits; the caller appends the slot at the revision it loaded. */
-export function decideTakeSlot(state: Allowance, limits: Limits, now: Date, userId: string, qrId: string): { type: 'DynamicQrSlotTaken'; data: DynamicQrSlotTaken } {
+export function decideTakeSlot(state: Allowance, limits: Limits, now: Date, userId: string, qrId: string): Decided<DynamicQrSlotTaken> & { type: 'DynamicQrSlotTaken' } {
   const status = trialStatus(state, limits, now);
-  if (!status.canCreateDynamicQR) throw new QrDecisionError(limitMessage(status.dynamicQRLimit ?? 0), 403);
+  if (!status.canCreateDynamicQR) throw DomainError.forbidden(limitMessage(status.dynamicQRLimit ?? 0));
   return { type: 'DynamicQrSlotTaken', data: { userId, qrId } };
 }
 
@@ -108,15 +109,15 @@ export function decideActivateTrial(
   limits: Limits,
   now: Date,
   user: { id: string; email: string; username: string },
-  email: unknown,
-): { type: 'TrialActivated'; data: TrialActivated } {
+  email: string | null | undefined,
+): Decided<TrialActivated> & { type: 'TrialActivated' } {
   const given = typeof email === 'string' ? email.trim().toLowerCase() : '';
-  if (!given) throw new QrDecisionError(TRIAL_EMAIL_REQUIRED, 400, 'email');
+  if (!given) throw DomainError.invalid(TRIAL_EMAIL_REQUIRED, 'email');
   if (given !== user.email.toLowerCase() && given !== user.username.toLowerCase()) {
-    throw new QrDecisionError('Please use the email address of your account.', 400, 'email');
+    throw DomainError.invalid('Please use the email address of your account.', 'email');
   }
-  if (state.trialActivated) throw new QrDecisionError(TRIAL_ALREADY_USED, 400);
-  if (PAYING.has(state.subscriptionStatus)) throw new QrDecisionError('Your subscription is already active.', 400);
+  if (state.trialActivated) throw DomainError.invalid(TRIAL_ALREADY_USED);
+  if (PAYING.has(state.subscriptionStatus)) throw DomainError.invalid('Your subscription is already active.');
   const end = new Date(now.getTime() + limits.trialDays * DAY_MS);
   return { type: 'TrialActivated', data: { userId: user.id, trialStartDate: now.toISOString(), trialEndDate: end.toISOString() } };
 }

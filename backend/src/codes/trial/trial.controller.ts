@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Authenticated, CurrentUser, type AuthUser } from '../../accounts/auth';
+import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
+import { BodyOf } from '../../common/input';
 import { ActivateTrialCommand } from './activate-trial.command';
+import { activateTrialSchema, type ActivateTrialBody } from './trial.schemas';
 import { TrialService } from './trial.service';
 
 @Controller('api')
@@ -16,7 +18,7 @@ export class TrialController {
 
   @Post('activate-trial')
   @HttpCode(200)
-  activate(@CurrentUser() user: AuthUser, @Body() body: Record<string, unknown>) {
-    return this.commandBus.execute(new ActivateTrialCommand(user, body));
+  activate(@CurrentUser() user: AuthUser, @BodyOf(activateTrialSchema) body: ActivateTrialBody) {
+    return this.commandBus.execute(new ActivateTrialCommand(user, body.email));
   }
 }

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthUser } from '../../accounts/auth';
+import { userStream, type AuthUser } from '../../accounts';
 import { ENV, Env } from '../../config/env';
 import { EventWriter } from '../../event-store/event-writer';
-import { userStream } from '../qr-code.events';
-import { evolveAllowance, initialAllowance, Limits, trialStatus } from './allowance';
+import { evolveAllowance, initialAllowance, Limits, trialStatus, type Allowance, type TrialStatus } from './allowance';
 
 /**
  * The trial and the dynamic cap, decided from `user-{id}` itself (the same fold the create command uses), so the
@@ -20,8 +19,12 @@ export class TrialService {
     return { trialDays: this.env.TRIAL_DAYS, trialDynamicLimit: this.env.TRIAL_DYNAMIC_LIMIT, freeDynamicLimit: this.env.FREE_DYNAMIC_LIMIT };
   }
 
-  async status(user: AuthUser) {
-    const { state } = await this.events.load(userStream(user.id), initialAllowance, evolveAllowance);
-    return trialStatus(state, this.limits, new Date());
+  /** The user's allowance as the stream says it now (the create command's early refusal, before a logo is stored). */
+  async allowance(userId: string): Promise<Allowance> {
+    return (await this.events.load(userStream(userId), initialAllowance, evolveAllowance)).state;
+  }
+
+  async status(user: AuthUser): Promise<TrialStatus> {
+    return trialStatus(await this.allowance(user.id), this.limits, new Date());
   }
 }

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable, mixin, NestIntercept
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
-import { ValidationFailed } from '../../common/errors.filter';
+import { DomainError } from '../../command-pipeline/domain-error';
 import { ENV, Env } from '../../config/env';
 
 const KIND_OF_FIELD: Record<string, string> = { pdfFile: 'PDF', imageFile: 'image', logoFile: 'logo' };
@@ -40,10 +40,10 @@ export function Multipart(...fileFields: string[]): Type<NestInterceptor> {
       const field = error.field ?? 'file';
       if (error.code === 'LIMIT_FILE_SIZE') {
         const max = Math.round(((this.limits[field] ?? 0) / 1024 / 1024) * 10) / 10;
-        return new ValidationFailed({ [field]: `The ${KIND_OF_FIELD[field] ?? 'file'} must be at most ${max} MB` });
+        return DomainError.invalid({ [field]: `The ${KIND_OF_FIELD[field] ?? 'file'} must be at most ${max} MB` });
       }
-      if (error.code === 'LIMIT_UNEXPECTED_FILE') return new ValidationFailed({ [field]: `Unexpected file field ${field}` });
-      return new ValidationFailed({ [field]: `Upload refused: ${error.message}` });
+      if (error.code === 'LIMIT_UNEXPECTED_FILE') return DomainError.invalid({ [field]: `Unexpected file field ${field}` });
+      return DomainError.invalid({ [field]: `Upload refused: ${error.message}` });
     }
   }
   return mixin(MultipartInterceptor);

@@ -1,9 +1,12 @@
-import { Body, Controller, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { Controller, Post, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Authenticated, CurrentUser, type AuthUser } from '../../accounts/auth';
-import type { Files } from '../codes.service';
+import { ApiConsumes } from '@nestjs/swagger';
+import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
+import { BodyOf } from '../../common/input';
+import { FileOf, type FileUpload } from './file-upload';
 import { Multipart } from './multipart.interceptor';
 import { UploadFileCommand } from './upload-file.command';
+import { uploadImageSchema, uploadPdfSchema, type UploadImageBody, type UploadPdfBody } from './uploads.schemas';
 
 /** POST /api/upload-pdf and /api/upload-image (signed in; the pdf type and saving need an account). */
 @Controller('api')
@@ -13,13 +16,15 @@ export class UploadsController {
 
   @Post('upload-pdf')
   @UseInterceptors(Multipart('pdfFile'))
-  pdf(@CurrentUser() user: AuthUser, @Body() body: Record<string, string>, @UploadedFiles() files: Files) {
-    return this.commandBus.execute(new UploadFileCommand('pdf', files?.pdfFile?.[0], user, { title: body?.pdfTitle, description: body?.pdfDescription }));
+  @ApiConsumes('multipart/form-data')
+  pdf(@CurrentUser() user: AuthUser, @BodyOf(uploadPdfSchema) body: UploadPdfBody, @FileOf('pdfFile') file: FileUpload | null) {
+    return this.commandBus.execute(new UploadFileCommand('pdf', file, user, { title: body.pdfTitle, description: body.pdfDescription }));
   }
 
   @Post('upload-image')
   @UseInterceptors(Multipart('imageFile'))
-  image(@CurrentUser() user: AuthUser, @Body() body: Record<string, string>, @UploadedFiles() files: Files) {
-    return this.commandBus.execute(new UploadFileCommand('image', files?.imageFile?.[0], user, { title: body?.imageTitle, description: body?.imageDescription }));
+  @ApiConsumes('multipart/form-data')
+  image(@CurrentUser() user: AuthUser, @BodyOf(uploadImageSchema) body: UploadImageBody, @FileOf('imageFile') file: FileUpload | null) {
+    return this.commandBus.execute(new UploadFileCommand('image', file, user, { title: body.imageTitle, description: body.imageDescription }));
   }
 }

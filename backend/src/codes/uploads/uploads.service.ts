@@ -4,23 +4,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../../accounts/auth';
-import { ValidationFailed } from '../../common/errors.filter';
+import type { AuthUser } from '../../accounts';
+import { CommandPipeline } from '../../command-pipeline/command-pipeline';
+import { DomainError } from '../../command-pipeline/domain-error';
 import { ENV, Env } from '../../config/env';
-import { EventWriter } from '../../event-store/event-writer';
-import { ProjectionsService } from '../../projections/projections.service';
 import { displayName, sniff, svgRefusal } from './file-type';
+import type { FileUpload } from './file-upload';
 import { FileUploaded, UploadKind, uploadPath, uploadStream } from './upload.events';
 import { UploadedFileEntity } from './uploaded-file.entity';
 
-/** A part of a multipart body as multer's memory storage hands it over. */
-export interface UploadedPart {
-  fieldname: string;
-  originalname: string;
-  mimetype: string;
-  size: number;
-  buffer: Buffer;
-}
+/** A stored upload as its event recorded it (what commands need: no read model involved). */
+export type StoredUpload = FileUploaded & { tenantId: number };
+
+const UUID_IN = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
 
 const STORED_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|png|jpg|gif|webp)$/;
 const MB = 1024 * 1024;
@@ -40,8 +36,7 @@ export class UploadsService {
   readonly dir: string;
 
   constructor(
-    private readonly events: EventWriter,
-    private readonly projections: ProjectionsService,
+    private readonly pipeline: CommandPipeline,
     private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
   ) {
@@ -56,27 +51,30 @@ export class UploadsService {
     return `The ${RULES[kind].what} must be at most ${Math.round((this.maxBytes(kind) / MB) * 10) / 10} MB`;
   }
 
-  /** Checks a part (size, magic bytes, SVG content) and returns the bytes and type to store. */
-  check(kind: UploadKind, part: UploadedPart | undefined): { buffer: Buffer; mime: string; ext: string } {
+  /** Checks a file (size, magic bytes, SVG content) and returns the bytes and type to store; refusals name the field. */
+  check(kind: UploadKind, file: FileUpload | null): { buffer: Buffer; mime: string; ext: string } {
     const rule = RULES[kind];
-    if (!part || !part.buffer?.length) throw new ValidationFailed({ [rule.field]: rule.wrongType });
-    if (part.buffer.length > this.maxBytes(kind)) throw new ValidationFailed({ [rule.field]: this.tooLarge(kind) });
-    const type = sniff(part.buffer);
-    if (!type || !rule.allowed.includes(type.mime)) throw new ValidationFailed({ [rule.field]: rule.wrongType });
-    if (type.ext !== 'svg') return { buffer: part.buffer, mime: type.mime, ext: type.ext };
-    const refusal = svgRefusal(part.buffer.toString('utf8'));
-    if (refusal) throw new ValidationFailed({ [rule.field]: refusal });
+    if (!file || !file.bytes?.length) throw DomainError.invalid({ [rule.field]: rule.wrongType });
+    if (file.bytes.length > this.maxBytes(kind)) throw DomainError.invalid({ [rule.field]: this.tooLarge(kind) });
+    const type = sniff(file.bytes);
+    if (!type || !rule.allowed.includes(type.mime)) throw DomainError.invalid({ [rule.field]: rule.wrongType });
+    if (type.ext !== 'svg') return { buffer: file.bytes, mime: type.mime, ext: type.ext };
+    const refusal = svgRefusal(file.bytes.toString('utf8'));
+    if (refusal) throw DomainError.invalid({ [rule.field]: refusal });
     try {
-      const png = new Resvg(part.buffer.toString('utf8'), { fitTo: { mode: 'width', value: 512 }, font: { loadSystemFonts: false } }).render().asPng();
+      const png = new Resvg(file.bytes.toString('utf8'), { fitTo: { mode: 'width', value: 512 }, font: { loadSystemFonts: false } }).render().asPng();
       return { buffer: Buffer.from(png), mime: 'image/png', ext: 'png' };
     } catch {
-      throw new ValidationFailed({ [rule.field]: 'The SVG logo could not be read' });
+      throw DomainError.invalid({ [rule.field]: 'The SVG logo could not be read' });
     }
   }
 
-  /** Stores a checked file and records it; resolves once the read model shows it. */
-  async store(kind: UploadKind, part: UploadedPart | undefined, user: AuthUser, meta: { title?: string | null; description?: string | null } = {}): Promise<UploadedFileEntity> {
-    const { buffer, mime, ext } = this.check(kind, part);
+  /**
+   * Stores a checked file under a random name, then records FileUploaded on a new `upload-{id}` stream. Waits (bounded)
+   * for the uploaded-files projection so the public page (/pdf/{id}) shows at once; the answer is the event itself.
+   */
+  async store(kind: UploadKind, file: FileUpload | null, user: AuthUser, meta: { title?: string | null; description?: string | null } = {}): Promise<StoredUpload> {
+    const { buffer, mime, ext } = this.check(kind, file);
     const uploadId = randomUUID();
     const storedName = `${uploadId}.${ext}`;
     await mkdir(this.dir, { recursive: true });
@@ -86,15 +84,28 @@ export class UploadsService {
       userId: user.id,
       kind,
       storedName,
-      originalName: displayName(part?.originalname, `${kind}.${ext}`),
+      originalName: displayName(file?.originalName, `${kind}.${ext}`),
       mimeType: mime,
       sizeBytes: buffer.length,
       title: meta.title?.trim().slice(0, 255) || null,
       description: meta.description?.trim().slice(0, 2000) || null,
     };
-    const result = await this.events.append(uploadStream(uploadId), [this.events.event('FileUploaded', data, { actorId: user.id, tenantId: user.tenantId })], 'no_stream');
-    await this.projections.waitFor(result.position);
-    return (await this.dataSource.getRepository(UploadedFileEntity).findOneByOrFail({ id: uploadId }));
+    return this.pipeline.execute({
+      actor: { actorId: user.id, tenantId: user.tenantId },
+      waitFor: ['uploaded-files'],
+      plan: async () => ({
+        appends: [{ streamId: uploadStream(uploadId), events: [{ type: 'FileUploaded', data }], expectedRevision: 'no_stream' }],
+        answer: () => ({ ...data, tenantId: user.tenantId }),
+      }),
+    });
+  }
+
+  /** An upload by id from its stream (the source of truth: a command never waits on the read model for it). */
+  async find(uploadId: string, tenantId: number, kind?: UploadKind): Promise<StoredUpload | null> {
+    const [event] = await this.pipeline.store.readStream(uploadStream(uploadId.toLowerCase()));
+    if (!event || event.type !== 'FileUploaded' || event.metadata.tenantId !== tenantId) return null;
+    const data = event.data as FileUploaded;
+    return !kind || data.kind === kind ? { ...data, tenantId } : null;
   }
 
   /** An upload of this tenant by id (pages), or null. */
@@ -105,12 +116,11 @@ export class UploadsService {
   }
 
   /** Resolves `/uploads/{storedName}` or a bare upload id sent back by the client to the caller's own upload. */
-  async ownedByReference(reference: string | null, user: AuthUser, kind: UploadKind): Promise<UploadedFileEntity | null> {
-    if (!reference) return null;
-    const match = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(reference);
+  async ownedByReference(reference: string | null, user: AuthUser, kind: UploadKind): Promise<StoredUpload | null> {
+    const match = reference ? UUID_IN.exec(reference) : null;
     if (!match) return null;
-    const row = await this.byId(match[1].toLowerCase(), user.tenantId, kind);
-    return row && row.userId === user.id ? row : null;
+    const upload = await this.find(match[1], user.tenantId, kind);
+    return upload && upload.userId === user.id ? upload : null;
   }
 
   /** The file behind `/uploads/{name}`: the name must be one we generated, and the row must be this tenant's. */
@@ -121,7 +131,7 @@ export class UploadsService {
     return { row, bytes: await readFile(join(this.dir, row.storedName)) };
   }
 
-  async bytesOf(row: UploadedFileEntity): Promise<Buffer> {
+  async bytesOf(row: Pick<UploadedFileEntity, 'storedName'>): Promise<Buffer> {
     if (!STORED_NAME_RE.test(row.storedName)) throw new Error('Unexpected stored name');
     return readFile(join(this.dir, row.storedName));
   }
@@ -130,9 +140,9 @@ export class UploadsService {
   async logoDataUrl(logoFilePath: string | null, tenantId: number): Promise<string | null> {
     const match = logoFilePath ? /^\/logo\/([0-9a-f-]{36})$/.exec(logoFilePath) : null;
     if (!match) return null;
-    const row = await this.byId(match[1], tenantId, 'logo');
-    if (!row) return null;
-    return `data:${row.mimeType};base64,${(await this.bytesOf(row)).toString('base64')}`;
+    const upload = await this.find(match[1], tenantId, 'logo');
+    if (!upload) return null;
+    return `data:${upload.mimeType};base64,${(await this.bytesOf(upload)).toString('base64')}`;
   }
 }
 

@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AccountsService, type AuthUser } from '../accounts';
+import type { RecordedEvent } from '../event-store/event-store';
+import { EventWriter } from '../event-store/event-writer';
+import { TenantsService } from '../tenants';
+import { codeDto, dynamicDto, rowFromState, staticDto, type CodeDto, type DeletedCodeDto, type DynamicCodeDto, type StaticCodeDto } from './code-dto';
+import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
+import { evolveQr, initialQr, NOT_FOUND, type QrState } from './qr-code';
+import { qrStream, type QrCreated } from './qr-code.events';
+import { QrCodeEntity } from './qr-code.entity';
+import { DomainError } from '../command-pipeline/domain-error';
+
+export interface HistoryEntry {
+  id: string;
+  version: number;
+  type: string;
+  at: string;
+  actorId: string;
+  actorName: string | null;
+  summary: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A payment code's product, for the payment-products feature (the buyer's page). */
+export interface PaymentCode {
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+export type LoadedCode = { state: QrState & { code: QrCreated }; revision: bigint | 'no_stream'; events: RecordedEvent[] };
+
+/**
+ * The codes feature's reads (its front door exports this): lists, one code, the audit trail, payment codes for the
+ * checkout, and the answer a command gives about a code. Reads `qr_codes`/`dynamic_qr_codes` (our read models) and
+ * `qr-{id}` streams; other features' data only through their own front doors (accounts' names, tenants' brands).
+ */
+@Injectable()
+export class CodesQueryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventWriter,
+    private readonly tenants: TenantsService,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  /** The origin a tenant's codes encode (/d/, /pdf/, /payment) and the name on its pages. */
+  brand(tenantId: number): Promise<{ origin: string; name: string }> {
+    return this.tenants.brand(tenantId);
+  }
+
+  async listStatic(user: AuthUser): Promise<StaticCodeDto[]> {
+    const { origin } = await this.brand(user.tenantId);
+    const rows = await this.dataSource.getRepository(QrCodeEntity).find({ where: { clientId: user.tenantId, userId: user.id, isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map((row) => staticDto(row, origin));
+  }
+
+  async listDynamic(user: AuthUser, paused?: boolean): Promise<DynamicCodeDto[]> {
+    const { origin } = await this.brand(user.tenantId);
+    const where = { clientId: user.tenantId, userId: user.id, isDeleted: false, ...(paused === undefined ? {} : { isPaused: paused }) };
+    const rows = await this.dataSource.getRepository(DynamicQrCodeEntity).find({ where, order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map((row) => dynamicDto(row, origin));
+  }
+
+  /**
+   * What a command answers about the code it changed. Caught up: the row (scan counts included). Not caught up: the
+   * same shape built from the events (rowFromState), never a lookup that could fail: the write is committed.
+   */
+  async answer(state: QrState, revision: bigint | 'no_stream', caughtUp: boolean): Promise<CodeDto | DeletedCodeDto> {
+    if (!state.code) throw DomainError.notFound(NOT_FOUND);
+    const { origin } = await this.brand(state.tenantId ?? 1);
+    const mode = state.code.mode;
+    const row = mode === 'dynamic' ? await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ id: state.code.qrId }) : await this.dataSource.getRepository(QrCodeEntity).findOneBy({ id: state.code.qrId });
+    const version = revision === 'no_stream' ? 0 : Number(revision);
+    if (caughtUp && row) return codeDto(row, origin);
+    const scans = row && 'scanCount' in row ? { scanCount: row.scanCount, lastScannedAt: row.lastScannedAt } : undefined;
+    return codeDto(rowFromState(state as QrState & { code: QrCreated }, version, scans), origin);
+  }
+
+  /** A code's stream folded; null when there is no such code (a malformed id names none). */
+  async load(qrId: string): Promise<LoadedCode | null> {
+    const loaded = await this.events.load(qrStream(qrId.toLowerCase()), initialQr, evolveQr);
+    return loaded.state.exists && loaded.state.code ? (loaded as LoadedCode) : null;
+  }
+
+  /** Who may read a code's history and download it: its owner, and support and admin staff (any tenant). */
+  async readable(user: AuthUser, qrId: string, includeDeleted: boolean): Promise<LoadedCode> {
+    const loaded = await this.load(qrId);
+    const staff = user.roles.includes('support') || user.roles.includes('admin');
+    const owner = loaded?.state.code.userId === user.id && loaded.state.tenantId === user.tenantId;
+    if (!loaded || (!staff && !owner) || (loaded.state.deleted && !includeDeleted)) throw DomainError.notFound(NOT_FOUND);
+    return loaded;
+  }
+
+  /** GET /api/qrcodes/{id}/history: the code's stream, oldest first, with who, when and what changed. */
+  async history(user: AuthUser, qrId: string): Promise<HistoryEntry[]> {
+    const { events } = await this.readable(user, qrId, true);
+    const names = await this.accounts.usernames(events.map((event) => event.metadata.actorId)).catch(() => new Map<string, string>());
+    return events.map((event) => ({
+      id: event.id,
+      version: Number(event.revision),
+      type: event.type,
+      at: event.metadata.occurredAt,
+      actorId: event.metadata.actorId,
+      actorName: names.get(event.metadata.actorId) ?? null,
+      ...describe(event),
+    }));
+  }
+
+  /** A live payment code of this tenant (static, or dynamic and not paused), or null. */
+  async paymentCode(id: string, tenantId: number): Promise<PaymentCode | null> {
+    const where = { id, clientId: tenantId, qrType: 'payment', isDeleted: false };
+    const row = (await this.dataSource.getRepository(QrCodeEntity).findOneBy(where)) ?? (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ ...where, isPaused: false }));
+    return row ? { id: row.id, fields: row.qrData } : null;
+  }
+}
+
+/** What an entry of the audit trail says changed. */
+function describe(event: RecordedEvent): { summary: string; before: unknown; after: unknown } {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case 'QrCreated': {
+      const { qrId: _id, ...rest } = data;
+      return { summary: `Created ${String(data.mode)} ${String(data.qrType)} code`, before: null, after: rest };
+    }
+    case 'QrDestinationChanged':
+      return { summary: 'Destination changed', before: { destination: data.before || null }, after: { destination: data.after } };
+    case 'QrStyleChanged':
+      return { summary: `Style changed: ${Object.keys(data.after as object).join(', ')}`, before: data.before, after: data.after };
+    case 'QrContentChanged':
+      return { summary: `Content changed: ${Object.keys(data.after as object).join(', ')}`, before: data.before, after: data.after };
+    case 'QrPaused':
+      return { summary: 'Paused', before: { isPaused: false }, after: { isPaused: true } };
+    case 'QrResumed':
+      return { summary: 'Resumed', before: { isPaused: true }, after: { isPaused: false } };
+    case 'QrDeleted':
+      return { summary: 'Deleted', before: { isDeleted: false }, after: { isDeleted: true } };
+    default:
+      return { summary: event.type, before: null, after: data };
+  }
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { safeObject, text } from '../common/input';
+
+/**
+ * The request bodies of the codes routes. They refuse what may never be stored (NUL, lone surrogates, control
+ * characters, anywhere in the body) and document every field in /api/docs; the rules with the spec's messages
+ * (content per type, style values, destinations) stay in code-input.ts and qr-core, so the messages clients know do
+ * not change. Multipart bodies arrive as strings, JSON bodies with booleans and numbers: both are accepted.
+ */
+const flag = z.union([z.boolean(), z.string()]);
+const colour = (label: string) => text({ label, max: 100 }).nullable().optional();
+const choice = (label: string) => text({ label, max: 100 }).optional();
+/** qrData: the content as a JSON object or its JSON text (the dynamic create sends it as a multipart field). */
+const qrData = z.union([text({ label: 'qrData', max: 100_000, multiline: true, trim: false }), z.record(z.string(), z.unknown())]);
+
+const styleShape = {
+  fgColor: colour('fgColor'),
+  bgColor: colour('bgColor'),
+  foregroundColor: colour('foregroundColor'),
+  backgroundColor: colour('backgroundColor'),
+  gradientColor: colour('gradientColor'),
+  qrStyle: choice('qrStyle'),
+  dotShape: choice('dotShape'),
+  cornerShape: choice('cornerShape'),
+  innerCornerShape: choice('innerCornerShape'),
+  outerCornerColor: colour('outerCornerColor'),
+  innerCornerColor: colour('innerCornerColor'),
+  enableFrame: flag.optional(),
+  frameText: text({ label: 'Frame text', max: 1000, trim: false }).optional(),
+  frameColor: colour('frameColor'),
+  frameTextColor: colour('frameTextColor'),
+  frameStyle: choice('frameStyle'),
+};
+
+/**
+ * POST /api/qrcodes, /api/dynamic-qrcodes and /api/generate-qrcode: the type, the mode, the style, the destination,
+ * and the type's content fields either flat in the body (url, firstName, productPrice, ...) or as `qrData`.
+ */
+export const codeBodySchema = safeObject({
+  qrType: text({ label: 'qrType', max: 100, typeMessage: 'Please choose a QR code type from the list' }).optional(),
+  qrMode: choice('qrMode'),
+  destination: text({ label: 'URL', max: 4096 }).nullable().optional(),
+  qrData: qrData.nullable().optional(),
+  errorCorrectionLevel: choice('errorCorrectionLevel'),
+  ...styleShape,
+  pdfUrl: text({ label: 'pdfUrl', max: 2048 }).nullable().optional(),
+  imageUrl: text({ label: 'imageUrl', max: 2048 }).nullable().optional(),
+  uploadId: text({ label: 'uploadId', max: 100 }).nullable().optional(),
+  /** generate-qrcode: the chosen logo's name (the generator preview); the file itself is a multipart part on save. */
+  logoFile: text({ label: 'logoFile', max: 255 }).nullable().optional(),
+  temporary: flag.optional(),
+});
+export type CodeBody = z.output<typeof codeBodySchema>;
+
+/** PUT /api/qrcodes/{id} and /api/dynamic-qrcodes/{id}: what changes; the version the client saw may ride along. */
+export const codeChangesSchema = safeObject({
+  destination: text({ label: 'URL', max: 4096 }).nullable().optional(),
+  qrData: qrData.optional(),
+  ...styleShape,
+  removeLogo: flag.optional(),
+  expectedVersion: z.union([z.number(), z.string()]).nullable().optional(),
+  version: z.union([z.number(), z.string()]).nullable().optional(),
+});
+export type CodeChangesBody = z.output<typeof codeChangesSchema>;
+
+/** POST /api/track-generation: what the generator reports (anonymous callers too). */
+export const trackGenerationSchema = safeObject({
+  qrType: text({ label: 'qrType', max: 100, typeMessage: 'qrType is required' }).optional(),
+  qrCodeId: z.union([z.string(), z.number()]).nullable().optional(),
+  qrData: text({ label: 'qrData', max: 100_000, multiline: true, trim: false }).nullable().optional(),
+  foregroundColor: colour('foregroundColor'),
+  backgroundColor: colour('backgroundColor'),
+  hasLogo: flag.optional(),
+  sessionId: text({ label: 'sessionId', max: 1000 }).nullable().optional(),
+});
+export type TrackGenerationBody = z.output<typeof trackGenerationSchema>;
+
+/** GET /api/qrcodes/{id}/download */
+export const downloadQuerySchema = z.object({
+  format: z.enum(['png', 'svg'], { error: 'format must be png or svg' }).optional(),
+});
+export type DownloadQuery = z.output<typeof downloadQuerySchema>;

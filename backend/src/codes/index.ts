@@ -1,0 +1,11 @@
+/**
+ * The codes feature's front door: its events (types and stream names, the contracts scans and analytics project)
+ * and its query service. Other features import codes only from here.
+ */
+export * from './qr-code.events';
+export type { FileUploaded, UploadKind } from './uploads/upload.events';
+export { uploadStream, UPLOAD_EVENT_TYPES } from './uploads/upload.events';
+export { CodesQueryService, type HistoryEntry, type PaymentCode } from './codes-query.service';
+export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './code-dto';
+/** The hosted pages of codes whose content is not a web address: what the redirect serves at /d/ for them. */
+export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './hosted-pages';
