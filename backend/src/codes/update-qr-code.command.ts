@@ -63,7 +63,8 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
         const loaded = await ctx.load<QrState>(stream, initialQr, evolveQr);
         if (expected && loaded.revision !== expected.version) throw staleError(expected);
         if (logo && !storedLogo) {
-          decideUpdate(loaded.state, actor, changes, null, routeMode); // the caller's code, and the rest of the change valid
+          // Before a file is written: the code is the caller's and the rest of the change is valid (the new logo counts as a change).
+          decideUpdate(loaded.state, actor, changes, { logoFileName: logo.originalName, logoFilePath: '/logo/pending' }, routeMode);
           const stored = await this.uploads.store('logo', logo, user);
           storedLogo = { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.uploadId}` };
         }
