@@ -16,6 +16,7 @@ import { NewsletterSignupModule } from './newsletter-signup/newsletter-signup.mo
 import { PaymentProductsModule } from './payment-products/payment-products.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { RedisModule } from './redis/redis.module';
+import { RenderingModule } from './rendering/rendering.module';
 import { ScansModule } from './scans/scans.module';
 import { TenantsModule } from './tenants/tenants.module';
 
@@ -40,6 +41,7 @@ export class AppModule {
         RedisModule,
         ProjectionsModule,
         CommandPipelineModule,
+        RenderingModule,
         ...FEATURES,
       ],
     };

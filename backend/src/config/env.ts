@@ -54,6 +54,12 @@ export const envSchema = z.object({
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   MAX_LOGO_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
 
+  /** Rendering (PNG downloads, logo rasterising) runs in child processes: how many, each job's time budget, each process's memory limit, and how many jobs may wait. */
+  RENDER_PROCESSES: z.coerce.number().int().min(1).max(32).default(2),
+  RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  RENDER_MEMORY_MB: z.coerce.number().int().min(128).default(512),
+  RENDER_QUEUE_LIMIT: z.coerce.number().int().positive().default(64),
+
   TRIAL_DAYS: z.coerce.number().int().positive().default(3),
   TRIAL_DYNAMIC_LIMIT: z.coerce.number().int().nonnegative().default(12),
   FREE_DYNAMIC_LIMIT: z.coerce.number().int().nonnegative().default(3),
