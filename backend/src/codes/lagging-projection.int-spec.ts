@@ -36,7 +36,7 @@ describe('code writes while the codes projection lags past the wait bound', () =
       expect(dynamic.headers.etag).toBe('"0"');
       expect(await rows(dynamic.body.id)).toEqual([]); // answered from the events: the read model has not seen it
 
-      const updated = await client.put(`/api/dynamic-qrcodes/${dynamic.body.id}`, { destination: 'https://lag.example/new' }, { headers: { 'if-match': dynamic.headers.etag } });
+      const updated = await client.put(`/api/dynamic-qrcodes/${dynamic.body.id}`, { destination: 'https://lag.example/new' }, { headers: { 'if-match': String(dynamic.headers.etag) } });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ id: dynamic.body.id, version: 1, destination: 'https://lag.example/new', createdAt: dynamic.body.createdAt });
       expect(updated.headers.etag).toBe('"1"');
