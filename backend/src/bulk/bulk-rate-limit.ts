@@ -1,4 +1,5 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DomainError } from '../command-pipeline/domain-error';
 import type Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
@@ -38,6 +39,6 @@ export class BulkRateLimit {
       this.logger.warn(`Bulk generation rate limiting is off while Redis fails: ${(error as Error).message}`);
       return;
     }
-    if (count > this.limit) throw new HttpException({ statusCode: 429, message: bulkTooMany(this.limit), error: 'Too Many Requests' }, 429);
+    if (count > this.limit) throw new DomainError('too_many_requests', bulkTooMany(this.limit));
   }
 }

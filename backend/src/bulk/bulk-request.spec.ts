@@ -1,5 +1,6 @@
-import { ValidationFailed } from '../common/errors.filter';
-import { parseBulkRequest, renderBulk } from './bulk-request';
+import { DomainError } from '../command-pipeline/domain-error';
+import { zodErrors } from '../common/input';
+import { bulkBodySchema, parseBulkRequest, renderBulk } from './bulk-request';
 
 describe('parseBulkRequest', () => {
   it('takes the content from qrData ({url} or {data}) and falls back to data', () => {
@@ -10,18 +11,26 @@ describe('parseBulkRequest', () => {
   });
 
   it('refuses unknown types and bad colours with the field', () => {
-    expect(() => parseBulkRequest({ qrType: 'pdf', data: 'x' })).toThrow(ValidationFailed);
-    expect(() => parseBulkRequest({ qrType: 'text', data: 'x', bgColor: 'white' })).toThrow(ValidationFailed);
+    expect(() => parseBulkRequest({ qrType: 'pdf', data: 'x' })).toThrow(DomainError);
+    expect(() => parseBulkRequest({ qrType: 'text', data: 'x', bgColor: 'white' })).toThrow(DomainError);
   });
 
   it('renders an SVG, and turns low contrast into a 400 on fgColor', () => {
     expect(renderBulk(parseBulkRequest({ qrType: 'text', data: 'hello' }))).toMatch(/^<svg/);
     try {
       renderBulk(parseBulkRequest({ qrType: 'text', data: 'hello', fgColor: '#FFFFFF', bgColor: '#FFFFFF' }));
-      throw new Error('expected a ValidationFailed');
+      throw new Error('expected a DomainError');
     } catch (error) {
-      expect(error).toBeInstanceOf(ValidationFailed);
-      expect(Object.keys((error as ValidationFailed).errors)).toEqual(['fgColor']);
+      expect(error).toBeInstanceOf(DomainError);
+      expect(Object.keys((error as DomainError).fields ?? {})).toEqual(['fgColor']);
     }
+  });
+});
+
+describe('bulkBodySchema', () => {
+  it('refuses NUL and lone surrogates anywhere in the body, by field; leaves the rest to parseBulkRequest', () => {
+    const bad = bulkBodySchema.safeParse({ qrType: 'text', data: 'a\u0000b', qrData: { url: 'https://x.example/\uD800' } });
+    expect(bad.success ? {} : zodErrors(bad.error)).toEqual({ data: 'data contains characters that are not allowed', 'qrData.url': 'url contains characters that are not allowed' });
+    expect(bulkBodySchema.parse({ qrType: 'pdf', qrData: 'not an object', data: 'x' })).toEqual({ qrType: 'pdf', data: 'x' });
   });
 });

@@ -1,16 +1,13 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts/auth';
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { BodyOf } from '../common/input';
+import { bulkBodySchema, type BulkBody } from './bulk-request';
 import { BulkService } from './bulk.service';
 
-/** Website spec section 7: one call per line of a bulk run, answered with the line's SVG. */
+/** Website spec section 7: one call per line of a bulk run (a JSON body), answered with the line's SVG. */
 @Controller('api')
 export class BulkController {
   constructor(private readonly bulk: BulkService) {}
 
-  @Post('bulk-generate-qrcode')
-  @HttpCode(200)
-  @Authenticated()
-  generate(@CurrentUser() user: AuthUser, @Body() body: unknown) {
-    return this.bulk.generate(user, body);
-  }
+  @Post('bulk-generate-qrcode') @HttpCode(200) @Authenticated() generate(@CurrentUser() user: AuthUser, @BodyOf(bulkBodySchema) body: BulkBody) { return this.bulk.generate(user, body); }
 }

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser } from '../accounts/auth';
+import type { AuthUser } from '../accounts';
 import { BulkRateLimit } from './bulk-rate-limit';
-import { parseBulkRequest, renderBulk } from './bulk-request';
+import { BulkBody, parseBulkRequest, renderBulk } from './bulk-request';
 
 /** A preview: renders and answers, records nothing (see README.md). */
 @Injectable()
 export class BulkService {
   constructor(private readonly rateLimit: BulkRateLimit) {}
 
-  async generate(user: AuthUser, body: unknown): Promise<{ qrCode: string }> {
-    // Counted before validation: invalid lines cost the server work too.
+  async generate(user: AuthUser, body: BulkBody): Promise<{ qrCode: string }> {
+    // Counted before the content is validated: invalid lines cost the server work too.
     await this.rateLimit.hit(user.id);
     return { qrCode: renderBulk(parseBulkRequest(body)) };
   }
