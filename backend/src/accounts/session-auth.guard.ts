@@ -1,6 +1,7 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { DomainError } from '../command-pipeline/domain-error';
 import { requestContext } from '../common/request-context';
 import { AccountsService } from './accounts.service';
 import type { AuthUser, Role } from './auth-user';
@@ -18,12 +19,12 @@ export class SessionAuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request & { authUser?: AuthUser }>();
     const user = await this.accounts.authenticate(req);
-    if (!user) throw new UnauthorizedException(AUTH_REQUIRED);
+    if (!user) throw new DomainError('unauthenticated', AUTH_REQUIRED);
     req.authUser = user;
     const current = requestContext.current();
     if (current) current.actorId = user.id;
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, [context.getHandler(), context.getClass()]) ?? [];
-    if (!hasRequiredRole(user.roles, required)) throw new ForbiddenException(ROLE_REQUIRED);
+    if (!hasRequiredRole(user.roles, required)) throw DomainError.forbidden(ROLE_REQUIRED);
     return true;
   }
 }
