@@ -4,14 +4,12 @@ import { DataSource } from 'typeorm';
 import { EventWriter } from '../event-store/event-writer';
 import { ProjectionsService } from '../projections/projections.service';
 import { rebuildProjection } from '../projections/rebuild';
-import { BROWSER_UA, createCodeByEvents, waitForEvents } from '../scans/scan-fixtures';
+import type { Scanned } from '../scans';
+import { BROWSER_UA, createCodeByEvents, scannedEvent, uuidv7, waitForEvents } from '../scans/scan-fixtures';
 import { TestClient } from '../test-support/http';
 import { lastEventPosition } from '../test-support/last-event';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
-import { scannedEvent } from '../scans/scan-recorder';
-import type { Scanned } from '../scans/scan.events';
-import { uuidv7 } from '../scans/uuid-v7';
 import { AnalyticsProjection } from './analytics.projection';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -192,6 +190,14 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     expect((await new TestClient(app.url).get('/api/user-analytics')).status).toBe(401);
     expect((await owner.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics?from=2024-13-01`)).status).toBe(400);
     expect((await owner.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics?from=2024-02-01&to=2024-01-01`)).status).toBe(400);
+    const badDay = await owner.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics?to=2024-02-30`);
+    expect([badDay.status, badDay.body.errors]).toEqual([400, { to: 'to must be a date as YYYY-MM-DD' }]);
+    expect((await owner.get(`/api/dynamic-qrcodes/${mine.qrId}/analytics?bots=yes`)).body.message).toBe('bots must be true or false');
+    // A malformed id names no code: 404 with the code's message, never a 500 from the database.
+    for (const path of ['x%00/analytics', 'x%00/analytics.csv', 'not-a-uuid/scans/live', `${mine.qrId}x/analytics`]) {
+      const res = await owner.get(`/api/dynamic-qrcodes/${path}`);
+      expect([path, res.status, res.body.message]).toEqual([path, 404, 'QR code not found']);
+    }
   });
 
   it('GET /api/dynamic-qrcodes/{id}/scans/live streams scans as server-sent events once they are stored', async () => {

@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import type { QrContentChanged, QrCreated, Scanned } from '../scans/scan.events';
+import type { QrContentChanged, QrCreated } from '../codes';
+import type { Scanned } from '../scans';
 import { codeName, referrerHost, typeFields, type QrTracked } from './analytics-values';
 
 export const ANALYTICS_TABLES = ['analytics_codes', 'scan_daily', 'scan_visitors', 'scan_breakdowns', 'scan_totals', 'qr_generations', 'qr_downloads'] as const;

@@ -1,7 +1,9 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../accounts/auth';
+import type { AuthUser } from '../accounts';
+import { DomainError } from '../command-pipeline/domain-error';
 import { Dimension, DIMENSIONS } from './analytics.projection';
+import type { CodeAnalyticsQuery } from './analytics.schemas';
 
 export interface UserAnalytics {
   overview: { totalQrCodes: number; totalScans: number; totalDownloads: number; totalGenerations: number; staticQrCodes: number; dynamicQrCodes: number };
@@ -9,12 +11,6 @@ export interface UserAnalytics {
   recentActivity: { generations: number; downloads: number };
   topPerformingQrCodes: { id: string; name: string; type: string; downloads: number; generations: number }[];
   dynamicQrPerformance: { id: string; name: string; scans: number }[];
-}
-
-export interface CodeAnalyticsQuery {
-  from?: string;
-  to?: string;
-  bots?: string;
 }
 
 export interface CodeAnalytics {
@@ -29,18 +25,12 @@ export interface CodeAnalytics {
   breakdowns: Record<Dimension, { value: string; count: number }[]>;
 }
 
+export const CODE_NOT_FOUND = 'QR code not found';
 const RECENT_DAYS = 30;
 const TOP = 3;
 const MAX_RANGE_DAYS = 3660;
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-function parseDay(value: string | undefined, name: string): number | null {
-  if (value === undefined || value === '') return null;
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
-  if (Number.isNaN(ms) || isoDay(ms) !== value) throw new BadRequestException(`${name} must be a date as YYYY-MM-DD`);
-  return ms;
-}
 
 /** Reads of the analytics tables, always scoped to the signed-in user's tenant and codes. */
 @Injectable()
@@ -109,18 +99,17 @@ export class AnalyticsService {
       user.tenantId,
       String(user.id),
     ])) as { qr_id: string; short_code: string | null }[];
-    if (!row) throw new NotFoundException('QR code not found');
+    if (!row) throw DomainError.notFound(CODE_NOT_FOUND);
     return { qrId: row.qr_id, shortCode: row.short_code };
   }
 
   async codeAnalytics(user: AuthUser, qrId: string, query: CodeAnalyticsQuery): Promise<CodeAnalytics> {
     const code = await this.ownedCode(user, qrId);
-    const toMs = parseDay(query.to, 'to') ?? Date.parse(`${isoDay(Date.now())}T00:00:00Z`);
-    const fromMs = parseDay(query.from, 'from') ?? toMs - (RECENT_DAYS - 1) * DAY_MS;
-    if (fromMs > toMs) throw new BadRequestException('from must not be after to');
-    if ((toMs - fromMs) / DAY_MS >= MAX_RANGE_DAYS) throw new BadRequestException(`The period can span at most ${MAX_RANGE_DAYS} days`);
-    if (query.bots !== undefined && !['true', 'false'].includes(query.bots)) throw new BadRequestException('bots must be true or false');
-    const withBots = query.bots === 'true';
+    const toMs = query.to ?? Date.parse(`${isoDay(Date.now())}T00:00:00Z`);
+    const fromMs = query.from ?? toMs - (RECENT_DAYS - 1) * DAY_MS;
+    if (fromMs > toMs) throw DomainError.invalid('from must not be after to', 'from');
+    if ((toMs - fromMs) / DAY_MS >= MAX_RANGE_DAYS) throw DomainError.invalid(`The period can span at most ${MAX_RANGE_DAYS} days`, 'from');
+    const withBots = query.bots;
     const from = isoDay(fromMs);
     const to = isoDay(toMs);
     const [dailyRows, breakdownRows] = await Promise.all([

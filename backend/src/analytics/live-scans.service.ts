@@ -1,8 +1,9 @@
-import { Inject, Injectable, OnApplicationShutdown, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
+import { DomainError } from '../command-pipeline/domain-error';
 import { ENV, Env } from '../config/env';
 import { REDIS_SUBSCRIBER } from '../redis/redis.module';
-import { ScanKeys, SCAN_KEYS } from '../scans/scan-keys';
+import { SCAN_KEYS, type ScanKeys } from '../scans';
 
 type Listener = (payload: string) => void;
 
@@ -57,7 +58,7 @@ export class LiveScansService implements OnApplicationShutdown {
     try {
       await channel.subscribed;
     } catch {
-      throw new ServiceUnavailableException(LIVE_FEED_UNAVAILABLE);
+      throw new DomainError('unavailable', LIVE_FEED_UNAVAILABLE);
     }
     const { listeners } = channel;
     listeners.add(listener);

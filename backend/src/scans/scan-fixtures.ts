@@ -55,3 +55,7 @@ export async function waitForEvents(app: INestApplicationContext, streamId: stri
 }
 
 export const BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+/** Tests of other features build Scanned events and scan ids like the recorder does, through this test helper. */
+export { scannedEvent } from './scan-recorder';
+export { uuidv7 } from './uuid-v7';

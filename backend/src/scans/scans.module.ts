@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { RedirectHandler } from './redirect.handler';
@@ -8,7 +8,11 @@ import { ScanRecorder } from './scan-recorder';
 import { ScanTargetCache } from './scan-target-cache';
 import { ScanTargetsProjection } from './scan-targets.projection';
 
-/** The scan hot path (/d/{shortCode}), its read model and cache, and the ingester of the scan buffer. */
+/**
+ * The scan hot path (/d/{shortCode}), its read model and cache, and the ingester of the scan buffer. Global, so the
+ * analytics feature's live feed gets SCAN_KEYS (the channel names) without importing this module's file.
+ */
+@Global()
 @Module({
   providers: [
     { provide: SCAN_KEYS, inject: [ENV, DATABASE_URL], useFactory: (env: Env, databaseUrl: string) => scanKeys(env, databaseUrl) },

@@ -1,0 +1,3 @@
+/** The analytics feature's front door: its query service (it has no events of its own: it projects codes' and scans'). */
+export { AnalyticsService, type CodeAnalytics, type UserAnalytics } from './analytics.service';
+export type { CodeAnalyticsQuery } from './analytics.schemas';

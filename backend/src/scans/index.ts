@@ -1,0 +1,8 @@
+/**
+ * The scans feature's front door: its events (`Scanned` on `scans-{qrId}`) and the live feed it publishes (per code,
+ * on the Redis channel `ScanKeys.live(qrId)`, JSON batches of LiveScan). It has no query service: its one read model
+ * (scan_targets) serves the redirect only. Other features import scans only from here.
+ */
+export { SCANNED, scanStream, type BotReason, type Scanned } from './scan.events';
+export { SCAN_KEYS, type ScanKeys } from './scan-keys';
+export type { LiveScan } from './scan-ingester';
