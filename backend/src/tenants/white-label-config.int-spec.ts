@@ -14,6 +14,8 @@ describe('GET /api/white-label/config', () => {
     const res = await fetch(`${app.url}/api/white-label/config`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: 1, name: 'QR Code Sharks', primaryColor: '#3B82F6', secondaryColor: '#1E40AF' });
+    // API answers carry no content-hash ETag (bootstrap turns Express's off; versioned answers set their own).
+    expect(res.headers.get('etag')).toBeNull();
     const stream = await app.app.get(EventWriter).store.readStream('tenant-1');
     expect(stream.map((event) => event.type)).toEqual(['ClientCreated']);
   });
