@@ -1,5 +1,6 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
 import { ZodError } from 'zod';
 import { CONCURRENT_CHANGE, DomainError } from '../command-pipeline/domain-error';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store/event-store';
@@ -22,7 +23,7 @@ export { zodErrors };
 const MALFORMED_MULTIPART = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Part terminated early|Unexpected end of multipart data)/;
 
 export function domainErrorBody(error: DomainError) {
-  return { statusCode: error.status, message: error.message, error: HttpStatus[error.status] ?? 'Error', code: error.code, ...(error.fields ? { errors: error.fields } : {}) };
+  return { statusCode: error.status, message: error.message, error: STATUS_CODES[error.status] ?? 'Error', code: error.code, ...(error.fields ? { errors: error.fields } : {}) };
 }
 
 /**
@@ -50,7 +51,7 @@ export class ErrorsFilter implements ExceptionFilter {
     const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // body-parser raises errors carrying a 4xx status (bad JSON, too large)
-      return void send(status, { statusCode: status, message: (exception as Error).message, error: HttpStatus[status] });
+      return void send(status, { statusCode: status, message: (exception as Error).message, error: STATUS_CODES[status] });
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     send(500, { statusCode: 500, message: 'Internal server error' });
