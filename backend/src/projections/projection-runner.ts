@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AllPosition, compareAllPositions, EventStore, RecordedEvent, START } from '../event-store/event-store';
+import { AdvisoryLocks } from './advisory-locks';
 import type { Projection } from './projection';
 
 export class CheckpointMovedError extends Error {
@@ -20,7 +20,9 @@ export interface RunnerOptions {
   bulk?: boolean;
   /** Take the projection's advisory lock so only one runner is active across processes. */
   exclusive?: boolean;
-  /** Connection string for the lock connection (exclusive mode). */
+  /** The process's advisory locks (exclusive mode): one connection shared by every runner of the process. */
+  locks?: AdvisoryLocks;
+  /** Without `locks`: a connection string for a lock connection of this runner's own. */
   lockConnectionString?: string;
   log?: (message: string, extra?: Record<string, unknown>) => void;
   maxRetries?: number;
@@ -48,7 +50,8 @@ export class ProjectionRunner {
   private active = false;
   private loop: Promise<void> | null = null;
   private stopCurrent: (() => Promise<void>) | null = null;
-  private lockClient: Client | null = null;
+  private holdsLock = false;
+  private ownLocks: AdvisoryLocks | null = null;
   private readonly handled: Set<string>;
 
   constructor(
@@ -213,28 +216,30 @@ export class ProjectionRunner {
     this.emitter.emit('checkpoint', to);
   }
 
+  private get locks(): AdvisoryLocks {
+    if (this.options.locks) return this.options.locks;
+    this.ownLocks ??= new AdvisoryLocks(this.options.lockConnectionString ?? '', `projection-lock:${this.projection.name}`);
+    return this.ownLocks;
+  }
+
   private async acquireLock(): Promise<boolean> {
-    if (this.lockClient) return true;
-    const client = new Client({ connectionString: this.options.lockConnectionString, application_name: `projection-lock:${this.projection.name}` });
-    client.on('error', () => {
-      // Lost the lock connection: the lock is gone with it; the CAS on the checkpoint keeps writes safe meanwhile.
-      this.lockClient = null;
+    if (this.holdsLock) return true;
+    // Lost the lock connection: the lock is gone with it; the CAS on the checkpoint keeps writes safe meanwhile.
+    this.holdsLock = await this.locks.tryLock(lockKey(this.projection.name), () => {
+      this.holdsLock = false;
       this.stopCurrent?.().catch(() => undefined);
     });
-    await client.connect();
-    const [row] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [lockKey(this.projection.name)])).rows;
-    if (!row.locked) {
-      await client.end();
-      return false;
-    }
-    this.lockClient = client;
-    return true;
+    return this.holdsLock;
   }
 
   private async releaseLock(): Promise<void> {
-    const client = this.lockClient;
-    this.lockClient = null;
-    await client?.end().catch(() => undefined);
+    if (!this.holdsLock && !this.ownLocks) return;
+    this.holdsLock = false;
+    await this.locks.unlock(lockKey(this.projection.name));
+    if (this.ownLocks) {
+      await this.ownLocks.close();
+      this.ownLocks = null;
+    }
   }
 
   private sleepUnlessStopped(ms: number): Promise<void> {

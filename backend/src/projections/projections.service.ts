@@ -4,6 +4,7 @@ import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { AllPosition, compareAllPositions, EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { AdvisoryLocks } from './advisory-locks';
 import type { Projection } from './projection';
 import { readCheckpoint, ProjectionRunner } from './projection-runner';
 
@@ -16,6 +17,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
   private readonly logger = new Logger('Projections');
   private readonly projections = new Map<string, Projection>();
   private readonly runners = new Map<string, ProjectionRunner>();
+  private locks: AdvisoryLocks | null = null;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -45,7 +47,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
   private startRunner(projection: Projection): void {
     const runner = new ProjectionRunner(projection, this.store, this.dataSource, {
       exclusive: true,
-      lockConnectionString: this.databaseUrl,
+      locks: (this.locks ??= new AdvisoryLocks(this.databaseUrl)),
       log: (message, extra) => this.logger.warn({ msg: message, ...extra }),
     });
     this.runners.set(projection.name, runner);
@@ -68,6 +70,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
+    await this.locks?.close();
   }
 
   /**
