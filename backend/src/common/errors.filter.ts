@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { ZodError } from 'zod';
 import { CONCURRENT_CHANGE, DomainError } from '../command-pipeline/domain-error';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store/event-store';
 import { zodErrors } from './input';
 
@@ -19,6 +20,8 @@ export class ValidationFailed extends DomainError {
 
 export { zodErrors };
 
+export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+
 /** busboy's words for a multipart body that is cut short or malformed: the client's fault. */
 const MALFORMED_MULTIPART = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Part terminated early|Unexpected end of multipart data)/;
 
@@ -29,7 +32,8 @@ export function domainErrorBody(error: DomainError) {
 /**
  * The one place errors become HTTP: DomainError (the write side's and the input schemas' one error type) with its
  * status, code and field messages; Nest's own HttpExceptions (guards); a store conflict that escaped a handler as 409;
- * body-parser and multer refusals as their 4xx. Anything else is ours: 500, logged.
+ * body-parser and multer refusals as their 4xx; a database that cannot be used right now (restart, out of
+ * connections) as 503. Anything else is ours: 500, logged.
  */
 @Catch()
 export class ErrorsFilter implements ExceptionFilter {
@@ -52,6 +56,11 @@ export class ErrorsFilter implements ExceptionFilter {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // body-parser raises errors carrying a 4xx status (bad JSON, too large)
       return void send(status, { statusCode: status, message: (exception as Error).message, error: STATUS_CODES[status] });
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ msg: 'database unavailable; answered 503', error: (exception as Error).message });
+      res.setHeader('Retry-After', '5');
+      return void send(503, domainErrorBody(new DomainError('unavailable', SERVICE_UNAVAILABLE)));
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     send(500, { statusCode: 500, message: 'Internal server error' });

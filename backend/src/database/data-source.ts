@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { CONNECT_TIMEOUT_MS } from './database-unavailable';
 import { loadClasses } from './load-modules';
 
 const SRC = join(__dirname, '..');
@@ -19,5 +20,7 @@ export function createDataSource(url: string, options: { poolSize?: number; appl
     logging: false,
     poolSize: options.poolSize ?? 10,
     applicationName: options.applicationName ?? 'qrsharks',
+    // Waiting for a connection while the database is down ends in a 503, not a request that hangs.
+    extra: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
   });
 }

@@ -1,6 +1,7 @@
 import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ENV, Env } from '../config/env';
+import { CONNECT_TIMEOUT_MS } from '../database/database-unavailable';
 import { DATABASE_URL } from '../database/database.module';
 import { EventStore } from './event-store';
 import { EventWriter } from './event-writer';
@@ -30,7 +31,7 @@ class EventStoreLifecycle implements OnApplicationShutdown {
       inject: [ENV, DATABASE_URL],
       useFactory: (env: Env, databaseUrl: string): Pool | null => {
         if (env.EVENT_STORE !== 'postgres') return null;
-        const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'qrsharks-events' });
+        const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'qrsharks-events', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
         // An idle connection dropped by the server must not crash the process; the pool replaces it.
         pool.on('error', (error) => new Logger('EventStore').warn(`idle connection lost: ${error.message}`));
         return pool;
