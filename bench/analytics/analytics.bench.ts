@@ -8,7 +8,8 @@ import { DataSource } from 'typeorm';
 import { AnalyticsProjection } from '../../backend/src/analytics/analytics.projection';
 import { bootstrap } from '../../backend/src/bootstrap';
 import type { NewEvent, StreamAppend } from '../../backend/src/event-store/event-store';
-import { EventWriter } from '../../backend/src/event-store/event-writer';
+import type { EventStore } from '../../backend/src/event-store/event-store';
+import { EVENT_STORE } from '../../backend/src/event-store/event-store.tokens';
 import { ProjectionsService } from '../../backend/src/projections/projections.service';
 import { rebuildProjection } from '../../backend/src/projections/rebuild';
 import { createCodeByEvents } from '../../backend/src/scans/scan-fixtures';
@@ -41,7 +42,7 @@ async function main() {
     const codes = [];
     for (let i = 0; i < CODES; i++) codes.push(await createCodeByEvents(app.app, { userId, destination: `https://example.com/${i}` }));
 
-    const store = app.app.get(EventWriter).store;
+    const store = app.app.get<EventStore>(EVENT_STORE);
     const countries = ['US', 'GB', 'DE', 'FR', 'CH', 'IN', 'BR', 'JP', null];
     const devices = ['mobile', 'mobile', 'mobile', 'desktop', 'tablet'];
     const oses = ['iOS', 'Android', 'Windows', 'macOS'];

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
@@ -18,7 +18,7 @@ describe('account settings', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, firstName: 'Ada', lastName: 'Lovelace' });
     expect((await client.get('/api/user')).body).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
-    const stream = await app.app.get(EventWriter).store.readStream(`user-${id}`);
+    const stream = await testEvents(app.app).store.readStream(`user-${id}`);
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserNameChanged']);
     expect(stream[1].metadata.actorId).toBe(id);
     expect((await new TestClient(app.url).put('/api/update-name', { firstName: 'X', lastName: 'Y' })).status).toBe(401);
@@ -27,7 +27,7 @@ describe('account settings', () => {
   it('PUT /api/update-name tolerates events of other features on user-{id} (TrialActivated, unknown types)', async () => {
     const client = new TestClient(app.url);
     const { id } = await signUp(client);
-    const writer = app.app.get(EventWriter);
+    const writer = testEvents(app.app);
     const loaded = await writer.store.readStream(`user-${id}`);
     await writer.append(
       `user-${id}`,

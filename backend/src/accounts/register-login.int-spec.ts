@@ -1,4 +1,4 @@
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
@@ -21,7 +21,7 @@ describe('POST /api/register, GET /api/user, POST /api/logout, POST /api/login',
     expect(me.status).toBe(200);
     expect(me.body).toEqual(register.body);
 
-    const stream = await app.app.get(EventWriter).store.readStream(`user-${register.body.id}`);
+    const stream = await testEvents(app.app).store.readStream(`user-${register.body.id}`);
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered']);
     expect(stream[0].metadata).toMatchObject({ tenantId: 1, actorId: register.body.id });
     expect((stream[0].data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);

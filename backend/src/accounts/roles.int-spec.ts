@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
@@ -68,7 +68,7 @@ describe('roles: the guard of @Authenticated(...roles), through HTTP', () => {
     expect((await admin.post('/api/admin/users/00000000-0000-4000-8000-000000000000/roles/admin')).status).toBe(404);
     expect((await admin.delete(`/api/admin/users/${adminUser.id}/roles/admin`)).status).toBe(400);
 
-    const stream = await app.app.get(EventWriter).store.readStream(`user-${targetUser.id}`);
+    const stream = await testEvents(app.app).store.readStream(`user-${targetUser.id}`);
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'RoleGranted', 'RoleRevoked']);
     expect(stream[1].metadata.actorId).toBe(adminUser.id);
   });

@@ -1,4 +1,4 @@
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -8,7 +8,7 @@ describe('POST /api/login across tenants', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
-    const writer = app.app.get(EventWriter);
+    const writer = testEvents(app.app);
     const created = await writer.append(
       'tenant-2',
       [writer.event('ClientCreated', { clientId: 2, name: 'Acme', customDomain: 'qr.acme.example', subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_accounts_tenant_2' })],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { DataSource } from 'typeorm';
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { ProjectionsService } from '../projections/projections.service';
 import { rebuildProjection } from '../projections/rebuild';
 import type { Scanned } from '../scans';
@@ -29,7 +29,7 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     owner.request(method, `/d/${code}`, { headers: { 'user-agent': ua, 'x-forwarded-for': ip, ...extra } });
 
   async function track(type: 'QrGenerated' | 'QrDownloaded', qrCodeId: string | null, qrType = 'url') {
-    const writer = app.app.get(EventWriter);
+    const writer = testEvents(app.app);
     const sessionId = `anon_${randomUUID()}`;
     const data = { qrCodeId, userId, sessionId, qrType, qrContent: 'https://shop.example.com/a/b', foregroundColor: '#000000', backgroundColor: '#FFFFFF', hasLogo: false, referrer: null, userAgent: DESKTOP_UA, ipHash: 'h', ...(type === 'QrDownloaded' ? { downloadType: 'png' } : {}) };
     return writer.append(`tracking-1-${sessionId}`, [writer.event(type, data, { tenantId: 1 })], 'any');
@@ -119,14 +119,14 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     expect(live.csv).toContain('section,date,value,scans,unique_visitors,bots');
 
     const projection = app.app.get(AnalyticsProjection);
-    const result = await rebuildProjection(projection, app.app.get(EventWriter).store, app.app.get(DataSource));
+    const result = await rebuildProjection(projection, testEvents(app.app).store, app.app.get(DataSource));
     expect(result.events).toBeGreaterThan(0);
     expect(await snapshot()).toEqual(live);
   });
 
   it('a rebuild sums scans in any order into exactly the rows the live fold wrote, also with scans arriving meanwhile', async () => {
     const codes = [await createCodeByEvents(app.app, { userId }), await createCodeByEvents(app.app, { userId })];
-    const store = app.app.get(EventWriter).store;
+    const store = testEvents(app.app).store;
     const devices = ['mobile', 'desktop', 'tablet', ''];
     const referrers = [null, 'https://www.instagram.com/p/1', 'https://t.co/x', 'not a url'];
     let n = 0;

@@ -1,4 +1,4 @@
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -14,7 +14,7 @@ describe('who may do what with a code', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
-    const writer = app.app.get(EventWriter);
+    const writer = testEvents(app.app);
     const created = await writer.append('tenant-2', [writer.event('ClientCreated', { clientId: 2, name: 'Acme', customDomain: null, subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_codes_test_2' })], 'no_stream');
     await app.app.get(ProjectionsService).waitFor(created.position);
     owner = new TestClient(app.url);

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountsService, type AuthUser } from '../accounts';
 import type { RecordedEvent } from '../event-store/event-store';
-import { EventWriter } from '../event-store/event-writer';
+import { loadStream } from '../command-pipeline/command-pipeline';
+import type { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { TenantsService } from '../tenants';
 import { codeDto, dynamicDto, rowFromState, staticDto, type CodeDto, type DeletedCodeDto, type DynamicCodeDto, type StaticCodeDto } from './code-dto';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
@@ -40,7 +42,7 @@ export type LoadedCode = { state: QrState & { code: QrCreated }; revision: bigin
 export class CodesQueryService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly events: EventWriter,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly tenants: TenantsService,
     private readonly accounts: AccountsService,
   ) {}
@@ -80,7 +82,7 @@ export class CodesQueryService {
 
   /** A code's stream folded; null when there is no such code (a malformed id names none). */
   async load(qrId: string): Promise<LoadedCode | null> {
-    const loaded = await this.events.load(qrStream(qrId.toLowerCase()), initialQr, evolveQr);
+    const loaded = await loadStream(this.store, qrStream(qrId.toLowerCase()), initialQr, evolveQr);
     return loaded.state.exists && loaded.state.code ? (loaded as LoadedCode) : null;
   }
 

@@ -1,5 +1,5 @@
 import { bootstrap } from '../bootstrap';
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import type { HttpResponse } from '../test-support/http';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -37,7 +37,7 @@ describe('dynamic codes, the trial and the cap', () => {
     expect(created.status).toBe(201);
     expect(created.body.shortCode).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(created.body).toMatchObject({ qrType: 'url', destination: 'https://a.example/menu', scanCount: 0, isPaused: false, errorCorrectionLevel: 'M', link: `http://localhost:3000/d/${created.body.shortCode}` });
-    const store = app.app.get(EventWriter).store;
+    const store = testEvents(app.app).store;
     const reserved = await store.readStream(`shortcode-${created.body.shortCode}`);
     expect(reserved.map((e) => [e.type, e.data])).toEqual([['ShortCodeReserved', { shortCode: created.body.shortCode, qrId: created.body.id }]]);
     const [qrCreated] = await store.readStream(`qr-${created.body.id}`);
@@ -97,7 +97,7 @@ describe('dynamic codes, the trial and the cap', () => {
     const again = await client.post('/api/activate-trial', { email: user.email });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('You have already used your free trial.');
-    const events = await app.app.get(EventWriter).store.readStream(`user-${user.id}`);
+    const events = await testEvents(app.app).store.readStream(`user-${user.id}`);
     expect(events.filter((e) => e.type === 'TrialActivated')).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { ProjectionsService } from '../projections/projections.service';
 import { rebuildProjection } from '../projections/rebuild';
 import { TestClient } from '../test-support/http';
@@ -84,7 +84,7 @@ describe('audit trail, concurrency and replay', () => {
     const before = { static: (await client.get('/api/qrcodes')).body, dynamic: (await client.get('/api/dynamic-qrcodes')).body, paused: (await client.get('/api/dynamic-qrcodes/paused')).body };
     expect(before.static.length).toBeGreaterThan(0);
     const projections = app.app.get(ProjectionsService);
-    for (const name of ['codes', 'uploaded-files']) await rebuildProjection(projections.get(name)!, app.app.get(EventWriter).store, app.app.get(DataSource));
+    for (const name of ['codes', 'uploaded-files']) await rebuildProjection(projections.get(name)!, testEvents(app.app).store, app.app.get(DataSource));
     const after = { static: (await client.get('/api/qrcodes')).body, dynamic: (await client.get('/api/dynamic-qrcodes')).body, paused: (await client.get('/api/dynamic-qrcodes/paused')).body };
     expect(after).toEqual(before);
     const [{ n }] = (await app.app.get(DataSource).query('SELECT count(*)::int AS n FROM qr_codes')) as { n: number }[];

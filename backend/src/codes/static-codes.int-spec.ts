@@ -1,4 +1,4 @@
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
@@ -17,7 +17,7 @@ describe('static codes and anonymous generation', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: null, qrType: 'url', payload: 'https://example.com/menu', temporary: true, errorCorrectionLevel: 'H' });
     expect(res.body.svg).toMatch(/^<svg/);
-    const all = await app.app.get(EventWriter).store.readAll({});
+    const all = await testEvents(app.app).store.readAll({});
     expect(all.filter((e) => e.type.startsWith('Qr'))).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('static codes and anonymous generation', () => {
     const client = new TestClient(app.url);
     const res = await client.post('/api/track-generation', { qrCodeId: null, qrData: 'https://a.example', qrType: 'url', foregroundColor: '#000000', backgroundColor: '#FFFFFF', hasLogo: false, sessionId: 'anon_1700000000000_abc' }, { headers: { 'user-agent': 'jest', referer: `${app.url}/` } });
     expect(res.status).toBe(201);
-    const [event] = await app.app.get(EventWriter).store.readStream('tracking-1-anon_1700000000000_abc');
+    const [event] = await testEvents(app.app).store.readStream('tracking-1-anon_1700000000000_abc');
     expect(event.type).toBe('QrGenerated');
     expect(event.data).toMatchObject({ qrCodeId: null, userId: null, sessionId: 'anon_1700000000000_abc', qrType: 'url', qrContent: 'https://a.example', userAgent: 'jest', referrer: `${app.url}/`, hasLogo: false });
     expect((event.data as { ipHash: string }).ipHash).toMatch(/^[0-9a-f]{64}$/);

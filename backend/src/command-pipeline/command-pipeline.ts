@@ -152,10 +152,9 @@ export class CommandPipeline {
       const loaded = new Map<string, bigint | 'no_stream'>();
       const ctx: PlanContext = {
         load: async <S>(streamId: string, initial: S, evolve: Evolve<S>) => {
-          const events = await this.store.readStream(streamId);
-          const revision = events.length ? events[events.length - 1].revision : 'no_stream';
-          loaded.set(streamId, revision);
-          return { streamId, state: events.reduce(evolve, initial), revision, events };
+          const stream = await loadStream(this.store, streamId, initial, evolve);
+          loaded.set(streamId, stream.revision);
+          return stream;
         },
       };
       const plan = await options.plan(ctx);
@@ -194,6 +193,13 @@ export class CommandPipeline {
       return false;
     }
   }
+}
+
+/** Folds a stream into state (reads too: history, downloads, the trial status); the revision guards a later append. */
+export async function loadStream<S>(store: EventStore, streamId: string, initial: S, evolve: Evolve<S>): Promise<Loaded<S>> {
+  const events = await store.readStream(streamId);
+  const revision = events.length ? events[events.length - 1].revision : 'no_stream';
+  return { streamId, state: events.reduce(evolve, initial), revision, events };
 }
 
 function staleError(source: 'if-match' | 'body'): DomainError {

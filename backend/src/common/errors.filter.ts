@@ -7,17 +7,6 @@ import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store/event-store';
 import { zodErrors } from './input';
 
-/** @deprecated use DomainError.invalid(fields): kept as a DomainError so old call sites map alike. */
-export class ValidationFailed extends DomainError {
-  constructor(errors: Record<string, string>) {
-    super('invalid', Object.values(errors)[0] ?? 'Invalid input', errors);
-  }
-
-  get errors(): Record<string, string> {
-    return this.fields ?? {};
-  }
-}
-
 export { zodErrors };
 
 export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';

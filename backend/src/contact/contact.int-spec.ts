@@ -1,4 +1,4 @@
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 
@@ -14,7 +14,7 @@ describe('POST /api/contact', () => {
   it('records a valid message as ContactMessageReceived on contact-{uuid}', async () => {
     const res = await client.post('/api/contact', { name: ' Ada ', email: 'ada@example.com', subject: 'Bulk labels', message: 'Can we make 2,000 labels?', inquiryType: 'business' });
     expect(res.status).toBe(200);
-    const stream = await app.app.get(EventWriter).store.readStream(`contact-${res.body.id}`);
+    const stream = await testEvents(app.app).store.readStream(`contact-${res.body.id}`);
     expect(stream.map((event) => event.type)).toEqual(['ContactMessageReceived']);
     expect(stream[0].data).toMatchObject({ name: 'Ada', email: 'ada@example.com', inquiryType: 'business' });
   });
@@ -22,7 +22,7 @@ describe('POST /api/contact', () => {
   it('defaults inquiryType to general', async () => {
     const res = await client.post('/api/contact', { name: 'Bob', email: 'bob@example.com', subject: 'Hello there', message: 'Just saying hello.' });
     expect(res.status).toBe(200);
-    const [event] = await app.app.get(EventWriter).store.readStream(`contact-${res.body.id}`);
+    const [event] = await testEvents(app.app).store.readStream(`contact-${res.body.id}`);
     expect(event.data).toMatchObject({ inquiryType: 'general' });
   });
 

@@ -4,7 +4,6 @@ import { ENV, Env } from '../config/env';
 import { CONNECT_TIMEOUT_MS } from '../database/database-unavailable';
 import { DATABASE_URL } from '../database/database.module';
 import { EventStore } from './event-store';
-import { EventWriter } from './event-writer';
 import { PostgresEventStore } from './postgres-event-store';
 
 import { EVENT_STORE } from './event-store.tokens';
@@ -52,8 +51,7 @@ class EventStoreLifecycle implements OnApplicationShutdown {
       },
     },
     EventStoreLifecycle,
-    EventWriter,
   ],
-  exports: [EVENT_STORE, EventWriter],
+  exports: [EVENT_STORE],
 })
 export class EventStoreModule {}

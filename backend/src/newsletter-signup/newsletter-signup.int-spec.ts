@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { EventWriter } from '../event-store/event-writer';
+import type { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
@@ -24,7 +25,7 @@ describe('POST /api/newsletter-signup', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ alreadySubscribed: true });
 
-    const stream = await app.app.get(EventWriter).store.readStream(newsletterStream('shark.fan@example.com'));
+    const stream = await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('shark.fan@example.com'));
     expect(stream.map((event) => event.type)).toEqual(['NewsletterSubscribed']);
     expect(newsletterStream('shark.fan@example.com')).toMatch(/^newsletter-[0-9a-f]{64}$/);
 
@@ -41,7 +42,7 @@ describe('POST /api/newsletter-signup', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => client.post('/api/newsletter-signup', { email: 'racer@example.com' })));
     expect(results.map((res) => res.status)).toEqual(Array(8).fill(200));
     expect(results.filter((res) => res.body.alreadySubscribed === false)).toHaveLength(1);
-    expect((await app.app.get(EventWriter).store.readStream(newsletterStream('racer@example.com'))).length).toBe(1);
+    expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('racer@example.com'))).length).toBe(1);
   });
 
   it('refuses control characters in the address with the field message', async () => {
@@ -61,7 +62,7 @@ describe('POST /api/newsletter-signup', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: "You'll receive weekly Shark Tips about QR codes and marketing strategies.", alreadySubscribed: false });
       expect(Date.now() - started).toBeLessThan(4000);
-      expect((await app.app.get(EventWriter).store.readStream(newsletterStream('slow.reader@example.com'))).map((event) => event.type)).toEqual(['NewsletterSubscribed']);
+      expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('slow.reader@example.com'))).map((event) => event.type)).toEqual(['NewsletterSubscribed']);
     } finally {
       pipeline.setWaitBound(5000);
       projections.resume('newsletter_subscriptions');

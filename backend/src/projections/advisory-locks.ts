@@ -10,6 +10,8 @@ export class AdvisoryLocks {
   private connecting: Promise<Client> | null = null;
   private readonly held = new Map<string, () => void>();
   private closed = false;
+  /** One query at a time on the shared connection (pg deprecates queueing them on a client). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly connectionString: string,
@@ -19,8 +21,10 @@ export class AdvisoryLocks {
   /** True when this process now holds `key` (it may already have); `onLost` runs once if the connection drops. */
   async tryLock(key: string, onLost: () => void): Promise<boolean> {
     if (this.held.has(key)) return true;
-    const client = await this.connection();
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key]);
+    const { client, rows } = await this.serially(async () => {
+      const connection = await this.connection();
+      return { client: connection, rows: (await connection.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key])).rows };
+    });
     if (!rows[0]?.locked) return false;
     if (this.client !== client) {
       // The connection was replaced while we asked: the lock went with the old one.
@@ -34,13 +38,19 @@ export class AdvisoryLocks {
     if (!this.held.delete(key)) return;
     const client = this.client;
     if (!client) return;
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+    await this.serially(() => client.query('SELECT pg_advisory_unlock(hashtext($1))', [key])).catch(() => undefined);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.held.clear();
     if (this.client) await this.disconnect(this.client);
+  }
+
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private connection(): Promise<Client> {

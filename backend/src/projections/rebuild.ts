@@ -63,49 +63,65 @@ export async function rebuildProjection(
   }
   for (const table of projection.tables) await dataSource.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET LOGGED`);
 
-  // Swap: lock the live tables first (waits for an in-flight live batch), then the live checkpoint row.
-  await dataSource.transaction(async (tx) => {
-    for (const table of projection.tables) await tx.query(`LOCK TABLE public.${ident(table)} IN ACCESS EXCLUSIVE MODE`);
-    await readCheckpoint(tx, projection.name);
-    await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
-
-    // Events that arrived since the shadow caught up, applied inside the swap so nothing falls between.
-    await tx.query(`SET LOCAL search_path TO ${ident(schema)}, public`);
-    let checkpoint = await readCheckpoint(tx, checkpointName);
-    for (;;) {
-      const events = await store.readAll({ after: checkpoint, maxCount: 2000 });
-      if (events.length === 0) break;
-      const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
-      if (relevant.length) await projection.apply(relevant, tx);
-      checkpoint = events[events.length - 1].position;
-      read += events.length;
+  // Swap: lock the live tables first (waits for an in-flight live batch), then the live checkpoint row. A live batch
+  // that already wrote one table and waits for another the swap has locked is a deadlock PostgreSQL breaks by
+  // aborting one side: the runner retries its batch, and the swap (all or nothing) is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      read += await swap();
+      break;
+    } catch (error) {
+      if ((error as { driverError?: { code?: string }; code?: string }).driverError?.code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
-    await tx.query('SET LOCAL search_path TO public');
-
-    const retired = `${schema}_retired`;
-    await tx.query(`DROP SCHEMA IF EXISTS ${ident(retired)} CASCADE`);
-    await tx.query(`CREATE SCHEMA ${ident(retired)}`);
-    for (const table of projection.tables) {
-      const liveIndexes = await indexesByShape(tx, 'public', table);
-      await tx.query(`ALTER TABLE public.${ident(table)} SET SCHEMA ${ident(retired)}`);
-      await tx.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET SCHEMA public`);
-      // Keep the migration-given index and constraint names, so later migrations still find them.
-      const newIndexes = await indexesByShape(tx, 'public', table);
-      for (const [shape, newName] of newIndexes) {
-        const oldName = liveIndexes.get(shape);
-        if (oldName && oldName !== newName) await tx.query(`ALTER INDEX public.${ident(newName)} RENAME TO ${ident(oldName)}`);
-      }
-    }
-    await tx.query(
-      `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1`,
-      [projection.name, checkpoint.commit.toString(), checkpoint.prepare.toString()],
-    );
-    await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [checkpointName]);
-    await tx.query(`DROP SCHEMA ${ident(retired)} CASCADE`);
-    await tx.query(`DROP SCHEMA ${ident(schema)} CASCADE`);
-  });
+  }
   onProgress({ read, total });
   return { events: read };
+
+  async function swap(): Promise<number> {
+    let applied = 0;
+    await dataSource.transaction(async (tx) => {
+      for (const table of projection.tables) await tx.query(`LOCK TABLE public.${ident(table)} IN ACCESS EXCLUSIVE MODE`);
+      await readCheckpoint(tx, projection.name);
+      await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+
+      // Events that arrived since the shadow caught up, applied inside the swap so nothing falls between.
+      await tx.query(`SET LOCAL search_path TO ${ident(schema)}, public`);
+      let checkpoint = await readCheckpoint(tx, checkpointName);
+      for (;;) {
+        const events = await store.readAll({ after: checkpoint, maxCount: 2000 });
+        if (events.length === 0) break;
+        const relevant = events.filter((event) => projection.eventTypes.includes(event.type));
+        if (relevant.length) await projection.apply(relevant, tx);
+        checkpoint = events[events.length - 1].position;
+        applied += events.length;
+      }
+      await tx.query('SET LOCAL search_path TO public');
+
+      const retired = `${schema}_retired`;
+      await tx.query(`DROP SCHEMA IF EXISTS ${ident(retired)} CASCADE`);
+      await tx.query(`CREATE SCHEMA ${ident(retired)}`);
+      for (const table of projection.tables) {
+        const liveIndexes = await indexesByShape(tx, 'public', table);
+        await tx.query(`ALTER TABLE public.${ident(table)} SET SCHEMA ${ident(retired)}`);
+        await tx.query(`ALTER TABLE ${ident(schema)}.${ident(table)} SET SCHEMA public`);
+        // Keep the migration-given index and constraint names, so later migrations still find them.
+        const newIndexes = await indexesByShape(tx, 'public', table);
+        for (const [shape, newName] of newIndexes) {
+          const oldName = liveIndexes.get(shape);
+          if (oldName && oldName !== newName) await tx.query(`ALTER INDEX public.${ident(newName)} RENAME TO ${ident(oldName)}`);
+        }
+      }
+      await tx.query(
+        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1`,
+        [projection.name, checkpoint.commit.toString(), checkpoint.prepare.toString()],
+      );
+      await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [checkpointName]);
+      await tx.query(`DROP SCHEMA ${ident(retired)} CASCADE`);
+      await tx.query(`DROP SCHEMA ${ident(schema)} CASCADE`);
+    });
+    return applied;
+  }
 }
 
 /** Number of events in $all when the store can tell cheaply (Postgres); null otherwise. */

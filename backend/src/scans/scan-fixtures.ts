@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { RecordedEvent } from '../event-store/event-store';
-import { EventWriter } from '../event-store/event-writer';
+import { envelope } from '../command-pipeline/command-pipeline';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
 
 /** Test helpers: codes made by appending the codes feature's events, as its command handlers would. */
@@ -15,37 +16,28 @@ export async function createCodeByEvents(
   app: INestApplicationContext,
   options: { userId?: string; tenantId?: number; qrType?: string; mode?: 'static' | 'dynamic'; destination?: string | null; fields?: Record<string, unknown>; shortCode?: string | null } = {},
 ): Promise<FixtureCode> {
-  const writer = app.get(EventWriter);
+  const store = app.get<EventStore>(EVENT_STORE);
   const qrId = randomUUID();
   const mode = options.mode ?? 'dynamic';
   const shortCode = options.shortCode === undefined ? (mode === 'dynamic' ? randomUUID().replace(/-/g, '').slice(0, 8) : null) : options.shortCode;
   const userId = options.userId ?? randomUUID();
   const qrType = options.qrType ?? 'url';
   const destination = options.destination === undefined ? (qrType === 'url' ? 'https://example.com/menu' : null) : options.destination;
-  const result = await writer.append(
-    `qr-${qrId}`,
-    [
-      writer.event(
-        'QrCreated',
-        { qrId, userId, mode, qrType, shortCode, destination, fields: options.fields ?? (destination ? { url: destination } : {}), style: { fgColor: '#000000', bgColor: '#FFFFFF' }, errorCorrectionLevel: 'M', logoFileName: null, logoFilePath: null },
-        { tenantId: options.tenantId ?? 1, actorId: userId },
-      ),
-    ],
-    'no_stream',
-  );
+  const created = { qrId, userId, mode, qrType, shortCode, destination, fields: options.fields ?? (destination ? { url: destination } : {}), style: { fgColor: '#000000', bgColor: '#FFFFFF' }, errorCorrectionLevel: 'M', logoFileName: null, logoFilePath: null };
+  const result = await store.append(`qr-${qrId}`, [envelope({ type: 'QrCreated', data: created }, { tenantId: options.tenantId ?? 1, actorId: userId })], { expectedRevision: 'no_stream' });
   await app.get(ProjectionsService).waitFor(result.position);
   return { qrId, shortCode: shortCode ?? '', userId };
 }
 
 export async function changeCodeByEvent(app: INestApplicationContext, qrId: string, type: string, data: Record<string, unknown> = {}, tenantId = 1): Promise<void> {
-  const writer = app.get(EventWriter);
-  const result = await writer.append(`qr-${qrId}`, [writer.event(type, { qrId, ...data }, { tenantId })], 'any');
+  const store = app.get<EventStore>(EVENT_STORE);
+  const result = await store.append(`qr-${qrId}`, [envelope({ type, data: { qrId, ...data } }, { tenantId, actorId: 'system' })], { expectedRevision: 'any' });
   await app.get(ProjectionsService).waitFor(result.position);
 }
 
 /** Waits until the stream holds at least `count` events (the ingester works asynchronously). */
 export async function waitForEvents(app: INestApplicationContext, streamId: string, count: number, timeoutMs = 10_000): Promise<RecordedEvent[]> {
-  const store = app.get(EventWriter).store;
+  const store = app.get<EventStore>(EVENT_STORE);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const events = await store.readStream(streamId);

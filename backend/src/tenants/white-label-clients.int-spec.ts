@@ -1,5 +1,5 @@
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -29,7 +29,7 @@ describe('/api/white-label/clients', () => {
     const id = created.body.id as number;
     expect(id).toBeGreaterThanOrEqual(2);
 
-    const store = app.app.get(EventWriter).store;
+    const store = testEvents(app.app).store;
     expect((await store.readStream(`tenant-${id}`)).map((event) => event.type)).toEqual(['ClientCreated']);
     expect((await store.readStream('tenant-host-acme')).map((event) => [event.type, event.data])).toEqual([['TenantHostReserved', { host: 'acme', clientId: id }]]);
 
@@ -149,7 +149,7 @@ describe('/api/white-label/clients', () => {
     expect((await support.delete(`${CLIENTS}/${first.body.id}`)).status).toBe(200);
     const second = await support.post(CLIENTS, { name: 'Second', subdomain: 'reuse', customDomain: 'qr.reuse.example' });
     expect(second.status).toBe(201);
-    const store = app.app.get(EventWriter).store;
+    const store = testEvents(app.app).store;
     expect((await store.readStream('tenant-host-reuse')).map((event) => [event.type, (event.data as { clientId: number }).clientId])).toEqual([
       ['TenantHostReserved', first.body.id],
       ['TenantHostReleased', first.body.id],
@@ -181,7 +181,7 @@ describe('/api/white-label/clients', () => {
     const anonymous = new TestClient(app.url);
     const host = 'elsewhere.qrsharks.test';
     expect((await anonymous.get('/api/white-label/config', { host })).body).toMatchObject({ id: 1 }); // now cached
-    const writer = app.app.get(EventWriter);
+    const writer = testEvents(app.app);
     const created = await writer.append(
       'tenant-900',
       [writer.event('ClientCreated', { clientId: 900, name: 'Elsewhere', customDomain: null, subdomain: 'elsewhere', logoUrl: null, primaryColor: '#3B82F6', secondaryColor: '#1E40AF', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_elsewhere' })],

@@ -1,4 +1,4 @@
-import { EventWriter } from '../event-store/event-writer';
+import { testEvents } from '../test-support/events';
 import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -16,12 +16,12 @@ describe('GET /api/white-label/config', () => {
     expect(await res.json()).toMatchObject({ id: 1, name: 'QR Code Sharks', primaryColor: '#3B82F6', secondaryColor: '#1E40AF' });
     // API answers carry no content-hash ETag (bootstrap turns Express's off; versioned answers set their own).
     expect(res.headers.get('etag')).toBeNull();
-    const stream = await app.app.get(EventWriter).store.readStream('tenant-1');
+    const stream = await testEvents(app.app).store.readStream('tenant-1');
     expect(stream.map((event) => event.type)).toEqual(['ClientCreated']);
   });
 
   it('answers the brand of the request host: subdomain of BASE_DOMAIN or custom domain', async () => {
-    const writer = app.app.get(EventWriter);
+    const writer = testEvents(app.app);
     const created = await writer.append(
       'tenant-2',
       [writer.event('ClientCreated', { clientId: 2, name: 'Acme Menus', customDomain: 'qr.acme.example', subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: '/favicon-acme.ico', removeQRCodeSharksBranding: true, customCSS: 'body{}', isActive: true, apiKey: 'qrs_test_key_2' })],

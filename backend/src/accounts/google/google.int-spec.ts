@@ -1,6 +1,6 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { EventWriter } from '../../event-store/event-writer';
+import { testEvents } from '../../test-support/events';
 import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { signUp } from '../../test-support/users';
@@ -88,7 +88,7 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ username: 'New.Person@gmail.com', email: 'New.Person@gmail.com', firstName: 'New', lastName: 'Person', googleId: 'g-new-1', roles: ['user'] });
-    const stream = await app.app.get(EventWriter).store.readStream(`user-${me.body.id}`);
+    const stream = await testEvents(app.app).store.readStream(`user-${me.body.id}`);
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
 
     // Signing in with Google again finds the same user by Google id and records nothing new.
@@ -96,7 +96,7 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     const again = new TestClient(app.url);
     expect((await roundTrip(again)).done.headers.location).toBe('/');
     expect((await again.get('/api/user')).body.id).toBe(me.body.id);
-    expect(await app.app.get(EventWriter).store.readStream(`user-${me.body.id}`)).toHaveLength(2);
+    expect(await testEvents(app.app).store.readStream(`user-${me.body.id}`)).toHaveLength(2);
   });
 
   it('links an existing email account on a verified email (UserSignedInWithGoogle), never on an unverified one', async () => {
@@ -114,7 +114,7 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     expect((await roundTrip(client)).done.headers.location).toBe('/');
     const me = await client.get('/api/user');
     expect(me.body).toMatchObject({ id, googleId: 'g-verified' });
-    const stream = await app.app.get(EventWriter).store.readStream(`user-${id}`);
+    const stream = await testEvents(app.app).store.readStream(`user-${id}`);
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
   });
 

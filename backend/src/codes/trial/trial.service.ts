@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { userStream, type AuthUser } from '../../accounts';
 import { ENV, Env } from '../../config/env';
-import { EventWriter } from '../../event-store/event-writer';
+import { loadStream } from '../../command-pipeline/command-pipeline';
+import type { EventStore } from '../../event-store/event-store';
+import { EVENT_STORE } from '../../event-store/event-store.tokens';
 import { evolveAllowance, initialAllowance, Limits, trialStatus, type Allowance, type TrialStatus } from './allowance';
 
 /**
@@ -11,7 +13,7 @@ import { evolveAllowance, initialAllowance, Limits, trialStatus, type Allowance,
 @Injectable()
 export class TrialService {
   constructor(
-    private readonly events: EventWriter,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -21,7 +23,7 @@ export class TrialService {
 
   /** The user's allowance as the stream says it now (the create command's early refusal, before a logo is stored). */
   async allowance(userId: string): Promise<Allowance> {
-    return (await this.events.load(userStream(userId), initialAllowance, evolveAllowance)).state;
+    return (await loadStream(this.store, userStream(userId), initialAllowance, evolveAllowance)).state;
   }
 
   async status(user: AuthUser): Promise<TrialStatus> {
