@@ -8,7 +8,7 @@ import { NOT_FOUND_PAGE, PAUSED_PAGE, UNAVAILABLE_PAGE } from './scan-pages';
 import { ScanRecorder } from './scan-recorder';
 import { ScanTarget, ScanTargetCache } from './scan-target-cache';
 import { URL_TYPES } from './scan.events';
-import { uuidv7 } from './uuid-v7';
+import { v7 as uuidv7 } from 'uuid';
 import { clientIp, truncateIp, visitorHash } from './visitor';
 
 const SHORT_CODE = /^[A-Za-z0-9_-]{1,20}$/;
@@ -106,7 +106,7 @@ export class RedirectHandler implements OnModuleInit {
     const ua = header(headers['user-agent'], 512);
     const ip = clientIp(req, this.env.TRUST_PROXY);
     return this.recorder.record({
-      id: uuidv7(now),
+      id: uuidv7(),
       qrId: target.qrId,
       tenantId: target.clientId,
       shortCode: target.shortCode,

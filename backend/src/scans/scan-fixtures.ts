@@ -50,4 +50,4 @@ export const BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X
 
 /** Tests of other features build Scanned events and scan ids like the recorder does, through this test helper. */
 export { scannedEvent } from './scan-recorder';
-export { uuidv7 } from './uuid-v7';
+export { v7 as uuidv7 } from 'uuid';
