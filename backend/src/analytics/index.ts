@@ -1,3 +1,5 @@
 /** The analytics feature's front door: its query service (it has no events of its own: it projects codes' and scans'). */
 export { AnalyticsService, type CodeAnalytics, type UserAnalytics } from './analytics.service';
 export type { CodeAnalyticsQuery } from './analytics.schemas';
+/** The live scan feed of a code (server-sent events), a read of scans as they are ingested. */
+export { LIVE_FEED_UNAVAILABLE, LiveScansService } from './live-scans.service';

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
-import { LIVE_FEED_UNAVAILABLE, LiveScansService } from '../analytics/live-scans.service';
-import { scanKeys } from '../scans/scan-keys';
+import { LIVE_FEED_UNAVAILABLE, LiveScansService } from '../analytics';
+import { scanKeys } from '../scans';
 import { PrivateRedis } from '../test-support/private-redis';
 import { createRedis } from './redis.module';
 

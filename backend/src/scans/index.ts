@@ -4,5 +4,5 @@
  * (scan_targets) serves the redirect only. Other features import scans only from here.
  */
 export { SCANNED, scanStream, type BotReason, type Scanned } from './scan.events';
-export { SCAN_KEYS, type ScanKeys } from './scan-keys';
+export { SCAN_KEYS, scanKeys, type ScanKeys } from './scan-keys';
 export type { LiveScan } from './scan-ingester';

@@ -1,8 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../accounts';
+import { userStream, type Role, type UserRegistered } from '../accounts';
 import { GrantRoleCommand } from '../accounts/grant-role.command';
-import { userStream, type UserRegistered } from '../accounts/user.events';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import type { EventStore } from '../event-store/event-store';
 import { TestClient } from './http';
