@@ -1,0 +1,90 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ProjectionsService } from './projections/projections.service';
+import { TestClient } from './test-support/http';
+import { startTestApp, TestApp } from './test-support/test-app';
+
+/**
+ * The lists in the docs that drift when code changes (features, projections, routes) are generated from the running
+ * app between `<!-- generated:NAME -->` markers. This test fails when they are out of date;
+ * `UPDATE_DOCS=1 npx jest src/docs.int-spec.ts` (in backend/) rewrites them.
+ */
+const ROOT = join(__dirname, '..', '..');
+const SRC = __dirname;
+
+function section(file: string, name: string, body: string): { current: string; expected: string; write: () => void } {
+  const path = join(ROOT, file);
+  const text = readFileSync(path, 'utf8');
+  const start = `<!-- generated:${name} -->`;
+  const end = `<!-- /generated:${name} -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${file} has no ${start} ... ${end} section`);
+  const current = text.slice(from + start.length, to).trim();
+  const expected = body.trim();
+  return { current, expected, write: () => writeFileSync(path, `${text.slice(0, from + start.length)}\n${expected}\n${text.slice(to)}`) };
+}
+
+function filesUnder(dir: string, suffix: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name), suffix) : entry.name.endsWith(suffix) ? [join(dir, entry.name)] : [],
+  );
+}
+
+const code = (value: string) => `\`${value}\``;
+
+describe('generated lists in the docs', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const check = (file: string, name: string, body: string) => {
+    const part = section(file, name, body);
+    if (process.env.UPDATE_DOCS === '1' && part.current !== part.expected) part.write();
+    else expect({ file, section: name, text: part.current }).toEqual({ file, section: name, text: part.expected });
+  };
+
+  it('docs/architecture.md lists every backend feature (a folder with a front door) and nothing else', () => {
+    const features = readdirSync(SRC, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(join(SRC, entry.name, 'index.ts')) && !['command-pipeline'].includes(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+    const rows = features.map((name) => {
+      const door = readFileSync(join(SRC, name, 'index.ts'), 'utf8');
+      const comment = /\/\*\*([\s\S]*?)\*\//.exec(door)?.[1] ?? '';
+      const summary = comment.replace(/^\s*\*\s?/gm, '').replace(/\s+/g, ' ').trim().split('. ')[0].replace(/\.$/, '');
+      return `| ${code(`${name}/`)} | ${summary.replace(/\|/g, '\\|')} |`;
+    });
+    check('docs/architecture.md', 'features', ['| feature | front door (`index.ts`) |', '|---|---|', ...rows].join('\n'));
+  });
+
+  it('docs/events.md lists every projection with its file, tables and event types', () => {
+    const projectionFiles = filesUnder(SRC, '.projection.ts');
+    const rows = app.app
+      .get(ProjectionsService)
+      .list()
+      .map((projection) => {
+        const file = projectionFiles.find((path) => readFileSync(path, 'utf8').includes(`'${projection.name}'`));
+        return `| ${code(projection.name)} | ${file ? code(relative(SRC, file)) : '?'} | ${projection.tables.map(code).join(', ')} | ${[...projection.eventTypes].map(code).join(', ')} |`;
+      })
+      .sort();
+    check('docs/events.md', 'projections', ['| projection (name) | file | tables | event types |', '|---|---|---|---|', ...rows].join('\n'));
+  });
+
+  it('docs/routes.md lists every HTTP route of /api/docs with its request fields', async () => {
+    const spec = (await new TestClient(app.url).get('/api/docs-json')).body as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+    };
+    const rows: string[] = [];
+    for (const [path, operations] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const fields = Object.values(operation.requestBody?.content ?? {}).flatMap((media) => Object.keys(media.schema?.properties ?? {}));
+        rows.push(`| ${method.toUpperCase()} | ${code(path)} | ${[...new Set(fields)].join(', ')} |`);
+      }
+    }
+    rows.sort((a, b) => a.split(' | ')[1].localeCompare(b.split(' | ')[1]) || a.localeCompare(b));
+    check('docs/routes.md', 'routes', ['| method | path | request body fields |', '|---|---|---|', ...rows].join('\n'));
+  });
+});
