@@ -1,8 +1,11 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
 import { dynamicLink, encodePayload } from '@qrsharks/qr-core';
 import type { AuthUser } from '../accounts';
+import { DomainError } from '../command-pipeline/domain-error';
+import { SERVICE_UNAVAILABLE } from '../common/errors.filter';
 import type { RequestInfo } from '../common/request-params';
-import { renderPng } from '../rendering/render-png';
+import { DOWNLOAD_SCALE } from '../rendering/render-jobs';
+import { RenderError, RenderPool } from '../rendering/render-pool';
 import { encoding, renderCode } from './code-rendering';
 import { CodesQueryService } from './codes-query.service';
 import { TrackingService } from './tracking.service';
@@ -10,7 +13,8 @@ import { UploadsService } from './uploads/uploads.service';
 
 /**
  * GET /api/qrcodes/{id}/download?format=png|svg: the code rendered from its stream by the same renderer as the
- * preview (PNG at scale 3, the logo embedded as a data: URL so the file stands alone), recorded as QrDownloaded.
+ * preview (PNG at scale 3 from a render process, the logo embedded as a data: URL so the file stands alone), recorded
+ * as QrDownloaded.
  */
 @Injectable()
 export class DownloadsService {
@@ -18,6 +22,7 @@ export class DownloadsService {
     private readonly codes: CodesQueryService,
     private readonly uploads: UploadsService,
     private readonly tracking: TrackingService,
+    private readonly renders: RenderPool,
   ) {}
 
   async download(user: AuthUser, qrId: string, format: 'png' | 'svg' | undefined, info: RequestInfo): Promise<StreamableFile> {
@@ -30,6 +35,8 @@ export class DownloadsService {
     const payload = code.mode === 'dynamic' && code.shortCode ? dynamicLink(origin, code.shortCode) : encoding(() => encodePayload(code.qrType, code.fields, { origin, id: contentId }));
     const logo = await this.uploads.logoDataUrl(code.logoFilePath, tenantId);
     const svg = renderCode(payload, code.style, logo, code.errorCorrectionLevel);
+    // Rendered before the download is recorded: a PNG that could not be made was not downloaded.
+    const file = kind === 'svg' ? Buffer.from(svg) : await this.png(svg);
     await this.tracking.track('QrDownloaded', user, tenantId, {
       qrCodeId: code.qrId,
       sessionId: null,
@@ -41,8 +48,16 @@ export class DownloadsService {
       downloadType: kind,
     }, info);
     const disposition = `attachment; filename="qrcode-${code.qrType}.${kind}"`;
-    return kind === 'svg'
-      ? new StreamableFile(Buffer.from(svg), { type: 'image/svg+xml; charset=utf-8', disposition })
-      : new StreamableFile(renderPng(svg, 3), { type: 'image/png', disposition });
+    return new StreamableFile(file, { type: kind === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png', disposition });
+  }
+
+  /** The PNG from a render process. A stored code that cannot be drawn within budget is ours to fix: 503, never 500. */
+  private async png(svg: string): Promise<Buffer> {
+    try {
+      return await this.renders.run({ kind: 'png', svg, scale: DOWNLOAD_SCALE });
+    } catch (error) {
+      if (error instanceof RenderError) throw new DomainError('unavailable', SERVICE_UNAVAILABLE);
+      throw error;
+    }
   }
 }

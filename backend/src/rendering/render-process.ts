@@ -1,4 +1,5 @@
-import { runRenderJob, type RenderJob } from './render-jobs';
+import type { RenderJob } from './render-jobs';
+import { runRenderJob } from './render-png';
 
 /**
  * Entry point of a render process (forked by RenderPool). It answers one job at a time over IPC; the pool kills it

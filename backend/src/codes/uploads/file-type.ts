@@ -1,3 +1,6 @@
+import { imageSize } from 'image-size';
+import { sanitiseSvgLogo } from './svg-logo';
+
 /** What a file is, from its first bytes: never from its name or the Content-Type the client claimed. */
 export interface Sniffed {
   mime: 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
@@ -32,23 +35,25 @@ function looksLikeSvg(buf: Buffer): boolean {
   return /^<svg[\s>]/i.test(head);
 }
 
-/**
- * Why an SVG may not be used as a logo, or null. We rasterise accepted SVGs to PNG anyway (no SVG is ever stored or
- * served), but refuse active content outright so the user learns their file was not what it claimed to be.
- */
+/** Why an SVG may not be used as a logo, or null: the allow-list of svg-logo.ts (parsed, not pattern-matched). */
 export function svgRefusal(text: string): string | null {
-  const rules: [RegExp, string][] = [
-    [/<script[\s>/]/i, 'scripts'],
-    [/\son[a-z]+\s*=/i, 'event handlers'],
-    [/javascript:|vbscript:/i, 'script links'],
-    [/<foreignObject[\s>/]/i, 'embedded HTML'],
-    [/<(iframe|embed|object|audio|video)[\s>/]/i, 'embedded content'],
-    [/<!(DOCTYPE|ENTITY)/i, 'entity declarations'],
-    [/(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/(?:png|jpeg|gif|webp);base64,)/i, 'external references'],
-    [/@import|url\(\s*["']?\s*(?!#)/i, 'external references'],
-  ];
-  for (const [pattern, what] of rules) if (pattern.test(text)) return `SVG logos with ${what} are not allowed`;
-  return null;
+  const logo = sanitiseSvgLogo(text);
+  return logo.ok ? null : logo.refusal;
+}
+
+/**
+ * Width and height from the image's header (PNG IHDR, JPEG SOF, GIF screen, WebP VP8/VP8L/VP8X), read without
+ * decoding a pixel; null when the header cannot be read or names another format than the magic bytes did.
+ */
+export function imageDimensions(buf: Buffer, type: Sniffed): { width: number; height: number } | null {
+  try {
+    const size = imageSize(buf);
+    const width = size.width ?? 0;
+    const height = size.height ?? 0;
+    return size.type === type.ext && width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The client's file name, for display and Content-Disposition only: base name, no control or path characters. */

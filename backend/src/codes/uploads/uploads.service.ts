@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Resvg } from '@resvg/resvg-js';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -7,9 +6,12 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../accounts';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../command-pipeline/domain-error';
+import { SERVICE_UNAVAILABLE } from '../../common/errors.filter';
 import { ENV, Env } from '../../config/env';
-import { displayName, sniff, svgRefusal } from './file-type';
+import { RenderError, RenderPool } from '../../rendering/render-pool';
+import { displayName, imageDimensions, sniff } from './file-type';
 import type { FileUpload } from './file-upload';
+import { sanitiseSvgLogo, SVG_UNREADABLE, TOO_COMPLEX } from './svg-logo';
 import { FileUploaded, UploadKind, uploadPath, uploadStream } from './upload.events';
 import { UploadedFileEntity } from './uploaded-file.entity';
 
@@ -29,7 +31,8 @@ const RULES: Record<UploadKind, { field: string; allowed: string[]; wrongType: s
 
 /**
  * Stores uploaded files under random names in UPLOAD_DIR and records them as `FileUploaded` on `upload-{id}`.
- * The type comes from the bytes; SVG logos are checked and rasterised to PNG, so no SVG is ever served.
+ * The type comes from the bytes, the size from the header; SVG logos are reduced to an allow-list and rasterised to
+ * PNG in a render process, so no SVG is ever served.
  */
 @Injectable()
 export class UploadsService {
@@ -39,6 +42,7 @@ export class UploadsService {
     private readonly pipeline: CommandPipeline,
     private readonly dataSource: DataSource,
     @Inject(ENV) private readonly env: Env,
+    private readonly renders: RenderPool,
   ) {
     this.dir = resolve(env.UPLOAD_DIR);
   }
@@ -51,21 +55,49 @@ export class UploadsService {
     return `The ${RULES[kind].what} must be at most ${Math.round((this.maxBytes(kind) / MB) * 10) / 10} MB`;
   }
 
-  /** Checks a file (size, magic bytes, SVG content) and returns the bytes and type to store; refusals name the field. */
-  check(kind: UploadKind, file: FileUpload | null): { buffer: Buffer; mime: string; ext: string } {
+  /** Largest width x height of an image of this kind (pdf: not an image). */
+  maxPixels(kind: UploadKind): number {
+    return kind === 'logo' ? this.env.MAX_LOGO_PIXELS : this.env.MAX_IMAGE_PIXELS;
+  }
+
+  /**
+   * Checks a file (size, magic bytes, dimensions from the header, SVG allow-list) and returns the bytes and type to
+   * store; refusals name the field. Nothing is decoded here: SVG logos are rasterised by the render processes.
+   */
+  async check(kind: UploadKind, file: FileUpload | null): Promise<{ buffer: Buffer; mime: string; ext: string }> {
     const rule = RULES[kind];
     if (!file || !file.bytes?.length) throw DomainError.invalid({ [rule.field]: rule.wrongType });
     if (file.bytes.length > this.maxBytes(kind)) throw DomainError.invalid({ [rule.field]: this.tooLarge(kind) });
     const type = sniff(file.bytes);
     if (!type || !rule.allowed.includes(type.mime)) throw DomainError.invalid({ [rule.field]: rule.wrongType });
-    if (type.ext !== 'svg') return { buffer: file.bytes, mime: type.mime, ext: type.ext };
-    const refusal = svgRefusal(file.bytes.toString('utf8'));
-    if (refusal) throw DomainError.invalid({ [rule.field]: refusal });
+    if (type.ext === 'pdf') return { buffer: file.bytes, mime: type.mime, ext: type.ext };
+    if (type.ext === 'svg') return { buffer: await this.rasteriseLogo(rule.field, file.bytes), mime: 'image/png', ext: 'png' };
+    const size = imageDimensions(file.bytes, type);
+    if (!size) throw DomainError.invalid({ [rule.field]: 'The image could not be read' });
+    if (size.width * size.height > this.maxPixels(kind)) throw DomainError.invalid({ [rule.field]: this.tooManyPixels(kind) });
+    return { buffer: file.bytes, mime: type.mime, ext: type.ext };
+  }
+
+  tooManyPixels(kind: UploadKind): string {
+    const max = this.maxPixels(kind);
+    const side = Math.floor(Math.sqrt(max));
+    return side * side === max ? `The image is too large: at most ${side} x ${side} pixels` : `The image is too large: at most ${max} pixels`;
+  }
+
+  /**
+   * An SVG logo reduced to the allow-list, then rasterised in a render process (never on this event loop). Over the
+   * time or memory budget is the file's fault (400); a full queue or a crashed process is ours (503).
+   */
+  private async rasteriseLogo(field: string, bytes: Buffer): Promise<Buffer> {
+    const logo = sanitiseSvgLogo(bytes.toString('utf8'));
+    if (!logo.ok) throw DomainError.invalid({ [field]: logo.refusal });
     try {
-      const png = new Resvg(file.bytes.toString('utf8'), { fitTo: { mode: 'width', value: 512 }, font: { loadSystemFonts: false } }).render().asPng();
-      return { buffer: Buffer.from(png), mime: 'image/png', ext: 'png' };
-    } catch {
-      throw DomainError.invalid({ [rule.field]: 'The SVG logo could not be read' });
+      return await this.renders.run({ kind: 'rasterise', svg: logo.svg, width: logo.rasterWidth });
+    } catch (error) {
+      if (!(error instanceof RenderError)) throw error;
+      if (error.reason === 'invalid') throw DomainError.invalid({ [field]: SVG_UNREADABLE });
+      if (error.reason === 'timeout' || error.reason === 'memory') throw DomainError.invalid({ [field]: TOO_COMPLEX });
+      throw new DomainError('unavailable', SERVICE_UNAVAILABLE);
     }
   }
 
@@ -74,7 +106,7 @@ export class UploadsService {
    * for the uploaded-files projection so the public page (/pdf/{id}) shows at once; the answer is the event itself.
    */
   async store(kind: UploadKind, file: FileUpload | null, user: AuthUser, meta: { title?: string | null; description?: string | null } = {}): Promise<StoredUpload> {
-    const { buffer, mime, ext } = this.check(kind, file);
+    const { buffer, mime, ext } = await this.check(kind, file);
     const uploadId = randomUUID();
     const storedName = `${uploadId}.${ext}`;
     await mkdir(this.dir, { recursive: true });
