@@ -53,6 +53,9 @@ export const envSchema = z.object({
   MAX_PDF_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   MAX_LOGO_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  /** Largest width x height of an uploaded logo and of a gallery image, read from the header before anything else (docs/decisions.md, issue 13). */
+  MAX_LOGO_PIXELS: z.coerce.number().int().positive().default(4096 * 4096),
+  MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(8192 * 8192),
 
   /** Rendering (PNG downloads, logo rasterising) runs in child processes: how many, each job's time budget, each process's memory limit, and how many jobs may wait. */
   RENDER_PROCESSES: z.coerce.number().int().min(1).max(32).default(2),
