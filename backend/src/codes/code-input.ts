@@ -1,6 +1,7 @@
 import { chooseErrorCorrection, DEFAULT_STYLE, isQrType, isUrlType, styleSchema, validateContent, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
 import { DomainError } from '../command-pipeline/domain-error';
 import { zodErrors } from '../common/input';
+import { MAX_DESTINATION_LENGTH } from './destination';
 import type { CodeBody, CodeChangesBody } from './codes.schemas';
 import type { QrMode, StoredStyle } from './qr-code.events';
 
@@ -112,7 +113,9 @@ export function validateFields(qrType: QrType, raw: Record<string, unknown>): Re
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(verdict.data)) {
     if (value === undefined) continue;
-    if (typeof value === 'string' && value.length > MAX_FIELD_LENGTH) throw DomainError.invalid({ [key]: `${key} must be at most ${MAX_FIELD_LENGTH} characters` });
+    // A web address may be as long as a destination (a dynamic web code's url is its destination): one limit.
+    const limit = key === 'url' ? MAX_DESTINATION_LENGTH : MAX_FIELD_LENGTH;
+    if (typeof value === 'string' && value.length > limit) throw DomainError.invalid({ [key]: `${key} must be at most ${limit} characters` });
     fields[key] = value;
   }
   return fields;

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { CodesController } from './codes.controller';
 import { CodesProjection } from './codes.projection';
+import { DestinationPolicies } from './destination-policies';
 import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeHandler } from './create-qr-code.command';
 import { DeleteQrCodeHandler } from './delete-qr-code.command';
@@ -31,6 +32,7 @@ import { UploadsService } from './uploads/uploads.service';
   controllers: [CodesController, DynamicCodesController, TrialController, UploadsController, PagesController],
   providers: [
     CodesQueryService,
+    DestinationPolicies,
     CodesProjection,
     GeneratorService,
     DownloadsService,

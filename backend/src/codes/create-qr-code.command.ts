@@ -9,6 +9,7 @@ import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { encoding, renderCode } from './code-rendering';
 import type { CodeBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
+import { DestinationPolicies } from './destination-policies';
 import { decideCreate, decideDestination, evolveQr, initialQr, type NewCode } from './qr-code';
 import { qrStream, shortCodeStream } from './qr-code.events';
 import { randomShortCode } from './short-code';
@@ -50,6 +51,7 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
     private readonly codes: CodesQueryService,
     private readonly uploads: UploadsService,
     private readonly trial: TrialService,
+    private readonly destinations: DestinationPolicies,
   ) {}
 
   async execute({ user, input, logo }: CreateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
@@ -57,7 +59,7 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
     const dynamic = input.mode === 'dynamic';
     const { origin } = await this.codes.brand(user.tenantId);
     const fields = await this.withUpload(user, input);
-    const destination = decideDestination({ qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination }, origin);
+    const destination = decideDestination({ qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination }, origin, await this.destinations.current());
     const draft: NewCode = { qrId, userId: user.id, mode: input.mode, qrType: input.qrType, destination, fields, style: input.style, errorCorrectionLevel: input.errorCorrectionLevel, logoFileName: null, logoFilePath: null };
 
     // Refuse what cannot be printed (too much data, unreadable colours) and, early, what the cap refuses: before a logo is stored.

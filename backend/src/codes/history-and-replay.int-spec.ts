@@ -43,7 +43,8 @@ describe('audit trail, concurrency and replay', () => {
     ]);
     expect(history.body.map((entry: { version: number }) => entry.version)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const entry of history.body) expect(entry).toMatchObject({ actorId: userId, actorName: expect.stringContaining('@example.com') });
-    expect(history.body[1]).toMatchObject({ before: { destination: 'https://one.example' }, after: { destination: 'https://two.example' } });
+    // Destinations are stored as the redirect sends them (URL.href: a bare origin gains its slash).
+    expect(history.body[1]).toMatchObject({ before: { destination: 'https://one.example/' }, after: { destination: 'https://two.example/' } });
     expect(history.body[2]).toMatchObject({ before: { fgColor: '#000000' }, after: { fgColor: '#112233' } });
     expect(history.body[5].after).toMatchObject({ logoFileName: 'brand.png' });
     expect(history.body[6]).toMatchObject({ before: { enableFrame: false, frameText: 'SCAN ME' }, after: { enableFrame: true, frameText: 'MENU' } });
@@ -63,7 +64,7 @@ describe('audit trail, concurrency and replay', () => {
       const history = (await client.get(`/api/qrcodes/${body.id}/history`)).body;
       expect(history).toHaveLength(2);
       expect(row.isPaused).toBe(paused.status === 200);
-      expect(row.destination).toBe(updated.status === 200 ? `https://changed${round}.example` : `https://race${round}.example`);
+      expect(row.destination).toBe(updated.status === 200 ? `https://changed${round}.example/` : `https://race${round}.example/`);
     }
     // Without If-Match both land, in order, at distinct revisions.
     const { body } = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://both.example' });

@@ -1,3 +1,4 @@
+import { ownHostPolicy } from './destination';
 import { DomainError } from '../command-pipeline/domain-error';
 import type { RecordedEvent } from '../event-store/event-store';
 import { anonymousRefusal, DEFAULT_STORED_STYLE, parseCodeChanges, parseCodeInput } from './code-input';
@@ -26,6 +27,7 @@ import { decideActivateTrial, decideTakeSlot, evolveAllowance, initialAllowance,
 import { sniff, svgRefusal } from './uploads/file-type';
 
 const owner = { userId: 'u1', tenantId: 1 };
+const policy = ownHostPolicy({ publicOrigin: 'https://qr.example', baseDomain: 'qr.example', tenantHosts: ['menus.acme.example'], allowPrivate: false });
 const created = (mode: 'static' | 'dynamic' = 'dynamic'): QrCreated => ({
   qrId: 'q1', userId: 'u1', mode, qrType: 'url', shortCode: mode === 'dynamic' ? 'AbCdEf12' : null, destination: mode === 'dynamic' ? 'https://a.example' : null,
   fields: { url: 'https://a.example' }, style: DEFAULT_STORED_STYLE, errorCorrectionLevel: 'M', logoFileName: null, logoFilePath: null,
@@ -58,11 +60,11 @@ const trial = { type: 'TrialActivated', data: { userId: 'u1', trialStartDate: '2
 describe('QR code aggregate', () => {
   it('destination: validated, recorded with before and after, no-op when unchanged', () => {
     const state = given({ type: 'QrCreated', data: created() });
-    expect(decideChangeDestination(state, owner, 'https://b.example')).toEqual([{ type: 'QrDestinationChanged', data: { qrId: 'q1', before: 'https://a.example', after: 'https://b.example' } }]);
-    expect(decideChangeDestination(state, owner, 'https://a.example')).toEqual([]);
-    expect(refusal(() => decideChangeDestination(state, owner, ''))).toEqual([400, 'URL is required']);
-    expect(refusal(() => decideChangeDestination(state, owner, 'nope'))).toEqual([400, 'Please enter a valid URL']);
-    expect(refusal(() => decideChangeDestination(state, owner, 'javascript:alert(1)'))).toEqual([400, 'URL must use http or https protocol']);
+    expect(decideChangeDestination(state, owner, 'https://b.example', policy)).toEqual([{ type: 'QrDestinationChanged', data: { qrId: 'q1', before: 'https://a.example', after: 'https://b.example/' } }]);
+    expect(decideChangeDestination(state, owner, 'https://a.example', policy)).toEqual([]);
+    expect(refusal(() => decideChangeDestination(state, owner, '', policy))).toEqual([400, 'URL is required']);
+    expect(refusal(() => decideChangeDestination(state, owner, 'nope', policy))).toEqual([400, 'Please enter a valid URL']);
+    expect(refusal(() => decideChangeDestination(state, owner, 'javascript:alert(1)', policy))).toEqual([400, 'URL must use http or https protocol']);
   });
 
   it('only the owner in its tenant may act: anyone else gets 404, as does a deleted code', () => {
@@ -193,12 +195,12 @@ describe('create: given the allowance on user-{id}, when a code is created', () 
 
   it('the destination: web types need their http(s) URL, payment codes go to their checkout, others to their page', () => {
     const origin = 'https://qr.example';
-    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'url', fields: { url: 'https://menu.example' }, destination: null }, origin)).toBe('https://menu.example');
-    expect(refusal(() => decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'social', fields: {}, destination: 'ftp://x.example' }, origin))).toEqual([400, 'URL must use http or https protocol']);
-    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'payment', fields: {}, destination: null }, origin)).toBe('https://qr.example/payment?id=q9');
-    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'contact', fields: {}, destination: null }, origin)).toBeNull();
-    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'pdf', fields: {}, destination: 'https://qr.example/pdf/1' }, origin)).toBe('https://qr.example/pdf/1');
-    expect(decideDestination({ qrId: 'q9', mode: 'static', qrType: 'url', fields: { url: 'https://a.example' }, destination: 'https://b.example' }, origin)).toBeNull();
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'url', fields: { url: 'https://menu.example' }, destination: null }, origin, policy)).toBe('https://menu.example/');
+    expect(refusal(() => decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'social', fields: {}, destination: 'ftp://x.example' }, origin, policy))).toEqual([400, 'URL must use http or https protocol']);
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'payment', fields: {}, destination: null }, origin, policy)).toBe('https://qr.example/payment?id=q9');
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'contact', fields: {}, destination: null }, origin, policy)).toBeNull();
+    expect(decideDestination({ qrId: 'q9', mode: 'dynamic', qrType: 'pdf', fields: {}, destination: 'https://qr.example/pdf/1' }, origin, policy)).toBe('https://qr.example/pdf/1');
+    expect(decideDestination({ qrId: 'q9', mode: 'static', qrType: 'url', fields: { url: 'https://a.example' }, destination: 'https://b.example' }, origin, policy)).toBeNull();
   });
 
   it('the fold keeps what the read model shows: timestamps from the envelopes, the pause time', () => {
@@ -216,30 +218,30 @@ describe('update: given a code, when its PUT is decided', () => {
   it('destination, content and style change together, each recorded with only what differs', () => {
     const state = given({ type: 'QrCreated', data: created() });
     const changes = parseCodeChanges({ destination: 'https://b.example', qrData: { url: 'https://c.example' }, fgColor: '#112233' });
-    expect(decideUpdate(state, owner, changes, logo).map((event) => [event.type, event.data])).toEqual([
-      ['QrDestinationChanged', { qrId: 'q1', before: 'https://a.example', after: 'https://b.example' }],
+    expect(decideUpdate(state, owner, changes, logo, policy).map((event) => [event.type, event.data])).toEqual([
+      ['QrDestinationChanged', { qrId: 'q1', before: 'https://a.example', after: 'https://b.example/' }],
       ['QrContentChanged', { qrId: 'q1', before: { url: 'https://a.example' }, after: { url: 'https://c.example' } }],
       ['QrStyleChanged', { qrId: 'q1', before: { fgColor: '#000000', logoFileName: null, logoFilePath: null }, after: { fgColor: '#112233', ...logo } }],
     ]);
   });
 
   it('nothing to change: a dynamic code asks for its URL, a static one says so; removeLogo alone is a change', () => {
-    expect(fieldsOf(() => decideUpdate(given({ type: 'QrCreated', data: created() }), owner, parseCodeChanges({}), null))).toEqual({ destination: 'URL is required' });
-    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created('static') }), owner, parseCodeChanges({}), null))).toEqual([400, 'Nothing to change']);
+    expect(fieldsOf(() => decideUpdate(given({ type: 'QrCreated', data: created() }), owner, parseCodeChanges({}), null, policy))).toEqual({ destination: 'URL is required' });
+    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created('static') }), owner, parseCodeChanges({}), null, policy))).toEqual([400, 'Nothing to change']);
     const withLogo = given({ type: 'QrCreated', data: { ...created('static'), ...logo } });
-    expect(decideUpdate(withLogo, owner, parseCodeChanges({ removeLogo: 'true' }), null)[0].data).toEqual({ qrId: 'q1', before: logo, after: { logoFileName: null, logoFilePath: null } });
+    expect(decideUpdate(withLogo, owner, parseCodeChanges({ removeLogo: 'true' }), null, policy)[0].data).toEqual({ qrId: 'q1', before: logo, after: { logoFileName: null, logoFilePath: null } });
   });
 
   it('content is validated for the code’s own type with the spec messages; upload references stay', () => {
     const pdf = given({ type: 'QrCreated', data: { ...created('static'), qrType: 'pdf', fields: { title: 'Menu', description: '', uploadId: 'up1', pdfUrl: '/uploads/up1.pdf' } } });
-    const [event] = decideUpdate(pdf, owner, parseCodeChanges({ qrData: { title: 'Lunch' } }), null);
+    const [event] = decideUpdate(pdf, owner, parseCodeChanges({ qrData: { title: 'Lunch' } }), null, policy);
     expect(event.data).toEqual({ qrId: 'q1', before: { title: 'Menu' }, after: { title: 'Lunch' } });
-    expect(fieldsOf(() => decideUpdate(given({ type: 'QrCreated', data: created() }), owner, parseCodeChanges({ qrData: { url: '' } }), null))).toEqual({ url: 'URL is required' });
+    expect(fieldsOf(() => decideUpdate(given({ type: 'QrCreated', data: created() }), owner, parseCodeChanges({ qrData: { url: '' } }), null, policy))).toEqual({ url: 'URL is required' });
   });
 
   it('the dynamic route does not touch static codes, and nobody but the owner gets anything but 404', () => {
-    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created('static') }), owner, parseCodeChanges({ fgColor: '#111111' }), null, 'dynamic'))).toEqual([404, 'QR code not found']);
-    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created() }), { userId: 'u2', tenantId: 1 }, parseCodeChanges({ fgColor: '#111111' }), null))).toEqual([404, 'QR code not found']);
+    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created('static') }), owner, parseCodeChanges({ fgColor: '#111111' }), null, policy, 'dynamic'))).toEqual([404, 'QR code not found']);
+    expect(refusal(() => decideUpdate(given({ type: 'QrCreated', data: created() }), { userId: 'u2', tenantId: 1 }, parseCodeChanges({ fgColor: '#111111' }), null, policy))).toEqual([404, 'QR code not found']);
   });
 
   it('style values are checked with the spec messages before any decision', () => {

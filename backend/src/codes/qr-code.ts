@@ -2,6 +2,7 @@ import { isUrlType } from '@qrsharks/qr-core';
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
+import { checkDestination, type DestinationPolicy } from './destination';
 import type { DynamicQrSlotTaken, QrContentChanged, QrCreated, QrDestinationChanged, QrEvent, QrStyleChanged, ShortCodeReserved, StoredStyle } from './qr-code.events';
 import { decideTakeSlot, type Allowance, type Limits } from './trial/allowance';
 
@@ -69,22 +70,6 @@ function assertDynamic(state: QrState & { code: QrCreated }): void {
   if (state.code.mode !== 'dynamic') throw DomainError.invalid('Only dynamic QR codes can do this');
 }
 
-/** Destination edit (core spec section 5): non-empty, a valid URL, http or https only. */
-export function checkDestination(raw: unknown): string {
-  const value = typeof raw === 'string' ? raw.trim() : '';
-  if (!value) throw DomainError.invalid('URL is required', 'destination');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw DomainError.invalid('Please enter a valid URL', 'destination');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw DomainError.invalid('URL must use http or https protocol', 'destination');
-  if (!url.hostname) throw DomainError.invalid('Please enter a valid URL', 'destination');
-  if (value.length > 2048) throw DomainError.invalid('URL must be at most 2048 characters', 'destination');
-  return value;
-}
-
 // ---------------------------------------------------------------- create
 
 /** A code as the create command prepared it (input parsed, uploads resolved, logo stored): everything but the short code. */
@@ -94,10 +79,10 @@ export type NewCode = Omit<QrCreated, 'shortCode'>;
  * Where a new dynamic code's /d/ link goes: web types to their URL (required), payment codes to their checkout,
  * others to an http(s) destination the client chose, else nowhere (their hosted page answers /d/). Static: null.
  */
-export function decideDestination(code: Pick<NewCode, 'qrId' | 'mode' | 'qrType' | 'fields'> & { destination: string | null }, origin: string): string | null {
+export function decideDestination(code: Pick<NewCode, 'qrId' | 'mode' | 'qrType' | 'fields'> & { destination: string | null }, origin: string, policy: DestinationPolicy): string | null {
   if (code.mode !== 'dynamic') return null;
-  if (isUrlType(code.qrType)) return checkDestination(code.destination ?? code.fields.url);
-  if (code.destination) return checkDestination(code.destination);
+  if (isUrlType(code.qrType)) return checkDestination(code.destination ?? code.fields.url, policy);
+  if (code.destination) return checkDestination(code.destination, policy);
   if (code.qrType === 'payment') return `${origin}/payment?id=${code.qrId}`;
   return null;
 }
@@ -126,12 +111,21 @@ export function decideCreate(allowance: Allowance | null, limits: Limits, now: D
 
 // ---------------------------------------------------------------- changes
 
-export function decideChangeDestination(state: QrState, actor: Actor, destination: unknown): QrEvent[] {
+export function decideChangeDestination(state: QrState, actor: Actor, destination: unknown, policy: DestinationPolicy): QrEvent[] {
   assertOwner(state, actor);
   assertDynamic(state);
-  const after = checkDestination(destination);
+  const after = checkDestination(destination, policy);
   const before = state.code.destination ?? '';
-  return before === after ? [] : [{ type: 'QrDestinationChanged', data: { qrId: state.code.qrId, before, after } }];
+  // Destinations stored before they were normalised compare by what the redirect sends for them.
+  return before === after || sameUrl(before, after) ? [] : [{ type: 'QrDestinationChanged', data: { qrId: state.code.qrId, before, after } }];
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === b;
+  } catch {
+    return false;
+  }
 }
 
 /** Records only the fields that really change, so the audit trail shows real differences. */
@@ -168,7 +162,14 @@ const UPLOAD_REFERENCES = ['uploadId', 'pdfUrl', 'pdfFileName', 'imageUrl', 'ima
  * of it lands at one revision or none does. `logo` is the stored new logo (the command stores the file first).
  * `routeMode` 'dynamic' (the dynamic route) does not touch static codes.
  */
-export function decideUpdate(state: QrState, actor: Actor, changes: CodeChanges, logo: { logoFileName: string; logoFilePath: string } | null, routeMode?: 'dynamic'): QrEvent[] {
+export function decideUpdate(
+  state: QrState,
+  actor: Actor,
+  changes: CodeChanges,
+  logo: { logoFileName: string; logoFilePath: string } | null,
+  policy: DestinationPolicy,
+  routeMode?: 'dynamic',
+): QrEvent[] {
   assertOwner(state, actor);
   if (routeMode && state.code.mode !== routeMode) throw DomainError.notFound(NOT_FOUND);
   const styleChanges: Partial<StoredStyle> & LogoFields = { ...changes.style };
@@ -177,7 +178,7 @@ export function decideUpdate(state: QrState, actor: Actor, changes: CodeChanges,
     throw DomainError.invalid('Nothing to change');
   }
   const out: QrEvent[] = [];
-  if (changes.destination !== undefined) out.push(...decideChangeDestination(state, actor, changes.destination));
+  if (changes.destination !== undefined) out.push(...decideChangeDestination(state, actor, changes.destination, policy));
   if (changes.content !== undefined) {
     const fields = validateFields(state.code.qrType, changes.content);
     // Upload references stay unless replaced.

@@ -9,6 +9,8 @@ import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { renderCode } from './code-rendering';
 import type { CodeChangesBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
+import type { DestinationPolicy } from './destination';
+import { DestinationPolicies } from './destination-policies';
 import { decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
 import { qrStream, type QrEvent, type QrStyleChanged, type StoredStyle } from './qr-code.events';
 import type { FileUpload } from './uploads/file-upload';
@@ -49,12 +51,14 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
     private readonly pipeline: CommandPipeline,
     private readonly codes: CodesQueryService,
     private readonly uploads: UploadsService,
+    private readonly destinations: DestinationPolicies,
   ) {}
 
-  execute({ user, qrId, changes, logo, expected, routeMode }: UpdateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
+  async execute({ user, qrId, changes, logo, expected, routeMode }: UpdateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
     const actor = { userId: user.id, tenantId: user.tenantId };
     const stream = qrStream(qrId);
     let storedLogo: { logoFileName: string; logoFilePath: string } | null = null;
+    const policy = changes.destination === undefined ? null : await this.destinations.current();
     return this.pipeline.execute({
       actor: { actorId: user.id, tenantId: user.tenantId },
       waitFor: ['codes'],
@@ -64,11 +68,11 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
         if (expected && loaded.revision !== expected.version) throw staleError(expected);
         if (logo && !storedLogo) {
           // Before a file is written: the code is the caller's and the rest of the change is valid (the new logo counts as a change).
-          decideUpdate(loaded.state, actor, changes, { logoFileName: logo.originalName, logoFilePath: '/logo/pending' }, routeMode);
+          decideUpdate(loaded.state, actor, changes, { logoFileName: logo.originalName, logoFilePath: '/logo/pending' }, policy ?? NO_DESTINATION, routeMode);
           const stored = await this.uploads.store('logo', logo, user);
           storedLogo = { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.uploadId}` };
         }
-        const events = decideUpdate(loaded.state, actor, changes, storedLogo, routeMode);
+        const events = decideUpdate(loaded.state, actor, changes, storedLogo, policy ?? NO_DESTINATION, routeMode);
         assertPrintable(loaded.state, events);
         return {
           appends: [{ streamId: stream, events }],
@@ -82,6 +86,9 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
     });
   }
 }
+
+/** An update without a destination decides nothing about one: this policy is never consulted then. */
+const NO_DESTINATION: DestinationPolicy = { isOwnHost: () => true, allowPrivate: false };
 
 /** A style change that would make the code unreadable (low contrast) is refused before it is stored. */
 function assertPrintable(state: QrState, events: QrEvent[]): void {

@@ -17,6 +17,8 @@ export const envSchema = z.object({
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   BASE_DOMAIN: z.string().default('localhost'),
   TRUST_PROXY: bool.default(false),
+  /** Dynamic codes may send scanners to loopback, link-local and private addresses (intranet installations only). */
+  ALLOW_PRIVATE_DESTINATIONS: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: z.string().url().optional(),

@@ -48,6 +48,7 @@ export interface WhiteLabelConfig {
 export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnApplicationShutdown {
   private readonly hostCache = new Map<string, { clientId: number; expires: number }>();
   private readonly brandCache = new Map<number, TenantBrand & { expires: number }>();
+  private domainsCache: { domains: readonly string[]; expires: number } | null = null;
   /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
   private hostEpoch = 0;
   readonly channel: string;
@@ -88,6 +89,17 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
     this.hostEpoch += 1;
     this.hostCache.clear();
     this.brandCache.clear();
+    this.domainsCache = null;
+  }
+
+  /** Every custom domain a client has configured (deleted clients' too: they may come back), lower case; cached like hosts. */
+  async customDomains(): Promise<readonly string[]> {
+    if (this.domainsCache && this.domainsCache.expires > Date.now()) return this.domainsCache.domains;
+    const epoch = this.hostEpoch;
+    const rows = (await this.dataSource.query('SELECT DISTINCT lower(custom_domain) AS domain FROM clients WHERE custom_domain IS NOT NULL')) as { domain: string }[];
+    const domains = rows.map((row) => row.domain);
+    if (epoch === this.hostEpoch) this.domainsCache = { domains, expires: Date.now() + HOST_CACHE_MS };
+    return domains;
   }
 
   /**

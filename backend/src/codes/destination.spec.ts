@@ -1,0 +1,56 @@
+import { DomainError } from '../command-pipeline/domain-error';
+import { checkDestination, DESTINATION_MESSAGES, isLocalOrPrivateHost, MAX_DESTINATION_LENGTH, ownHostPolicy } from './destination';
+
+const policy = ownHostPolicy({ publicOrigin: 'https://qr.example:8443', baseDomain: 'qrsharks.example', tenantHosts: ['Menus.Acme.example'], allowPrivate: false });
+const refusal = (raw: unknown, with_ = policy) => {
+  try {
+    checkDestination(raw, with_);
+    return null;
+  } catch (error) {
+    return (error as DomainError).message;
+  }
+};
+
+describe('checkDestination', () => {
+  it('answers the URL exactly as the redirect sends it (URL.href), which is what is stored', () => {
+    expect(checkDestination('  https://Menu.Example/Lunch?x=1#top ', policy)).toBe('https://menu.example/Lunch?x=1#top');
+    expect(checkDestination('https://café.example/ü', policy)).toBe('https://xn--caf-dma.example/%C3%BC');
+  });
+
+  it('refuses loops through this service: our origin, the base domain and its subdomains, tenants\' domains', () => {
+    for (const loop of ['https://qr.example/d/abc12345', 'http://qr.example:8443/d/x', 'https://qrsharks.example/', 'https://acme.qrsharks.example/d/x', 'https://menus.acme.example/d/x', 'https://MENUS.ACME.EXAMPLE./d/x']) {
+      expect(refusal(loop)).toBe(DESTINATION_MESSAGES.ownHost);
+    }
+    // The hosted pages of non-web codes and the checkout are ours too, and are not loops.
+    expect(refusal('https://qr.example/pdf/0f8c1b2e-3d4a-4b5c-8d6e-7f8091a2b3c4')).toBeNull();
+    expect(refusal('https://acme.qrsharks.example/images/abc')).toBeNull();
+    expect(refusal('https://qr.example/payment?id=q1')).toBeNull();
+  });
+
+  it('refuses loopback, link-local and private addresses unless the installation allows them', () => {
+    for (const inward of ['http://127.0.0.1/', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3', 'http://192.168.1.1', 'http://172.20.0.1', 'http://[::1]/', 'http://[fe80::1]/', 'http://[::ffff:127.0.0.1]/', 'http://localhost:8080', 'http://printer.local', 'http://0.0.0.0']) {
+      expect(refusal(inward)).toBe(DESTINATION_MESSAGES.private);
+    }
+    expect(refusal('http://10.1.2.3/intranet', { ...policy, allowPrivate: true })).toBeNull();
+    expect(isLocalOrPrivateHost('93.184.216.34')).toBe(false);
+    expect(isLocalOrPrivateHost('[2606:4700::1111]')).toBe(false);
+  });
+
+  it('refuses control characters (a raw CR/LF would be normalised away, so what is stored would not be what is sent), credentials and more than 2048 characters', () => {
+    expect(refusal('https://a.example/x\r\nSet-Cookie: a=b')).toBe(DESTINATION_MESSAGES.control);
+    expect(refusal('https://a.example/\u0000')).toBe(DESTINATION_MESSAGES.control);
+    expect(refusal('https://bank.example@evil.example/')).toBe(DESTINATION_MESSAGES.credentials);
+    const longest = `https://a.example/${'x'.repeat(MAX_DESTINATION_LENGTH - 'https://a.example/'.length)}`;
+    expect(refusal(longest)).toBeNull();
+    expect(refusal(`${longest}y`)).toBe(DESTINATION_MESSAGES.length);
+    // Measured on what is sent: characters that percent-encoding triples count three times.
+    expect(refusal(`https://a.example/${'ü'.repeat(700)}`)).toBe(DESTINATION_MESSAGES.length);
+  });
+
+  it('keeps the spec\'s messages for the basic rules', () => {
+    expect(refusal('')).toBe('URL is required');
+    expect(refusal(42)).toBe('URL is required');
+    expect(refusal('not a url')).toBe('Please enter a valid URL');
+    expect(refusal('javascript:alert(1)')).toBe('URL must use http or https protocol');
+  });
+});
