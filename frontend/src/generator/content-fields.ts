@@ -1,6 +1,7 @@
 // What the Purpose tab draws for each content type. Validation itself lives in qr-core's schemas;
 // this only says how each field is labelled and which input it needs.
 import { APP_CATEGORIES, APP_PLATFORMS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type QrType } from '@qrsharks/qr-core/browser';
+import { isGeneratorType, type GeneratorType } from './gates';
 
 export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'price' | 'textarea' | 'select' | 'file' | 'datetime';
 
@@ -19,32 +20,6 @@ export interface FieldSpec {
   /** File pickers: the accept attribute (the spec limits pdf to .pdf and images to image/*). */
   accept?: string;
 }
-
-/** The thirteen types of the generator, in the spec's order; text and wifi belong to bulk and templates. */
-export const GENERATOR_TYPES = [
-  'url',
-  'contact',
-  'payment',
-  'pdf',
-  'social',
-  'images',
-  'ratings',
-  'email',
-  'location',
-  'events',
-  'apps',
-  'sms',
-  'bitcoin',
-] as const satisfies readonly QrType[];
-
-export type GeneratorType = (typeof GENERATOR_TYPES)[number];
-
-export function isGeneratorType(value: unknown): value is GeneratorType {
-  return typeof value === 'string' && (GENERATOR_TYPES as readonly string[]).includes(value);
-}
-
-/** Types the spec keeps as "Future Feature": choosing them opens a dialog and does not switch. */
-export const FUTURE_TYPES: readonly QrType[] = ['events', 'sms', 'bitcoin'];
 
 const OPTION_LABELS: Record<string, string> = {
   facebook: 'Facebook',

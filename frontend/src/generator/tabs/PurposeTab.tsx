@@ -3,7 +3,8 @@
 import { Box, Button, FormControl, FormHelperText, FormLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { QR_TYPE_LABELS, type QrType } from '@qrsharks/qr-core/browser';
 import { useId, useRef } from 'react';
-import { CONTENT_FIELDS, GENERATOR_TYPES, isGeneratorType, type FieldSpec } from '../content-fields';
+import { CONTENT_FIELDS, type FieldSpec } from '../content-fields';
+import { GENERATOR_TYPES, isGeneratorType } from '../gates';
 
 interface FieldProps {
   spec: FieldSpec;

@@ -1,0 +1,176 @@
+// Generate (anonymous: a preview the server logs) or save (signed in: static, or dynamic within the
+// trial's limit), then track the generation. Messages are core-product.md sections 7 and 8.
+import { encodePayload, loadValidation, type QrType } from '@qrsharks/qr-core/browser';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { apiJson, apiRequest, queryClient, serverMessage, toast } from '../deps';
+import {
+  buildDynamicFormData,
+  buildGenerateBody,
+  buildSaveFormData,
+  buildTrackBody,
+  buildUploadPlan,
+  errorStatus,
+  getSessionId,
+  isWebDestination,
+  uploadFields,
+  type GeneratorForm,
+  type UploadResult,
+} from '../generate-request';
+import { dynamicLimitMessage, type TrialStatus } from '../generator-hooks';
+import type { PreviewState } from './use-preview';
+
+/** What the server answers for a saved or generated code; `content` is the payload it encoded. */
+interface SavedCode {
+  id?: string | number | null;
+  content?: string | null;
+  payload?: string | null;
+  shortCode?: string;
+}
+
+/** The server's own encoding wins (it knows the tenant's origin); ours is the fallback. */
+function serverPayload(saved: SavedCode | null): string | null {
+  const text = saved?.content ?? saved?.payload;
+  return typeof text === 'string' && text !== '' ? text : null;
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const SAVE_FAILED = { title: 'Error', description: 'There was a problem saving your QR code.', variant: 'destructive' } as const;
+const GENERATE_FAILED = { title: 'Error', description: 'There was a problem generating your QR code.', variant: 'destructive' } as const;
+
+interface GenerateOptions {
+  form: GeneratorForm;
+  signedIn: boolean;
+  trial: TrialStatus | null;
+  setPreview: (preview: PreviewState) => void;
+  /** The content did not pass its rules: show the messages (on the Purpose tab). */
+  onInvalid: (errors: Record<string, string>) => void;
+  onValid: () => void;
+}
+
+export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onValid }: GenerateOptions) {
+  const [busy, setBusy] = useState(false);
+  const sessionId = useMemo(() => getSessionId(localStorageOrNull()), []);
+  const origin = window.location.origin;
+  const { qrType, fields, mode } = form;
+
+  const show = (text: string, dynamic: boolean, id: string | number | null) => {
+    setPreview({ text, dynamic, qrCodeId: id });
+    void apiRequest('POST', '/api/track-generation', buildTrackBody(form, text, id, sessionId)).catch(() => undefined);
+  };
+  const encode = (type: QrType, valid: Record<string, unknown>, id: string | number | null) =>
+    encodePayload(type, valid, { origin, ...(id !== null ? { id: String(id) } : {}) });
+
+  const generateAnonymous = async (valid: Record<string, unknown>) => {
+    try {
+      const saved = await apiJson<SavedCode | null>(
+        'POST',
+        '/api/generate-qrcode',
+        buildGenerateBody({ ...form, fields: valid }, { temporary: false }),
+      );
+      const id = saved?.id ?? null;
+      show(serverPayload(saved) ?? encode(qrType, valid, id), false, id);
+      toast({ title: 'QR Code generated', description: 'Sign in to save it.' });
+    } catch {
+      toast(GENERATE_FAILED);
+    }
+  };
+
+  const upload = async (valid: Record<string, unknown>): Promise<UploadResult | null> => {
+    const plan = buildUploadPlan(qrType, valid);
+    return plan ? apiJson<UploadResult>('POST', plan.path, plan.body) : null;
+  };
+
+  const saveStatic = async (valid: Record<string, unknown>) => {
+    try {
+      const uploaded = await upload(valid);
+      const extra = uploaded ? uploadFields(qrType, uploaded) : {};
+      const saved = await apiJson<SavedCode | null>('POST', '/api/qrcodes', buildSaveFormData({ ...form, fields: valid }, extra));
+      const id = saved?.id ?? null;
+      // pdf and image pages are addressed by their upload; payment pages by the saved code.
+      show(serverPayload(saved) ?? encode(qrType, valid, uploaded ? uploaded.id : id), false, id);
+      void queryClient.invalidateQueries({ queryKey: ['/api/qrcodes'] });
+      toast({ title: 'QR Code generated', description: 'QR Code saved to your account.' });
+    } catch {
+      toast(SAVE_FAILED);
+    }
+  };
+
+  const saveDynamic = async (valid: Record<string, unknown>) => {
+    if (trial && !trial.canCreateDynamicQR) {
+      toast({
+        title: 'Dynamic QR Code limit reached',
+        description: dynamicLimitMessage(trial.dynamicQRLimit ?? 0),
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      const uploaded = await upload(valid);
+      const extra = uploaded ? uploadFields(qrType, uploaded) : {};
+      const destination = encode(qrType, valid, uploaded ? uploaded.id : null);
+      if (!isWebDestination(destination)) {
+        toast(SAVE_FAILED);
+        return;
+      }
+      const created = await apiJson<SavedCode & { id: string | number; shortCode: string }>(
+        'POST',
+        '/api/dynamic-qrcodes',
+        buildDynamicFormData({ ...form, fields: valid }, destination, extra),
+      );
+      show(serverPayload(created) ?? `${origin}/d/${created.shortCode}`, true, created.id);
+      void queryClient.invalidateQueries({ queryKey: ['/api/dynamic-qrcodes'] });
+      void queryClient.invalidateQueries({ queryKey: ['/api/trial-status'] });
+      toast({ title: 'Dynamic QR Code generated', description: 'Dynamic QR Code saved to your account.' });
+    } catch (error) {
+      if (errorStatus(error) === 403) {
+        const fallback = dynamicLimitMessage(trial?.dynamicQRLimit ?? 0);
+        toast({ title: 'Dynamic QR Code limit reached', description: serverMessage(error, fallback), variant: 'destructive' });
+        return;
+      }
+      toast(SAVE_FAILED);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    let validateContent: Awaited<ReturnType<typeof loadValidation>>;
+    try {
+      // The schemas (zod) are not part of the first page load; the form's focus already prefetched them.
+      validateContent = await loadValidation();
+    } catch {
+      toast(GENERATE_FAILED);
+      return;
+    }
+    const verdict = validateContent(qrType, fields);
+    const fieldErrors = verdict.ok ? {} : { ...verdict.errors };
+    // The pdf form marks its file required (spec section 5) although the rule alone would not.
+    if (qrType === 'pdf' && !(fields.pdfFile instanceof File)) fieldErrors.pdfFile = 'Please select a PDF file';
+    if (!verdict.ok || Object.keys(fieldErrors).length > 0) {
+      onInvalid(fieldErrors);
+      return;
+    }
+    onValid();
+    setBusy(true);
+    try {
+      if (!signedIn) await generateAnonymous(verdict.data);
+      else if (mode === 'dynamic') await saveDynamic(verdict.data);
+      else await saveStatic(verdict.data);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const prefetchValidation = useCallback(() => {
+    loadValidation().catch(() => undefined);
+  }, []);
+
+  return { busy, onSubmit, prefetchValidation };
+}
