@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ClientBase } from 'pg';
 import { DataSource } from 'typeorm';
 import { CONNECT_TIMEOUT_MS } from './database-unavailable';
 import { loadClasses } from './load-modules';
@@ -21,6 +22,9 @@ export function createDataSource(url: string, options: { poolSize?: number; appl
     poolSize: options.poolSize ?? 10,
     applicationName: options.applicationName ?? 'qrsharks',
     // Waiting for a connection while the database is down ends in a 503, not a request that hangs.
-    extra: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    // A new connection reaches its query runner a tick after it is ready; a server shutting down right then sends
+    // 57P01 in the same packet, an 'error' event with no listener that would end the process. Every connection keeps
+    // one: the query in flight fails anyway and the pool drops a broken connection when it comes back.
+    extra: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS, onConnect: (client: ClientBase) => void client.on('error', () => undefined) },
   });
 }

@@ -1,0 +1,32 @@
+import { SERVICE_UNAVAILABLE } from '../common/errors.filter';
+import { FaultStack, runPgRestartFaults, startFaultStack } from './pg-restart-faults.harness';
+
+/**
+ * Issue 13, item 1: a PostgreSQL restart under scan load killed the process with an unhandled 'error' event on a pg
+ * client. Here the product (one process, as `npm start`) survives several restarts of its database: /d/ answers
+ * throughout, the API answers 503 while the database is down, and afterwards every 302 is a stored scan, the read
+ * models count them and a new visitor can sign up, all without restarting the app.
+ */
+describe('PostgreSQL restarted under scan load', () => {
+  let stack: FaultStack;
+  beforeAll(async () => {
+    stack = await startFaultStack();
+  }, 120_000);
+  afterAll(() => stack?.close());
+
+  it('the process survives, /d/ keeps answering, the API answers 503 meanwhile, and no scan is lost', async () => {
+    const report = await runPgRestartFaults(stack, { restarts: 6, concurrency: 8, codes: 2, scansWhileDown: 30, log: (line) => process.env.VERBOSE && console.log(line) });
+    console.log(`pg restart faults: ${JSON.stringify({ ...report, apiProbes: report.apiProbes.length })}`);
+    expect(report.appAlive).toBe(true);
+    expect(report.fatalLines).toEqual([]);
+    expect(report.otherAnswers).toEqual({});
+    expect(report.redirectsWhileDown).toBeGreaterThanOrEqual(6 * 30);
+    expect(report.apiProbes.filter((probe) => probe.status !== 503 || probe.message !== SERVICE_UNAVAILABLE || probe.retryAfter !== '5')).toEqual([]);
+    expect(report.apiProbes).toHaveLength(6 * 3);
+    expect(report.scannedEvents).toBe(report.redirects);
+    expect(report.distinctIds).toBe(report.scannedEvents);
+    expect(report.codes.every((code) => code.sent > 0 && code.stored === code.sent && code.shown === code.sent)).toBe(true);
+    expect(report.signUpAfter).toBe(200);
+    expect(report.shutdownCode).toBe(0);
+  }, 240_000);
+});
