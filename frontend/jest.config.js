@@ -22,16 +22,20 @@ export default {
     },
     {
       // Browser journeys: Jest drives Debian's chromium through playwright-core against the built app.
+      // One stack and one stored signed-in user (Playwright storageState) for the whole run: started by
+      // globalSetup before any file, stopped by globalTeardown after the last (e2e/support/run.ts).
       displayName: 'e2e',
       testEnvironment: 'node',
       rootDir: '.',
       testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.ts',
       transform,
     },
   ],
   // Jest reads testTimeout from the global config only (a project's own is ignored): the browser
   // journeys need it; the unit specs finish in milliseconds either way.
   testTimeout: 90_000,
-  // Each e2e file starts its own backend and database; keep the machine calm.
+  // Two files at a time share the run's one backend; keep the machine calm.
   maxWorkers: 2,
 };

@@ -1,14 +1,14 @@
 // Browser journeys of the generator card on the landing page, as an anonymous visitor:
 // generate and download (the PNG is decoded and must equal the URL), type switching with its
-// dialogs, and every validation message of the url, contact and payment forms.
-// Runs against startStack() (built app on real services) through the shared support helpers;
-// E2E_BASE_URL aims it at an app that is already running.
+// dialogs, and every validation message of the url, contact and payment forms; then as the run's
+// stored signed-in user (storageState): the account features, saving a static and a dynamic code.
+// Runs against the run's one stack (built app on real services, e2e/support/global-setup.ts).
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { DESKTOP, launchBrowser, MOBILE, openStack, SCREENSHOT_DIR } from './support/browser';
-import type { Stack } from './support/stack';
+import { browserForFile, DESKTOP, MOBILE, SCREENSHOT_DIR } from './support/browser';
+import { runBaseUrl } from './support/run';
 
 /** The decoder's .wasm comes from node_modules: tests never fetch it from a CDN. */
 async function prepareDecoder(): Promise<void> {
@@ -25,26 +25,17 @@ async function decodeQr(png: Uint8Array): Promise<string[]> {
   return results.map((result) => result.text);
 }
 
-let stack: Stack;
-let browser: Browser;
+const session = browserForFile();
 let page: Page;
 
-beforeAll(async () => {
-  [stack] = await Promise.all([openStack(), prepareDecoder()]);
-  browser = await launchBrowser();
-}, 180_000);
+beforeAll(prepareDecoder);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  page = await context.newPage();
-  await page.goto(`${stack.baseUrl}/`);
+/** Every test starts on a fresh landing page: a signed-out visitor unless it asks for the stored user. */
+async function openGenerator(signedIn = false): Promise<void> {
+  ({ page } = await session.newPage(DESKTOP, { signedIn }));
+  await page.goto('/');
   await card().waitFor({ timeout: 30_000 });
-});
+}
 
 afterEach(async () => {
   await page?.context().close();
@@ -76,6 +67,8 @@ async function expectNoText(text: string): Promise<void> {
 }
 
 describe('generator card: anonymous generate and download', () => {
+  beforeEach(() => openGenerator());
+
   it('starts on Purpose with Website URL and a grey placeholder', async () => {
     expect(await card().getByRole('tab', { name: 'Purpose' }).getAttribute('aria-selected')).toBe('true');
     for (const name of ['Colors', 'Logo', 'Frame']) await card().getByRole('tab', { name }).waitFor();
@@ -176,7 +169,7 @@ describe('generator card: anonymous generate and download', () => {
     const dialog = page.getByRole('dialog', { name: 'Unlock Advanced Analytics' });
     await dialog.waitFor();
     const signUp = dialog.getByRole('link', { name: 'Create Free Account' });
-    expect(new URL(String(await signUp.getAttribute('href')), stack.baseUrl).pathname).toBe('/auth');
+    expect(new URL(String(await signUp.getAttribute('href')), session.baseUrl).pathname).toBe('/auth');
     await dialog.getByRole('button', { name: 'Maybe Later' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect(card().getByTestId('scan-tracking-state').textContent()).resolves.toBe('OFF');
@@ -195,6 +188,8 @@ describe('generator card: anonymous generate and download', () => {
 });
 
 describe('generator card: type switching and its dialogs', () => {
+  beforeEach(() => openGenerator());
+
   it('shows each type its own fields and resets the form on a change', async () => {
     await chooseType('Contact');
     for (const label of ['First Name', 'Last Name', 'Email', 'Phone Number', 'Notes', 'Image URL']) await field(label).waitFor();
@@ -228,6 +223,8 @@ describe('generator card: type switching and its dialogs', () => {
 });
 
 describe('generator card: validation messages', () => {
+  beforeEach(() => openGenerator());
+
   it('url: required, valid, http or https', async () => {
     await submit();
     await expectText('URL is required');
@@ -269,5 +266,81 @@ describe('generator card: validation messages', () => {
     await expectText('Price must be greater than 0');
     await expectNoText('Product name is required');
     await expectNoText('Product description is required');
+  });
+});
+
+describe('generator card: signed in (the stored state)', () => {
+  beforeEach(() => openGenerator(true));
+
+  const uniqueUrl = (name: string) => `https://example.com/${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const trackingState = () => card().getByTestId('scan-tracking-state').textContent();
+
+  async function downloadPngText(): Promise<string[]> {
+    const [download] = await Promise.all([page.waitForEvent('download'), card().getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(download.suggestedFilename()).toBe('qrcode-url.png');
+    return decodeQr(new Uint8Array(await readFile(await download.path())));
+  }
+
+  it('offers Static/Dynamic and no sign-in link; a type that cannot be dynamic turns the mode back to static', async () => {
+    expect(await card().getByTestId('generator-sign-in').count()).toBe(0);
+    await card().getByRole('button', { name: 'Dynamic' }).click();
+    await expect(trackingState()).resolves.toBe('ON');
+    await expectText('A dynamic code is drawn once it is created, because it points to its own short link.');
+    await chooseType('Contact');
+    await expect(trackingState()).resolves.toBe('OFF');
+    expect(await card().getByRole('button', { name: 'Dynamic' }).isDisabled()).toBe(true);
+    await expectText('Dynamic codes redirect to a web address, so Contact codes are static.');
+    // Scan tracking cannot turn a contact code dynamic.
+    await card().getByLabel(/Scan tracking/).click();
+    await expect(trackingState()).resolves.toBe('OFF');
+    // Back on a web-address type the mode stays static until chosen again.
+    await chooseType('Website URL');
+    await expect(trackingState()).resolves.toBe('OFF');
+    expect(await card().getByRole('button', { name: 'Static' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await card().getByRole('button', { name: 'Dynamic' }).isDisabled()).toBe(false);
+  });
+
+  it("switches to Menu/PDF without 'Premium Feature'; future types still open 'Future Feature'", async () => {
+    await chooseType('Menu/PDF');
+    await field('Title').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Premium Feature' }).count()).toBe(0);
+    await chooseType('Bitcoin');
+    const dialog = page.getByRole('dialog', { name: 'Future Feature' });
+    await dialog.getByText('Bitcoin QR codes are coming soon.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await card().getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Menu/PDF');
+  });
+
+  it('gives the second colour and the logo presets without the account banners', async () => {
+    await card().getByRole('tab', { name: 'Colors' }).click();
+    await card().getByRole('button', { name: 'Second Color' }).click();
+    await card().getByRole('button', { name: /^Second color: #ff00ff$/i }).waitFor();
+    await expectNoText('Second color requires an account! Sign up for free to unlock advanced color options.');
+    await card().getByRole('tab', { name: 'Logo' }).click();
+    await card().getByRole('button', { name: 'Instagram' }).waitFor();
+    expect(await card().getByRole('button', { name: 'Instagram' }).isDisabled()).toBe(false);
+    await expectNoText('Logo features require an account! Sign up for free to add custom branding.');
+  });
+
+  it('saves a static code to the account; the PNG decodes to the URL', async () => {
+    const url = uniqueUrl('static');
+    await field('Website URL').fill(url);
+    await submit();
+    await page.getByText('QR Code saved to your account.', { exact: true }).first().waitFor({ timeout: 10_000 });
+    await expect(trackingState()).resolves.toBe('OFF');
+    expect(await downloadPngText()).toEqual([url]);
+  });
+
+  it("creates a dynamic code: scan tracking ON, the picture points at the code's short link", async () => {
+    await card().getByRole('button', { name: 'Dynamic' }).click();
+    await field('Website URL').fill(uniqueUrl('dynamic'));
+    expect(await card().getByTestId('qr-preview').getAttribute('data-state')).toBe('empty');
+    await submit();
+    await page.getByText('Dynamic QR Code saved to your account.', { exact: true }).first().waitFor({ timeout: 10_000 });
+    await expect(trackingState()).resolves.toBe('ON');
+    await expectNoText('A dynamic code is drawn once it is created, because it points to its own short link.');
+    const [text] = await downloadPngText();
+    expect(text.startsWith(`${runBaseUrl()}/d/`)).toBe(true);
   });
 });

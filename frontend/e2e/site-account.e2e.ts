@@ -2,90 +2,99 @@
 // the lazily loaded dashboard shell, bulk generation.
 // Needs: register/login/user, PUT /api/update-name, POST /api/change-password, POST /api/delete-account;
 // the bulk test also needs POST /api/bulk-generate-qrcode.
+// The pages start as the run's stored signed-in user (storageState). Changing the password and deleting
+// the account end sessions, so those two sign up a user of their own through the real form.
 import type { Page } from 'playwright-core';
-import { openSession, uniqueEmail, type Session } from './support/browser';
+import { browserForFile, uniqueEmail } from './support/browser';
+import { storedUser } from './support/run';
 import { AccountSettingsPage, ChangePasswordDialog, signUp } from './pages/AccountPages';
 import { AuthPage } from './pages/AuthPage';
 import { SiteChrome } from './pages/SiteChrome';
 
-let session: Session;
-let page: Page;
-const email = uniqueEmail('account');
-const password = 'first-password-1';
+const session = browserForFile();
 
-beforeAll(async () => {
-  session = await openSession();
-  ({ page } = await session.newPage());
-  await signUp(page, email, password);
-}, 120_000);
+describe('as the stored signed-in user', () => {
+  let page: Page;
 
-afterAll(async () => {
-  await session?.close();
-});
-
-test('account settings: info card and name edit with trimming', async () => {
-  const settings = await new AccountSettingsPage(page).open();
-  await page.getByText(email, { exact: true }).first().waitFor();
-  await page.getByText('Email account').waitFor();
-  await page.getByText('Free', { exact: true }).waitFor();
-  await settings.rename('  Grace ', ' Hopper  ');
-  await new SiteChrome(page).waitForToast('Name Updated');
-  await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'Grace Hopper');
-});
-
-test('change password: the spec messages, then a real change that the next login needs', async () => {
-  const chrome = new SiteChrome(page);
-  const dialog = new ChangePasswordDialog(page);
-  await page.goto('/');
-  await dialog.open();
-  await dialog.submit('', '123', '');
-  for (const message of ['Current password is required', 'Password must be at least 6 characters', 'Please confirm your new password']) {
-    await dialog.dialog.getByText(message, { exact: true }).waitFor();
-  }
-  await dialog.submit(password, 'second-password-2', 'different-1');
-  await dialog.dialog.getByText("Passwords don't match", { exact: true }).waitFor();
-  await dialog.submit(password, 'second-password-2', 'second-password-2');
-  await chrome.waitForToast('Password updated');
-  await dialog.dialog.waitFor({ state: 'hidden' });
-
-  await chrome.logOut();
-  await chrome.waitForToast('Logged out');
-  const auth = await new AuthPage(page).open();
-  await auth.signIn(email, 'second-password-2');
-  await chrome.waitForToast('Login successful');
-});
-
-test('/dashboard loads the react-admin shell on demand', async () => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.url());
+  beforeAll(async () => {
+    ({ page } = await session.newPage(undefined, { signedIn: true }));
   });
-  await page.goto('/');
-  await page.getByTestId('dashboard-entry').waitFor({ timeout: 15_000 });
-  expect(scripts.some((url) => url.includes('DashboardApp'))).toBe(false);
-  await page.getByRole('link', { name: 'Open Dashboard' }).click();
-  await page.getByRole('heading', { name: 'My QR Codes' }).waitFor({ timeout: 30_000 });
-  expect(scripts.some((url) => url.includes('DashboardApp'))).toBe(true);
+
+  test('account settings: info card and name edit with trimming', async () => {
+    const settings = await new AccountSettingsPage(page).open();
+    await page.getByText(storedUser().email, { exact: true }).first().waitFor();
+    await page.getByText('Email account').waitFor();
+    await page.getByText('Free', { exact: true }).waitFor();
+    await settings.rename('  Grace ', ' Hopper  ');
+    await new SiteChrome(page).waitForToast('Name Updated');
+    await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'Grace Hopper');
+  });
+
+  test('/dashboard loads the react-admin shell on demand', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/');
+    await page.getByTestId('dashboard-entry').waitFor({ timeout: 15_000 });
+    expect(scripts.some((url) => url.includes('DashboardApp'))).toBe(false);
+    await page.getByRole('link', { name: 'Open Dashboard' }).click();
+    await page.getByRole('heading', { name: 'My QR Codes' }).waitFor({ timeout: 30_000 });
+    expect(scripts.some((url) => url.includes('DashboardApp'))).toBe(true);
+  });
+
+  test('bulk generation: batches, counters, results and SVG downloads', async () => {
+    await page.goto('/bulk-generation');
+    await page.getByRole('heading', { name: 'Bulk Generation' }).waitFor();
+    const lines = Array.from({ length: 12 }, (_, index) => `https://example.com/item/${index + 1}`);
+    await page.getByLabel('URLs, one per line').fill(lines.join('\n'));
+    await page.getByRole('button', { name: 'Generate QR Codes' }).click();
+    const text = await new SiteChrome(page).waitForToast('Bulk Generation Complete', 30_000);
+    expect(text).toContain('Generated 12 QR codes successfully. 0 failed.');
+    expect(await page.getByRole('img', { name: /^QR code for https:\/\/example\.com\/item\// }).count()).toBe(12);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (SVG)' }).click()]);
+    expect(download.suggestedFilename()).toBe('qr-code-1.svg');
+  });
 });
 
-test('bulk generation: batches, counters, results and SVG downloads', async () => {
-  await page.goto('/bulk-generation');
-  await page.getByRole('heading', { name: 'Bulk Generation' }).waitFor();
-  const lines = Array.from({ length: 12 }, (_, index) => `https://example.com/item/${index + 1}`);
-  await page.getByLabel('URLs, one per line').fill(lines.join('\n'));
-  await page.getByRole('button', { name: 'Generate QR Codes' }).click();
-  const text = await new SiteChrome(page).waitForToast('Bulk Generation Complete', 30_000);
-  expect(text).toContain('Generated 12 QR codes successfully. 0 failed.');
-  expect(await page.getByRole('img', { name: /^QR code for https:\/\/example\.com\/item\// }).count()).toBe(12);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (SVG)' }).click()]);
-  expect(download.suggestedFilename()).toBe('qr-code-1.svg');
-});
+describe('as a user of its own (its sessions end)', () => {
+  let page: Page;
+  const email = uniqueEmail('account');
+  const password = 'first-password-1';
 
-test('delete account: confirm, toast, home after 2 seconds', async () => {
-  await new AccountSettingsPage(page).open();
-  await page.getByRole('button', { name: 'Delete Account' }).click();
-  await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete Account' }).click();
-  await new SiteChrome(page).waitForToast('Account Deleted');
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
-  await new SiteChrome(page).headerLink('Log in').waitFor();
+  beforeAll(async () => {
+    ({ page } = await session.newPage());
+    await signUp(page, email, password);
+  });
+
+  test('change password: the spec messages, then a real change that the next login needs', async () => {
+    const chrome = new SiteChrome(page);
+    const dialog = new ChangePasswordDialog(page);
+    await page.goto('/');
+    await dialog.open();
+    await dialog.submit('', '123', '');
+    for (const message of ['Current password is required', 'Password must be at least 6 characters', 'Please confirm your new password']) {
+      await dialog.dialog.getByText(message, { exact: true }).waitFor();
+    }
+    await dialog.submit(password, 'second-password-2', 'different-1');
+    await dialog.dialog.getByText("Passwords don't match", { exact: true }).waitFor();
+    await dialog.submit(password, 'second-password-2', 'second-password-2');
+    await chrome.waitForToast('Password updated');
+    await dialog.dialog.waitFor({ state: 'hidden' });
+
+    await chrome.logOut();
+    await chrome.waitForToast('Logged out');
+    const auth = await new AuthPage(page).open();
+    await auth.signIn(email, 'second-password-2');
+    await chrome.waitForToast('Login successful');
+  });
+
+  test('delete account: confirm, toast, home after 2 seconds', async () => {
+    await new AccountSettingsPage(page).open();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete Account' }).click();
+    await new SiteChrome(page).waitForToast('Account Deleted');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+    await new SiteChrome(page).headerLink('Log in').waitFor();
+  });
 });

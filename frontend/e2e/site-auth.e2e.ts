@@ -1,20 +1,15 @@
 // Sign up, sign out, sign in through the real account endpoints; the auth page's own validation.
 // Needs: POST /api/register, POST /api/login, POST /api/logout, GET /api/user.
 import type { Page } from 'playwright-core';
-import { openSession, uniqueEmail, type Session } from './support/browser';
+import { browserForFile, uniqueEmail } from './support/browser';
 import { AuthPage } from './pages/AuthPage';
 import { SiteChrome } from './pages/SiteChrome';
 
-let session: Session;
+const session = browserForFile();
 let page: Page;
 
 beforeAll(async () => {
-  session = await openSession();
   ({ page } = await session.newPage());
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
 });
 
 describe('/auth', () => {

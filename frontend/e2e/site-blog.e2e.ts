@@ -1,19 +1,14 @@
 // Blog: search over title, excerpt and tags; category chips; a post; an unknown post.
 // Static pages only.
 import type { Page } from 'playwright-core';
-import { openSession, type Session } from './support/browser';
+import { browserForFile } from './support/browser';
 import { BlogPage } from './pages/BlogPage';
 
-let session: Session;
+const session = browserForFile();
 let page: Page;
 
 beforeAll(async () => {
-  session = await openSession();
   ({ page } = await session.newPage());
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
 });
 
 test('lists 10 posts with at most 3 tags each, and 8 category chips', async () => {

@@ -1,20 +1,15 @@
 // Contact form: every validation message, then a real submission.
 // The submission needs POST /api/contact.
 import type { Page } from 'playwright-core';
-import { openSession, type Session } from './support/browser';
+import { browserForFile } from './support/browser';
 import { ContactPage } from './pages/ContactPage';
 import { SiteChrome } from './pages/SiteChrome';
 
-let session: Session;
+const session = browserForFile();
 let page: Page;
 
 beforeAll(async () => {
-  session = await openSession();
   ({ page } = await session.newPage());
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
 });
 
 test('shows every validation message and the phone hours', async () => {

@@ -1,19 +1,14 @@
 // At 375 px the header collapses into a hamburger menu with Sign In and Sign Up.
 // Static pages only.
 import type { Page } from 'playwright-core';
-import { MOBILE, openSession, type Session } from './support/browser';
+import { browserForFile, MOBILE } from './support/browser';
 import { SiteChrome } from './pages/SiteChrome';
 
-let session: Session;
+const session = browserForFile();
 let page: Page;
 
 beforeAll(async () => {
-  session = await openSession();
   ({ page } = await session.newPage(MOBILE));
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
 });
 
 test('the hamburger opens the menu, its links navigate, and it closes', async () => {

@@ -1,19 +1,14 @@
 // The footer's newsletter box and the /newsletter page.
 // Subscribing needs POST /api/newsletter-signup.
 import type { Page } from 'playwright-core';
-import { openSession, uniqueEmail, type Session } from './support/browser';
+import { browserForFile, uniqueEmail } from './support/browser';
 import { SiteChrome } from './pages/SiteChrome';
 
-let session: Session;
+const session = browserForFile();
 let page: Page;
 
 beforeAll(async () => {
-  session = await openSession();
   ({ page } = await session.newPage());
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
 });
 
 test('an email without an at-sign shows the Invalid email toast', async () => {

@@ -1,18 +1,13 @@
 // Route map behaviour: titles set and restored, the 404 page, the protected-route redirect.
 // Static pages only (the redirect needs GET /api/user to answer 401 or fail, which it does either way).
 import type { Page } from 'playwright-core';
-import { openSession, type Session } from './support/browser';
+import { browserForFile } from './support/browser';
 
-let session: Session;
+const session = browserForFile();
 let page: Page;
 
 beforeAll(async () => {
-  session = await openSession();
   ({ page } = await session.newPage());
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
 });
 
 test('unknown routes show the not-found page', async () => {

@@ -1,18 +1,10 @@
 // Screenshots of the landing page, the generator and the auth page at 375 px and 1280 px.
 // Saved under frontend/e2e/screenshots/ (kept out of git). Static pages only.
 import { stat } from 'node:fs/promises';
-import { DESKTOP, MOBILE, openSession, screenshot, type Session } from './support/browser';
+import { browserForFile, DESKTOP, MOBILE, screenshot } from './support/browser';
 import { LandingPage } from './pages/LandingPage';
 
-let session: Session;
-
-beforeAll(async () => {
-  session = await openSession();
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
-});
+const session = browserForFile();
 
 for (const [label, viewport] of [
   ['375', MOBILE],

@@ -1,20 +1,15 @@
 // Templates: chips filter the 13 cards; 'Use Template' opens the generator on the template's type, prefilled.
 // Static pages only: runs against the built frontend as soon as the backend serves it.
 import type { Page } from 'playwright-core';
-import { openSession, type Session } from './support/browser';
+import { browserForFile } from './support/browser';
 import { LandingPage } from './pages/LandingPage';
 import { TemplatesPage } from './pages/TemplatesPage';
 
-let session: Session;
+const session = browserForFile();
 let page: Page;
 
 beforeAll(async () => {
-  session = await openSession();
   ({ page } = await session.newPage());
-}, 120_000);
-
-afterAll(async () => {
-  await session?.close();
 });
 
 test('13 template cards, 5 category chips that filter them', async () => {

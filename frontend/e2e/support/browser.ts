@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startStack, type Stack } from './stack';
+import { runBaseUrl, storedUser } from './run';
+
+export { uniqueEmail } from './run';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -15,36 +17,53 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** E2E_BASE_URL aims the tests at an already running app; otherwise a fresh stack per file. */
-export async function openStack(): Promise<Stack> {
-  const external = process.env.E2E_BASE_URL;
-  if (external) return { baseUrl: external.replace(/\/+$/, ''), stop: async () => undefined };
-  return startStack();
+export interface PageOptions {
+  /** Start as the run's stored signed-in user (storageState) instead of a signed-out visitor. */
+  signedIn?: boolean;
 }
 
 export interface Session {
-  stack: Stack;
+  /** The run's one stack (globalSetup), shared by every file. */
+  baseUrl: string;
   browser: Browser;
-  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
-  close(): Promise<void>;
+  newPage(viewport?: { width: number; height: number }, options?: PageOptions): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-export async function openSession(): Promise<Session> {
-  const [stack, browser] = await Promise.all([openStack(), launchBrowser()]);
+/**
+ * A browser for this test file on the run's shared stack: opened before its tests, closed after them
+ * (registers beforeAll/afterAll, so call it at the top level of the file). Every page gets a fresh context.
+ */
+export function browserForFile(): Session {
+  let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await browser?.close().catch(() => undefined);
+  });
+  const opened = (): Browser => {
+    if (!browser) throw new Error('The browser opens in beforeAll: ask for pages inside hooks or tests.');
+    return browser;
+  };
   return {
-    stack,
-    browser,
-    async newPage(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: stack.baseUrl, acceptDownloads: true });
+    get baseUrl() {
+      return runBaseUrl();
+    },
+    get browser() {
+      return opened();
+    },
+    async newPage(viewport = DESKTOP, { signedIn = false } = {}) {
+      const context = await opened().newContext({
+        viewport,
+        baseURL: runBaseUrl(),
+        acceptDownloads: true,
+        ...(signedIn ? { storageState: storedUser().storageState } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       return { context, page };
-    },
-    async close() {
-      await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-      await browser.close().catch(() => undefined);
-      await stack.stop();
     },
   };
 }
@@ -55,5 +74,3 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }
-
-export const uniqueEmail = (prefix = 'shark') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
