@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { DataSource, EntityManager } from 'typeorm';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { AllPosition, compareAllPositions, EventStore, RecordedEvent, START } from '../event-store/event-store';
 import { AdvisoryLocks } from './advisory-locks';
 import type { Projection } from './projection';
@@ -131,6 +132,8 @@ export class ProjectionRunner {
         }
         this.active = true;
         this.checkpoint = await readCheckpoint(this.dataSource.manager, this.checkpointName);
+        // Reached the database: the next outage backs off from the start again, not from where the last one left off.
+        failures = 0;
         this.emitter.emit('checkpoint', this.checkpoint);
         const subscription = this.store.subscribeAll({ after: this.checkpoint, batchSize: this.options.batchSize ?? 500 }, (events) => this.handleBatch(events));
         this.stopCurrent = () => subscription.stop();
@@ -165,7 +168,8 @@ export class ProjectionRunner {
         await this.commit(relevant, last);
         return;
       } catch (error) {
-        if (error instanceof CheckpointMovedError || this.stopped) throw error;
+        // The database is down (restart, refused): no event is at fault; the runner backs off and resumes from its checkpoint.
+        if (error instanceof CheckpointMovedError || this.stopped || isDatabaseUnavailable(error)) throw error;
         if (attempt < maxRetries) {
           this.log('projection batch failed; retrying', { error: (error as Error).message, attempt });
           await sleep(50 * 2 ** attempt);
@@ -180,7 +184,7 @@ export class ProjectionRunner {
       try {
         await this.commit(one, event.position);
       } catch (error) {
-        if (error instanceof CheckpointMovedError) throw error;
+        if (error instanceof CheckpointMovedError || isDatabaseUnavailable(error)) throw error;
         this.log('projection event dead-lettered', { eventId: event.id, type: event.type, error: (error as Error).message });
         await this.commit([], event.position, { event, error: error as Error });
       }

@@ -26,6 +26,9 @@ export interface PgRestartOptions {
   codes: number;
   /** Redirects answered while PostgreSQL is down before it is started again (proves /d/ serves meanwhile). */
   scansWhileDown: number;
+  /** During this restart's outage, Redis is also frozen (SIGSTOP) for `redisFreezeMs`: commands time out, the event store is down. */
+  redisFreezeAt?: number;
+  redisFreezeMs?: number;
   log?: (line: string) => void;
 }
 
@@ -48,6 +51,8 @@ export interface PgRestartReport {
   distinctIds: number;
   /** Per code: 302s sent, Scanned events stored, scan count the codes read model shows through the API. */
   codes: { sent: number; stored: number; shown: number }[];
+  /** Events the projections set aside as unappliable (an outage is no reason to skip one). */
+  deadLetters: number;
   /** Status of a sign-up after the last restart. */
   signUpAfter: number;
   /** Whether the app process was still running at the end, and how it exited if not. */
@@ -277,6 +282,11 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
       await probe(restart, 'GET /api/dynamic-qrcodes', () => owner.get('/api/dynamic-qrcodes'));
       await probe(restart, 'POST /api/register', () => register(app.url, `down-${restart}@example.com`));
       await probe(restart, 'PUT /api/dynamic-qrcodes/:id', () => owner.put(`/api/dynamic-qrcodes/${codes[0].id}`, { destination: `https://example.com/faults/0?r=${restart}` }));
+      if (restart === options.redisFreezeAt) {
+        // Both down for a moment: scans that time out on Redis find no event store either, and must wait for one of them.
+        log(`restart ${restart}: Redis frozen for ${options.redisFreezeMs} ms`);
+        await stack.redis.freeze(options.redisFreezeMs ?? 500);
+      }
       await until(`redirects while PostgreSQL is down (restart ${restart})`, () => redirectsWhileDown >= redirectsAtStop + options.scansWhileDown);
       await pg.start();
       log(`restart ${restart}: PostgreSQL back; ${redirectsWhileDown - redirectsAtStop} redirects while it was down`);
@@ -308,10 +318,12 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
   await watcher.connect();
   let totals: { n: number; d: number };
   let perCode: Map<string, number>;
+  let deadLetters: number;
   try {
     [totals] = (await watcher.query<{ n: number; d: number }>(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`)).rows;
     const { rows } = await watcher.query<{ qr_id: string; n: number }>(`SELECT substr(stream_id, 7) AS qr_id, count(*)::int AS n FROM events WHERE type = 'Scanned' GROUP BY stream_id`);
     perCode = new Map(rows.map((row) => [row.qr_id, row.n]));
+    deadLetters = ((await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM projection_dead_letters')).rows[0]).n;
   } finally {
     await watcher.end();
   }
@@ -341,6 +353,7 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
     scannedEvents: totals.n,
     distinctIds: totals.d,
     codes: codes.map((code) => ({ sent: sent.get(code.id) ?? 0, stored: perCode.get(code.id) ?? 0, shown: counts.get(code.id) ?? -1 })),
+    deadLetters,
     signUpAfter,
     appAlive,
     appExit: app.exit,

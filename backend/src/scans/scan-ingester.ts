@@ -35,6 +35,8 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
   private stopped = false;
   private blocked = false;
   private lastClaim = 0;
+  /** Set when a batch failed after it was read: this consumer's pending entries are read again (ID 0) first. */
+  private ownPending = false;
   private ingested = 0;
 
   constructor(
@@ -67,8 +69,21 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
     const redis = this.connection!;
     let failures = 0;
     let groupReady = false;
+    // Its connection has no offline queue: a command before it is ready fails ("Stream isn't writeable"), which
+    // every boot logged as a failure. Start once it is connected.
+    await this.whenReady(redis);
     while (!this.stopped) {
       try {
+        if (this.ownPending) {
+          // Entries this consumer read but could not store (PostgreSQL was down): again now, not only after another
+          // ingester's XAUTOCLAIM once they have been idle for SCAN_CLAIM_IDLE_MS.
+          const own = (await redis.xreadgroup('GROUP', this.keys.group, this.consumer, 'COUNT', BATCH, 'STREAMS', this.keys.stream, '0')) as [string, (StreamEntry | [string, null])[]][] | null;
+          const entries = (own?.[0]?.[1] ?? []).filter((entry): entry is StreamEntry => Array.isArray(entry[1]));
+          if (entries.length) await this.ingest(redis, entries);
+          else this.ownPending = false;
+          failures = 0;
+          continue;
+        }
         if (!groupReady) {
           await redis.xgroup('CREATE', this.keys.stream, this.keys.group, '0', 'MKSTREAM').catch((error: Error) => {
             if (!/BUSYGROUP/.test(error.message)) throw error;
@@ -88,11 +103,27 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
         this.blocked = false;
         if (this.stopped) break;
         if (/NOGROUP/.test((error as Error).message)) groupReady = false;
+        // Whatever was read and not acknowledged is this consumer's to store again.
+        this.ownPending = groupReady;
         failures += 1;
         if (failures === 1 || failures % 20 === 0) this.logger.warn({ msg: 'scan ingester failed; retrying', error: (error as Error).message, failures });
         await sleep(Math.min(50 * 2 ** failures, 2000));
       }
     }
+  }
+
+  private whenReady(redis: Redis): Promise<void> {
+    if (redis.status === 'ready' || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearInterval(check);
+        redis.off('ready', done);
+        resolve();
+      };
+      // Also checks whether the app is stopping meanwhile (Redis gone at shutdown).
+      const check = setInterval(() => this.stopped && done(), 200);
+      redis.once('ready', done);
+    });
   }
 
   /** Takes over entries another (dead) consumer read but never acknowledged. */

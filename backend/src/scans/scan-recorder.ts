@@ -47,6 +47,9 @@ export async function appendScans(store: EventStore, events: [streamId: string, 
 /** XADDs every argument as one entry's `s1` field, in one atomic call; answers how many it added. */
 const XADD_BATCH = `for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 's1', ARGV[i]) end return #ARGV`;
 const MAX_BATCH = 500;
+/** Rounds of event store then Redis before a scan is given up: 100 + 200 + 400 + 800 + 1600 ms of back-off between them. */
+const STORE_ATTEMPTS = 6;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Errors that say scripting is not allowed here, as opposed to Redis being slow or gone. */
 const SCRIPTS_REFUSED = /NOPERM|unknown command|not allowed|disabled/i;
 
@@ -117,18 +120,33 @@ export class ScanRecorder {
     await Promise.all(payloads.map((payload) => this.redis.xadd(this.keys.stream, '*', 's1', payload)));
   }
 
-  /** Redis failed: the batch's scans as Scanned events straight to the event store, in one transaction. */
+  /**
+   * Redis failed: the batch's scans as Scanned events straight to the event store, in one transaction. When that
+   * fails too (PostgreSQL restarting while Redis was only slow for a moment), Redis is asked again, and so on with a
+   * short back-off: whichever takes them first keeps them (the same ids, so a copy in both is stored once). Lost only
+   * when both stay down for the whole back-off.
+   */
   private async storeDirectly(scans: RawScan[]): Promise<RecordOutcome> {
     const events = scans.map((scan): [string, NewEvent<Scanned>] => [scanStream(scan.qrId), scannedEvent(enrichScan(scan), scan.tenantId)]);
-    for (let attempt = 0; attempt < 3; attempt++) {
+    let payloads: string[] | null = null;
+    let failure: unknown;
+    for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt++) {
+      if (attempt > 0) await sleep(100 * 2 ** (attempt - 1));
       try {
         await appendScans(this.store, events);
         this.fallbacks += scans.length;
         return 'stored';
       } catch (error) {
-        if (attempt === 2) this.logger.error({ msg: 'scans lost: Redis and the event store both failed', scanIds: scans.map((scan) => scan.id), error: (error as Error).message });
+        failure = error;
+      }
+      try {
+        await this.write((payloads ??= scans.map(packScan)));
+        return 'buffered';
+      } catch (error) {
+        failure = error;
       }
     }
+    this.logger.error({ msg: 'scans lost: Redis and the event store both failed', scanIds: scans.map((scan) => scan.id), error: (failure as Error).message });
     return 'lost';
   }
 }
