@@ -38,6 +38,7 @@ describe('ProjectionRunner while the database restarts', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     pool = new Pool({ connectionString: db.url });
+    pool.on('error', () => undefined);
     store = new PostgresEventStore(pool, { connectionString: db.url, pollIntervalMs: 50 });
     dataSource = createDataSource(db.url, { poolSize: 4 });
     await dataSource.initialize();
