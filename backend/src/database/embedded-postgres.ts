@@ -5,6 +5,9 @@ import { Client } from 'pg';
 
 const DATABASE = 'qrsharks';
 
+/** The product's database on the embedded server listening on `port` (its role and password are fixed, local only). */
+export const embeddedDatabaseUrl = (port: number) => `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`;
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
@@ -37,5 +40,5 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   } finally {
     await client.end();
   }
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: () => pg.stop() };
+  return { url: embeddedDatabaseUrl(port), stop: () => pg.stop() };
 }

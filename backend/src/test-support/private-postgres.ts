@@ -62,7 +62,8 @@ export class PrivatePostgres {
     return this.process !== null;
   }
 
-  private get dataDir(): string {
+  /** The data folder (its postmaster.pid says the server runs, as under .data/postgres). */
+  get dataDir(): string {
     return join(this.dir, 'data');
   }
 
