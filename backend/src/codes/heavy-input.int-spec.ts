@@ -31,12 +31,37 @@ function pngHeader(width: number, height: number): Buffer {
   ihdr[8] = 8;
   ihdr[9] = 6;
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(Buffer.alloc(3))), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(3))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A baseline JPEG header (JFIF, SOF0) claiming width x height, no scan data. */
 function jpegHeader(width: number, height: number): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
 }
@@ -71,21 +96,29 @@ const PNG_BOMB = pngHeader(100_000, 100_000);
 function slowLogo(): Buffer {
   const points = Array.from({ length: 50 }, (_, i) => `${(i * 7) % 64} ${(i * 13) % 64}`).join('L');
   let body = `<defs><path id="g0" d="M0 0L${points}Z" fill="#123456"/>`;
-  for (let depth = 1; depth <= 5; depth++) body += `<g id="g${depth}">${Array.from({ length: 8 }, (_, i) => `<use href="#g${depth - 1}" x="${i % 3}" y="${i % 5}"/>`).join('')}</g>`;
+  for (let depth = 1; depth <= 5; depth++)
+    body += `<g id="g${depth}">${Array.from({ length: 8 }, (_, i) => `<use href="#g${depth - 1}" x="${i % 3}" y="${i % 5}"/>`).join('')}</g>`;
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${body}</defs><use href="#g5"/></svg>`);
 }
 
 async function decodeQr(png: Buffer): Promise<string[]> {
   const wasm = await readFile(join(require.resolve('zxing-wasm/reader'), '..', '..', '..', 'reader', 'zxing_reader.wasm'));
-  await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) }, fireImmediately: true });
+  await prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+    fireImmediately: true,
+  });
   return (await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], tryHarder: true })).map((result) => result.text);
 }
 
 describe('heavy input costs its sender: image limits and rendering off the event loop', () => {
   let app: TestApp;
   let client: TestClient;
-  const logo = (data: Buffer, filename: string, contentType: string) => postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://logo.example' }, [{ name: 'logoFile', filename, contentType, data }]);
-  const galleryImage = (data: Buffer, filename: string, contentType: string) => postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [{ name: 'imageFile', filename, contentType, data }]);
+  const logo = (data: Buffer, filename: string, contentType: string) =>
+    postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://logo.example' }, [
+      { name: 'logoFile', filename, contentType, data },
+    ]);
+  const galleryImage = (data: Buffer, filename: string, contentType: string) =>
+    postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [{ name: 'imageFile', filename, contentType, data }]);
 
   beforeAll(async () => {
     // Logos at most 100 x 100, gallery images 200 x 200 here (defaults: 4096 x 4096 and 8192 x 8192); renders 3 s.
@@ -105,20 +138,39 @@ describe('heavy input costs its sender: image limits and rendering off the event
     ];
     for (const [data, filename, contentType] of bombs) {
       const asLogo = await logo(data, filename, contentType);
-      expect([filename, asLogo.status, asLogo.body.errors]).toEqual([filename, 400, { logoFile: 'The image is too large: at most 100 x 100 pixels' }]);
+      expect([filename, asLogo.status, asLogo.body.errors]).toEqual([
+        filename,
+        400,
+        { logoFile: 'The image is too large: at most 100 x 100 pixels' },
+      ]);
       const asImage = await galleryImage(data, filename, contentType);
-      expect([filename, asImage.status, asImage.body.errors]).toEqual([filename, 400, { imageFile: 'The image is too large: at most 200 x 200 pixels' }]);
+      expect([filename, asImage.status, asImage.body.errors]).toEqual([
+        filename,
+        400,
+        { imageFile: 'The image is too large: at most 200 x 200 pixels' },
+      ]);
     }
     // The same bomb inside an SVG logo as a data: URL never reaches a renderer either.
-    const wrapped = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="data:image/png;base64,${PNG_BOMB.toString('base64')}"/></svg>`);
+    const wrapped = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="data:image/png;base64,${PNG_BOMB.toString('base64')}"/></svg>`,
+    );
     expect(wrapped.length).toBeLessThan(300);
-    expect((await logo(wrapped, 'bomb.svg', 'image/svg+xml')).body.errors).toEqual({ logoFile: 'SVG logos with embedded images are not allowed' });
+    expect((await logo(wrapped, 'bomb.svg', 'image/svg+xml')).body.errors).toEqual({
+      logoFile: 'SVG logos with embedded images are not allowed',
+    });
     expect((await client.get('/api/qrcodes')).body.filter((code: { url?: string }) => code.url === 'https://logo.example')).toEqual([]);
   });
 
   it('the pixel limits are separate for logos and gallery images; a header that cannot be read is refused', async () => {
-    for (const [data, filename, contentType] of [[pngHeader(150, 150), 'a.png', 'image/png'], [jpegHeader(150, 150), 'a.jpg', 'image/jpeg'], [gifHeader(150, 150), 'a.gif', 'image/gif'], [webpHeader(150, 150), 'a.webp', 'image/webp']] as const) {
-      expect((await logo(data, filename, contentType)).body.errors).toEqual({ logoFile: 'The image is too large: at most 100 x 100 pixels' });
+    for (const [data, filename, contentType] of [
+      [pngHeader(150, 150), 'a.png', 'image/png'],
+      [jpegHeader(150, 150), 'a.jpg', 'image/jpeg'],
+      [gifHeader(150, 150), 'a.gif', 'image/gif'],
+      [webpHeader(150, 150), 'a.webp', 'image/webp'],
+    ] as const) {
+      expect((await logo(data, filename, contentType)).body.errors).toEqual({
+        logoFile: 'The image is too large: at most 100 x 100 pixels',
+      });
       const stored = await galleryImage(data, filename, contentType);
       expect([filename, stored.status]).toEqual([filename, 201]);
       expect((await client.get(stored.body.imageUrl)).buffer.equals(data)).toBe(true);
@@ -134,9 +186,13 @@ describe('heavy input costs its sender: image limits and rendering off the event
       '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><filter id="f" x="-2" y="-2" width="5" height="5">' +
         '<feTurbulence baseFrequency="0.9" numOctaves="10"/></filter><rect width="600" height="600" filter="url(#f)"/></svg>',
     );
-    expect((await logo(turbulence, 'noise.svg', 'image/svg+xml')).body.errors).toEqual({ logoFile: 'SVG logos with filters are not allowed' });
+    expect((await logo(turbulence, 'noise.svg', 'image/svg+xml')).body.errors).toEqual({
+      logoFile: 'SVG logos with filters are not allowed',
+    });
 
-    const created = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://clean-logo.example' }, [{ name: 'logoFile', filename: 'instagram.svg', contentType: 'image/svg+xml', data: SVG_LOGO }]);
+    const created = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://clean-logo.example' }, [
+      { name: 'logoFile', filename: 'instagram.svg', contentType: 'image/svg+xml', data: SVG_LOGO },
+    ]);
     expect(created.status).toBe(201);
     const stored = await client.get(created.body.logoFilePath);
     expect(stored.headers['content-type']).toBe('image/png');
@@ -148,7 +204,9 @@ describe('heavy input costs its sender: image limits and rendering off the event
   }, 60_000);
 
   it('a download whose render fails (a bomb logo stored before the limits) answers 503, not 500, and the next download works', async () => {
-    const created = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://old-logo.example' }, [{ name: 'logoFile', filename: 'logo.png', contentType: 'image/png', data: PNG_1x1 }]);
+    const created = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://old-logo.example' }, [
+      { name: 'logoFile', filename: 'logo.png', contentType: 'image/png', data: PNG_1x1 },
+    ]);
     expect(created.status).toBe(201);
     const storedName = `${created.body.logoFilePath.slice('/logo/'.length)}.png`;
     await writeFile(join(app.env.UPLOAD_DIR, storedName), PNG_BOMB);
@@ -165,7 +223,11 @@ describe('heavy input costs its sender: image limits and rendering off the event
   }, 60_000);
 
   it('while a hostile SVG logo renders, twenty GET /d/{shortCode} complete before its request ends (400: too complex)', async () => {
-    const dynamic = await postMultipart(client, '/api/dynamic-qrcodes', { destination: 'https://scan.example', qrType: 'url', qrData: JSON.stringify({ url: 'https://scan.example' }) });
+    const dynamic = await postMultipart(client, '/api/dynamic-qrcodes', {
+      destination: 'https://scan.example',
+      qrType: 'url',
+      qrData: JSON.stringify({ url: 'https://scan.example' }),
+    });
     expect(dynamic.status).toBe(201);
     const scanner = new TestClient(app.url);
     // /d/ reads the scan-targets projection (the create waited for the codes one only).

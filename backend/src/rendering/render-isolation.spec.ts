@@ -15,6 +15,8 @@ describe('nothing rasterises on the event loop that answers /d/', () => {
   it('only render-png.ts loads resvg, and only the render process loads render-png.ts', () => {
     const files = sources(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }));
     expect(files.filter((file) => file.text.includes('@resvg/resvg-js')).map((file) => file.path)).toEqual(['rendering/render-png.ts']);
-    expect(files.filter((file) => /from '[./]*(rendering\/)?render-png'/.test(file.text)).map((file) => file.path)).toEqual(['rendering/render-process.ts']);
+    expect(files.filter((file) => /from '[./]*(rendering\/)?render-png'/.test(file.text)).map((file) => file.path)).toEqual([
+      'rendering/render-process.ts',
+    ]);
   });
 });
