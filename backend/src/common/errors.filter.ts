@@ -32,7 +32,11 @@ export class ErrorsFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) return;
     const send = (status: number, body: object) => res.status(status).json(body);
-    if (exception instanceof DomainError) return void send(exception.status, domainErrorBody(exception));
+    if (exception instanceof DomainError) {
+      // Ours and brief (a database restart, a full render queue): say when to try again.
+      if (exception.code === 'unavailable') res.setHeader('Retry-After', '5');
+      return void send(exception.status, domainErrorBody(exception));
+    }
     if (exception instanceof HttpException) {
       const body = exception.getResponse();
       return void send(exception.getStatus(), typeof body === 'string' ? { statusCode: exception.getStatus(), message: body } : body);
