@@ -190,7 +190,8 @@ const dynamicForm = (destination: string) => ({
   innerCornerShape: 'square',
 });
 
-const FATAL = /uncaught|unhandled|Unhandled 'error' event|FATAL/i;
+/** Process-level failures, and scans the recorder gave up on (answered 302 without being written anywhere it knew of). */
+const FATAL = /uncaught|unhandled|Unhandled 'error' event|FATAL|scans lost/i;
 
 export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOptions): Promise<PgRestartReport> {
   const log = options.log ?? (() => undefined);
