@@ -98,10 +98,7 @@ describe('generator card: anonymous generate and download', () => {
     await page.getByText('QR Code generated', { exact: true }).first().waitFor({ timeout: 10_000 });
     expect(await card().getByTestId('qr-preview').getAttribute('data-state')).toBe('svg');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card().getByRole('button', { name: 'Download PNG' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), card().getByRole('button', { name: 'Download PNG' }).click()]);
     expect(download.suggestedFilename()).toBe('qrcode-url.png');
     const png = await readFile(await download.path());
     expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
@@ -120,10 +117,7 @@ describe('generator card: anonymous generate and download', () => {
     await field('Website URL').fill('https://example.org');
     await submit();
     await page.getByText('QR Code generated', { exact: true }).first().waitFor({ timeout: 10_000 });
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card().getByRole('button', { name: 'Download SVG' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), card().getByRole('button', { name: 'Download SVG' }).click()]);
     expect(download.suggestedFilename()).toBe('qrcode-url.svg');
     expect((await readFile(await download.path(), 'utf8')).startsWith('<svg')).toBe(true);
   });
@@ -145,14 +139,21 @@ describe('generator card: anonymous generate and download', () => {
       return decodeURIComponent(src.slice(src.indexOf(',') + 1));
     };
     await field('Website URL').fill('https://example.com/frame');
-    await page.waitForFunction(() => document.querySelector('[data-testid="qr-preview"]')?.getAttribute('data-state') === 'svg', undefined, {
-      timeout: 5_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="qr-preview"]')?.getAttribute('data-state') === 'svg',
+      undefined,
+      {
+        timeout: 5_000,
+      },
+    );
     const plain = await svgOf();
     await card().getByRole('tab', { name: 'Frame' }).click();
     await card().getByLabel('Enable frame').check();
     await page.waitForFunction(
-      () => decodeURIComponent(document.querySelector('[data-testid="qr-preview"] img')?.getAttribute('src') ?? '').includes('fill="#FFFFFF" d="M'),
+      () =>
+        decodeURIComponent(document.querySelector('[data-testid="qr-preview"] img')?.getAttribute('src') ?? '').includes(
+          'fill="#FFFFFF" d="M',
+        ),
       undefined,
       { timeout: 10_000 },
     );
@@ -165,7 +166,9 @@ describe('generator card: anonymous generate and download', () => {
 
   it('keeps scan tracking OFF and opens the analytics upsell', async () => {
     await expect(card().getByTestId('scan-tracking-state').textContent()).resolves.toBe('OFF');
-    await card().getByLabel(/Scan tracking/).click();
+    await card()
+      .getByLabel(/Scan tracking/)
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Unlock Advanced Analytics' });
     await dialog.waitFor();
     const signUp = dialog.getByRole('link', { name: 'Create Free Account' });
@@ -291,7 +294,9 @@ describe('generator card: signed in (the stored state)', () => {
     expect(await card().getByRole('button', { name: 'Dynamic' }).isDisabled()).toBe(true);
     await expectText('Dynamic codes redirect to a web address, so Contact codes are static.');
     // Scan tracking cannot turn a contact code dynamic.
-    await card().getByLabel(/Scan tracking/).click();
+    await card()
+      .getByLabel(/Scan tracking/)
+      .click();
     await expect(trackingState()).resolves.toBe('OFF');
     // Back on a web-address type the mode stays static until chosen again.
     await chooseType('Website URL');
@@ -315,7 +320,9 @@ describe('generator card: signed in (the stored state)', () => {
   it('gives the second colour and the logo presets without the account banners', async () => {
     await card().getByRole('tab', { name: 'Colors' }).click();
     await card().getByRole('button', { name: 'Second Color' }).click();
-    await card().getByRole('button', { name: /^Second color: #ff00ff$/i }).waitFor();
+    await card()
+      .getByRole('button', { name: /^Second color: #ff00ff$/i })
+      .waitFor();
     await expectNoText('Second color requires an account! Sign up for free to unlock advanced color options.');
     await card().getByRole('tab', { name: 'Logo' }).click();
     await card().getByRole('button', { name: 'Instagram' }).waitFor();

@@ -5,7 +5,15 @@ import { runBaseUrl, storedUser } from './run';
 
 export { uniqueEmail } from './run';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const MOBILE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 900 } as const;
