@@ -137,6 +137,9 @@ export class ProjectionRunner {
         this.emitter.emit('checkpoint', this.checkpoint);
         const subscription = this.store.subscribeAll({ after: this.checkpoint, batchSize: this.options.batchSize ?? 500 }, (events) => this.handleBatch(events));
         this.stopCurrent = () => subscription.stop();
+        // The lock connection may have dropped while this runner was starting (no subscription to stop yet then):
+        // a runner without its lock must not stay subscribed, or two processes would project at once.
+        if (this.options.exclusive && !this.holdsLock) await subscription.stop();
         await subscription.done;
         failures = 0;
       } catch (error) {
@@ -231,6 +234,7 @@ export class ProjectionRunner {
     // Lost the lock connection: the lock is gone with it; the CAS on the checkpoint keeps writes safe meanwhile.
     this.holdsLock = await this.locks.tryLock(lockKey(this.projection.name), () => {
       this.holdsLock = false;
+      this.active = false;
       this.stopCurrent?.().catch(() => undefined);
     });
     return this.holdsLock;
