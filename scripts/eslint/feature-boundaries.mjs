@@ -6,8 +6,9 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * Test files may also import another feature's test helpers (*-fixtures, *.harness, *.test-kit).
  */
 const INFRASTRUCTURE = new Set(['command-pipeline', 'event-store', 'projections', 'database', 'redis', 'rendering', 'common', 'config', 'test-support', 'cli']);
-/** Infrastructure that wires features together (the module list, start-up) may import every feature's module. */
+/** What wires features together (the module list, start-up, the command-line tools) may import any feature file. */
 const COMPOSITION_ROOTS = /^(app\.module|bootstrap|main|worker)\.ts$/;
+const COMPOSITION_FOLDERS = new Set(['cli']);
 const TEST_FILE = /(\.spec|\.int-spec|\.harness|-fixtures|\.test-kit)\.ts$/;
 const TEST_HELPER = /(\.harness|-fixtures|\.test-kit)(\.ts)?$/;
 
@@ -40,7 +41,7 @@ export const featureBoundaries = {
       const from = relative(srcRoot, file);
       const viaFrontDoor = target.rest === '' || target.rest === 'index' || target.rest === 'index.ts';
       if (here.name === null || INFRASTRUCTURE.has(here.name)) {
-        if (COMPOSITION_ROOTS.test(here.rest) && here.name === null) return;
+        if ((here.name === null && COMPOSITION_ROOTS.test(here.rest)) || COMPOSITION_FOLDERS.has(here.name)) return;
         if (TEST_FILE.test(file) || here.name === 'test-support' || here.name === 'cli') {
           if (viaFrontDoor || TEST_HELPER.test(target.rest) || /\.module$/.test(target.rest) || /\.command$/.test(target.rest)) return;
         }

@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import type { ClientBase } from 'pg';
 import { DataSource } from 'typeorm';
 import { CONNECT_TIMEOUT_MS } from './database-unavailable';
-import { loadClasses } from './load-modules';
+import { loadClasses, type Class } from './load-modules';
 
 const SRC = join(__dirname, '..');
 
-export const allEntities = (): Function[] => loadClasses(SRC, '.entity', true);
-export const allMigrations = (): Function[] => loadClasses(join(__dirname, 'migrations'), '', false);
+export const allEntities = (): Class[] => loadClasses(SRC, '.entity', true);
+export const allMigrations = (): Class[] => loadClasses(join(__dirname, 'migrations'), '', false);
 
 /** Read models and the Postgres event store share one database; schema changes only through migrations. */
 export function createDataSource(url: string, options: { poolSize?: number; applicationName?: string } = {}): DataSource {

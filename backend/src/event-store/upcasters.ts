@@ -1,16 +1,19 @@
 import type { RecordedEvent } from './event-store';
 
-export type UpcastFn = (data: any) => unknown;
+/** One step: the data of version n to the data of version n + 1. */
+export type UpcastFn<From = never, To = unknown> = (data: From) => To;
+type StoredStep = (data: unknown) => unknown;
 
 /**
  * Raises old event shapes to the current one on read; stored events are never rewritten.
  * Register one step per version: (type, fromVersion) -> data of fromVersion + 1.
  */
 export class Upcasters {
-  private readonly steps = new Map<string, UpcastFn>();
+  private readonly steps = new Map<string, StoredStep>();
 
-  register(type: string, fromVersion: number, up: UpcastFn): this {
-    this.steps.set(`${type}@${fromVersion}`, up);
+  /** The step's input type is the caller's promise about what version `fromVersion` of `type` looks like. */
+  register<From, To>(type: string, fromVersion: number, up: UpcastFn<From, To>): this {
+    this.steps.set(`${type}@${fromVersion}`, up as StoredStep);
     return this;
   }
 

@@ -37,9 +37,9 @@ describe('renderPng', () => {
 
 describe('encodePng', () => {
   it('writes a PNG that resvg reads back pixel for pixel', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const { Resvg } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const { encodePng } = require('./png-encoder') as typeof import('./png-encoder');
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><rect width="7" height="5" fill="#fff"/><rect x="1" y="1" width="3" height="2" fill="#123456"/></svg>';
     const source = new Resvg(svg).render();
@@ -50,7 +50,7 @@ describe('encodePng', () => {
   });
 
   it('writes every chunk with a correct CRC-32 (checked with the table implementation)', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+     
     const { encodePng, tableCrc32 } = require('./png-encoder') as typeof import('./png-encoder');
     expect(tableCrc32(Buffer.from('123456789'))).toBe(0xcbf43926); // the CRC-32 check value
     const pixels = new Uint8Array(6 * 4 * 3).map((_, i) => (i * 37) & 0xff);

@@ -2,7 +2,7 @@
 // pen or touch through pointer events, plus RGB inputs 0-255. The parent only hears about a colour
 // when a drag ends (or a typed value is complete), so the preview does not re-render on every move.
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   BYTE_MAX,
   clamp,
@@ -62,8 +62,11 @@ export function ColorPicker({ label, value, onCommit }: ColorPickerProps) {
   const dragging = useRef(false);
   const squareRef = useRef<HTMLDivElement>(null);
   const hueRef = useRef<HTMLDivElement>(null);
+  // The colour as the last render drew it, for pointer handlers that run between renders.
   const hsvRef = useRef(hsv);
-  hsvRef.current = hsv;
+  useLayoutEffect(() => {
+    hsvRef.current = hsv;
+  });
   const baseId = useId();
 
   // Follow the parent's colour when it changes from outside, but never fight an ongoing drag.
@@ -82,46 +85,47 @@ export function ColorPicker({ label, value, onCommit }: ColorPickerProps) {
     if (nextHex.toLowerCase() !== value.toLowerCase()) onCommit(nextHex);
   };
 
-  const squareFromPointer = (event: PointerEvent<HTMLDivElement>): Hsv => {
+  const squareFromPointer = (event: PointerEvent<HTMLDivElement>, current: Hsv): Hsv => {
     const rect = event.currentTarget.getBoundingClientRect();
     const sv = squarePositionToSv(
       positionPercent(event.clientX, rect.left, rect.width),
       positionPercent(event.clientY, rect.top, rect.height),
     );
-    return { h: hsvRef.current.h, ...sv };
+    return { h: current.h, ...sv };
   };
 
-  const hueFromPointer = (event: PointerEvent<HTMLDivElement>): Hsv => {
+  const hueFromPointer = (event: PointerEvent<HTMLDivElement>, current: Hsv): Hsv => {
     const rect = event.currentTarget.getBoundingClientRect();
-    return { ...hsvRef.current, h: hueFromPercent(positionPercent(event.clientX, rect.left, rect.width)) };
+    return { ...current, h: hueFromPercent(positionPercent(event.clientX, rect.left, rect.width)) };
   };
 
-  const dragHandlers = (read: (event: PointerEvent<HTMLDivElement>) => Hsv) => ({
-    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
-      // Capture keeps the drag alive when the finger or mouse leaves the square.
-      event.currentTarget.setPointerCapture(event.pointerId);
-      event.currentTarget.focus();
-      dragging.current = true;
-      setHsv(read(event));
-      event.preventDefault();
-    },
-    onPointerMove: (event: PointerEvent<HTMLDivElement>) => {
-      if (!dragging.current) return;
-      setHsv(read(event));
-    },
-    onPointerUp: (event: PointerEvent<HTMLDivElement>) => {
-      if (!dragging.current) return;
-      dragging.current = false;
-      const next = read(event);
-      setHsv(next);
-      commit(next);
-    },
-    onPointerCancel: () => {
-      if (!dragging.current) return;
-      dragging.current = false;
-      commit(hsvRef.current);
-    },
-  });
+  // One set of pointer handlers for both areas; data-area says which one was touched.
+  const readPointer = (event: PointerEvent<HTMLDivElement>): Hsv =>
+    event.currentTarget.dataset.area === 'hue' ? hueFromPointer(event, hsvRef.current) : squareFromPointer(event, hsvRef.current);
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // Capture keeps the drag alive when the finger or mouse leaves the square.
+    event.currentTarget.setPointerCapture(event.pointerId);
+    event.currentTarget.focus();
+    dragging.current = true;
+    setHsv(readPointer(event));
+    event.preventDefault();
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!dragging.current) return;
+    setHsv(readPointer(event));
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (!dragging.current) return;
+    dragging.current = false;
+    const next = readPointer(event);
+    setHsv(next);
+    commit(next);
+  };
+  const onPointerCancel = () => {
+    if (!dragging.current) return;
+    dragging.current = false;
+    commit(hsvRef.current);
+  };
 
   const onSquareKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const dx = keyDelta(event, 'x');
@@ -187,7 +191,11 @@ export function ColorPicker({ label, value, onCommit }: ColorPickerProps) {
         aria-valuenow={Math.round(hsv.s)}
         aria-valuetext={`saturation ${Math.round(hsv.s)}%, brightness ${Math.round(hsv.v)}%`}
         onKeyDown={onSquareKey}
-        {...dragHandlers(squareFromPointer)}
+        data-area="square"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
         sx={{
           position: 'relative',
           width: '100%',
@@ -211,7 +219,11 @@ export function ColorPicker({ label, value, onCommit }: ColorPickerProps) {
         aria-valuemax={360}
         aria-valuenow={Math.round(hsv.h)}
         onKeyDown={onHueKey}
-        {...dragHandlers(hueFromPointer)}
+        data-area="hue"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
         sx={{
           position: 'relative',
           mt: 1.5,

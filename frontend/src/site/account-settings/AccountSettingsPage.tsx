@@ -1,6 +1,6 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Button, Card, CardContent, Chip, Container, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { apiRequest, queryClient, serverMessage, useUser, USER_KEY } from '../../api/http';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -26,13 +26,6 @@ export function AccountSettingsPage() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  useEffect(() => {
-    if (!editing) {
-      setFirstName(user?.firstName ?? '');
-      setLastName(user?.lastName ?? '');
-    }
-  }, [user, editing]);
-
   if (!user) {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
@@ -56,6 +49,13 @@ export function AccountSettingsPage() {
     } finally {
       setSaving(false);
     }
+  };
+
+  // The form starts from the saved name each time it opens.
+  const startEditing = () => {
+    setFirstName(user.firstName ?? '');
+    setLastName(user.lastName ?? '');
+    setEditing(true);
   };
 
   const cancel = () => {
@@ -107,7 +107,7 @@ export function AccountSettingsPage() {
             ) : (
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                 <Typography data-testid="account-name">{fullName || 'Not set'}</Typography>
-                <Button size="small" variant="outlined" onClick={() => setEditing(true)}>
+                <Button size="small" variant="outlined" onClick={startEditing}>
                   Edit
                 </Button>
               </Stack>

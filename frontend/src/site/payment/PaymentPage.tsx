@@ -44,14 +44,12 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<StripeInstance | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
-  const [state, setState] = useState<'setup' | 'ready' | 'processing' | 'unavailable'>('setup');
+  const [progress, setState] = useState<'setup' | 'ready' | 'processing' | 'unavailable'>('setup');
+  // Without a publishable key there is nothing to set up: card payments are simply not available.
+  const state = config && !publishableKey ? 'unavailable' : progress;
 
   useEffect(() => {
-    if (!config) return;
-    if (!publishableKey) {
-      setState('unavailable');
-      return;
-    }
+    if (!config || !publishableKey) return;
     let cancelled = false;
     let destroy: (() => void) | undefined;
     (async () => {

@@ -14,20 +14,17 @@ const FREE_FEATURES = ['Unlimited static QR codes', 'All free content types', 'C
 const PREMIUM_FEATURES = ['Unlimited dynamic QR codes', 'Advanced analytics', 'Logo embedding and gradients', 'Bulk generation', 'Pause and resume campaigns', 'No ads'] as const;
 
 function usePricingTableScript(enabled: boolean) {
-  const [loaded, setLoaded] = useState(false);
+  // Loaded once per page: a second visit finds the element already defined.
+  const [loaded, setLoaded] = useState(() => typeof customElements !== 'undefined' && customElements.get('stripe-pricing-table') !== undefined);
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || loaded) return;
     const existing = document.querySelector<HTMLScriptElement>(`script[src="${PRICING_TABLE_SCRIPT}"]`);
-    if (existing) {
-      setLoaded(true);
-      return;
-    }
-    const script = document.createElement('script');
-    script.src = PRICING_TABLE_SCRIPT;
-    script.async = true;
-    script.onload = () => setLoaded(true);
-    document.head.appendChild(script);
-  }, [enabled]);
+    const script = existing ?? Object.assign(document.createElement('script'), { src: PRICING_TABLE_SCRIPT, async: true });
+    const onLoad = () => setLoaded(true);
+    script.addEventListener('load', onLoad);
+    if (!existing) document.head.appendChild(script);
+    return () => script.removeEventListener('load', onLoad);
+  }, [enabled, loaded]);
   return loaded;
 }
 
