@@ -13,7 +13,16 @@ import boundaries from './scripts/eslint/feature-boundaries.mjs';
  */
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'test-artifacts/**', 'frontend/e2e/screenshots/**', '.data/**', '**/*.d.ts', 'packages/qr-core/test/**/*.cjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'test-artifacts/**',
+      'frontend/e2e/screenshots/**',
+      '.data/**',
+      '**/*.d.ts',
+      'packages/qr-core/test/**/*.cjs',
+    ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   ...tseslint.configs.recommended,
@@ -21,8 +30,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       // qr-core declares a deep module of the qrcode package in a .d.ts that sources compiled by the backend and the
       // frontend (through path mappings) must see: a path reference is the tool for exactly that.

@@ -1,7 +1,10 @@
 // Two projects: `npx jest` runs both, `npx jest --selectProjects unit` only the fast ones.
 const swc = (tsx) => [
   '@swc/jest',
-  { jsc: { parser: { syntax: 'typescript', tsx }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } },
+  {
+    jsc: { parser: { syntax: 'typescript', tsx }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'commonjs' },
+  },
 ];
 // .tsx parses JSX; plain .ts keeps TypeScript's `<T>value` assertions working.
 const transform = { '^.+\\.tsx$': swc(true), '^.+\\.(t|j)s$': swc(false) };

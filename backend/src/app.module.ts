@@ -25,7 +25,18 @@ import { TenantsModule } from './tenants/tenants.module';
 class CommonModule {}
 
 /** Feature modules: add one line each. */
-const FEATURES = [TenantsModule, HealthModule, ScansModule, ContactModule, NewsletterSignupModule, AccountsModule, AnalyticsModule, CodesModule, PaymentProductsModule, BulkModule];
+const FEATURES = [
+  TenantsModule,
+  HealthModule,
+  ScansModule,
+  ContactModule,
+  NewsletterSignupModule,
+  AccountsModule,
+  AnalyticsModule,
+  CodesModule,
+  PaymentProductsModule,
+  BulkModule,
+];
 
 @Module({})
 export class AppModule {

@@ -36,17 +36,29 @@ describe('starting and stopping the product', () => {
   // Each way a database connection fails at start-up: one paragraph saying what to do, never a stack trace.
   const databaseCases: [string, () => string, RegExp][] = [
     ['refused', () => 'postgres://postgres@127.0.0.1:5499/qrs', /PostgreSQL is not reachable at 127\.0\.0\.1:5499 \(connection refused/],
-    ['unknown database', () => `postgres://postgres@127.0.0.1:5432/qrs_missing_${Date.now()}`, /The database "qrs_missing_\d+" does not exist on 127\.0\.0\.1:5432[\s\S]*createdb/],
+    [
+      'unknown database',
+      () => `postgres://postgres@127.0.0.1:5432/qrs_missing_${Date.now()}`,
+      /The database "qrs_missing_\d+" does not exist on 127\.0\.0\.1:5432[\s\S]*createdb/,
+    ],
     ['unknown role', () => 'postgres://no_such_role_qrs@127.0.0.1:5432/postgres', /refused the role "no_such_role_qrs"[\s\S]*createuser/],
-    ['unknown host', () => 'postgres://postgres@no-such-host.invalid:5432/qrs', /The database host "no-such-host\.invalid" in DATABASE_URL cannot be found/],
+    [
+      'unknown host',
+      () => 'postgres://postgres@no-such-host.invalid:5432/qrs',
+      /The database host "no-such-host\.invalid" in DATABASE_URL cannot be found/,
+    ],
   ];
-  it.each(databaseCases)('a database that cannot be used (%s) stops start-up with one paragraph saying what to do', async (_case, url, expected) => {
-    const run = startMain({ DATABASE_URL: url(), PORT: '0' });
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toMatch(expected);
-    expect(run.output()).toContain('Without DATABASE_URL the product starts its own embedded PostgreSQL');
-    expect(run.output()).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
-  }, 60_000);
+  it.each(databaseCases)(
+    'a database that cannot be used (%s) stops start-up with one paragraph saying what to do',
+    async (_case, url, expected) => {
+      const run = startMain({ DATABASE_URL: url(), PORT: '0' });
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toMatch(expected);
+      expect(run.output()).toContain('Without DATABASE_URL the product starts its own embedded PostgreSQL');
+      expect(run.output()).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+    },
+    60_000,
+  );
 
   it('warns once at start when Redis keeps nothing on disk, and says nothing when it has an append-only file', async () => {
     for (const appendOnly of [false, true]) {
@@ -59,7 +71,10 @@ describe('starting and stopping the product', () => {
         while (!run.output().includes('listening on') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
         run.child.kill('SIGTERM');
         expect(await run.exited).toBe(0);
-        const warnings = run.output().split('\n').filter((line) => line.includes('Redis keeps nothing on disk'));
+        const warnings = run
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('Redis keeps nothing on disk'));
         expect(warnings).toHaveLength(appendOnly ? 0 : 1);
       } finally {
         await redis.destroy();
@@ -79,7 +94,9 @@ describe('starting and stopping the product', () => {
     const deadline = Date.now() + 45_000;
     let healthy = false;
     while (!healthy && Date.now() < deadline) {
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.ok).catch(() => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((res) => res.ok)
+        .catch(() => false);
       if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(healthy).toBe(true);

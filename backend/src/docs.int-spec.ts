@@ -54,7 +54,12 @@ describe('generated lists in the docs', () => {
     const rows = features.map((name) => {
       const door = readFileSync(join(SRC, name, 'index.ts'), 'utf8');
       const comment = /\/\*\*([\s\S]*?)\*\//.exec(door)?.[1] ?? '';
-      const summary = comment.replace(/^\s*\*\s?/gm, '').replace(/\s+/g, ' ').trim().split('. ')[0].replace(/\.$/, '');
+      const summary = comment
+        .replace(/^\s*\*\s?/gm, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split('. ')[0]
+        .replace(/\.$/, '');
       return `| ${code(`${name}/`)} | ${summary.replace(/\|/g, '\\|')} |`;
     });
     check('docs/architecture.md', 'features', ['| feature | front door (`index.ts`) |', '|---|---|', ...rows].join('\n'));
@@ -70,12 +75,19 @@ describe('generated lists in the docs', () => {
         return `| ${code(projection.name)} | ${file ? code(relative(SRC, file)) : '?'} | ${projection.tables.map(code).join(', ')} | ${[...projection.eventTypes].map(code).join(', ')} |`;
       })
       .sort();
-    check('docs/events.md', 'projections', ['| projection (name) | file | tables | event types |', '|---|---|---|---|', ...rows].join('\n'));
+    check(
+      'docs/events.md',
+      'projections',
+      ['| projection (name) | file | tables | event types |', '|---|---|---|---|', ...rows].join('\n'),
+    );
   });
 
   it('docs/routes.md lists every HTTP route of /api/docs with its request fields', async () => {
     const spec = (await new TestClient(app.url).get('/api/docs-json')).body as {
-      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>
+      >;
     };
     const rows: string[] = [];
     for (const [path, operations] of Object.entries(spec.paths)) {

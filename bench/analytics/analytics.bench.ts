@@ -32,11 +32,25 @@ async function main() {
   const redis = await startRedis();
   const db = await freshDatabase();
   process.env.QRS_NO_INGESTER = '1';
-  const app = await bootstrap({ NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: '0', HOST: '127.0.0.1' });
+  const app = await bootstrap({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+  });
   try {
     const client = new TestClient(app.url!);
     const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
-    const registered = await client.post('/api/register', { username: email, email, password: 'secret-password', confirmPassword: 'secret-password', firstName: '', lastName: '' });
+    const registered = await client.post('/api/register', {
+      username: email,
+      email,
+      password: 'secret-password',
+      confirmPassword: 'secret-password',
+      firstName: '',
+      lastName: '',
+    });
     if (registered.status !== 200) throw new Error(`register failed: ${registered.status} ${registered.text}`);
     const userId = registered.body.id as string;
     const codes = [];
@@ -60,9 +74,28 @@ async function main() {
         const at = new Date(now - Math.floor(ago)).toISOString();
         const scanId = uuidv7();
         const isBot = n % 20 === 0;
-        const data: Scanned = { scanId, qrId: code.qrId, shortCode: code.shortCode, scannedAt: at, visitorHash: pick(visitors, (n * 7919) % visitors.length), device: pick(devices, n), os: pick(oses, n >> 1), browser: pick(browsers, n >> 2), referrer: pick(referrers, n >> 3), country: pick(countries, n >> 4), language: 'en-US', isBot, botReason: isBot ? 'user-agent' : null };
+        const data: Scanned = {
+          scanId,
+          qrId: code.qrId,
+          shortCode: code.shortCode,
+          scannedAt: at,
+          visitorHash: pick(visitors, (n * 7919) % visitors.length),
+          device: pick(devices, n),
+          os: pick(oses, n >> 1),
+          browser: pick(browsers, n >> 2),
+          referrer: pick(referrers, n >> 3),
+          country: pick(countries, n >> 4),
+          language: 'en-US',
+          isBot,
+          botReason: isBot ? 'user-agent' : null,
+        };
         const list = byStream.get(`scans-${code.qrId}`) ?? [];
-        list.push({ id: scanId, type: 'Scanned', data, metadata: { tenantId: 1, actorId: 'anonymous', correlationId: scanId, causationId: null, occurredAt: at, schemaVersion: 1 } });
+        list.push({
+          id: scanId,
+          type: 'Scanned',
+          data,
+          metadata: { tenantId: 1, actorId: 'anonymous', correlationId: scanId, causationId: null, occurredAt: at, schemaVersion: 1 },
+        });
         byStream.set(`scans-${code.qrId}`, list);
       }
       const appends: StreamAppend[] = [...byStream].map(([streamId, events]) => ({ streamId, events, expectedRevision: 'any' }));
@@ -70,7 +103,9 @@ async function main() {
       if ((done / BATCH) % 40 === 0) process.stdout.write(`\rfilled ${done + BATCH} / ${SCANS}`);
     }
     const fillSeconds = (Date.now() - fillStarted) / 1000;
-    console.log(`\nfilled ${SCANS} Scanned events (${ORDER === "time" ? "in the order they happened" : "times shuffled"}) in ${fillSeconds.toFixed(1)} s (${(SCANS / fillSeconds).toFixed(0)} events/s)`);
+    console.log(
+      `\nfilled ${SCANS} Scanned events (${ORDER === 'time' ? 'in the order they happened' : 'times shuffled'}) in ${fillSeconds.toFixed(1)} s (${(SCANS / fillSeconds).toFixed(0)} events/s)`,
+    );
     fillStarted = Date.now();
     const head = await store.headPosition();
     await app.app.get(ProjectionsService).waitFor(head!, ['analytics'], 1_800_000);
@@ -94,14 +129,20 @@ async function main() {
     const code30 = await time(`/api/dynamic-qrcodes/${codes[0].qrId}/analytics`);
     const codeYear = await time(`/api/dynamic-qrcodes/${codes[0].qrId}/analytics?from=${yearAgo}`);
     const overview = (user.body as { overview: { totalScans: number } }).overview;
-    console.log(`GET /api/user-analytics                       median ${user.median.toFixed(1)} ms  p90 ${user.p90.toFixed(1)} ms  (totalScans ${overview.totalScans})`);
+    console.log(
+      `GET /api/user-analytics                       median ${user.median.toFixed(1)} ms  p90 ${user.p90.toFixed(1)} ms  (totalScans ${overview.totalScans})`,
+    );
     console.log(`GET /api/dynamic-qrcodes/{id}/analytics (30 d)  median ${code30.median.toFixed(1)} ms  p90 ${code30.p90.toFixed(1)} ms`);
-    console.log(`GET /api/dynamic-qrcodes/{id}/analytics (1 y)   median ${codeYear.median.toFixed(1)} ms  p90 ${codeYear.p90.toFixed(1)} ms`);
+    console.log(
+      `GET /api/dynamic-qrcodes/{id}/analytics (1 y)   median ${codeYear.median.toFixed(1)} ms  p90 ${codeYear.p90.toFixed(1)} ms`,
+    );
 
     const started = Date.now();
     const rebuilt = await rebuildProjection(app.app.get(AnalyticsProjection), store, app.app.get(DataSource));
     const seconds = (Date.now() - started) / 1000;
-    console.log(`rebuild analytics: ${rebuilt.events} events in ${seconds.toFixed(1)} s = ${(rebuilt.events / seconds).toFixed(0)} events/s (target >= 20000)`);
+    console.log(
+      `rebuild analytics: ${rebuilt.events} events in ${seconds.toFixed(1)} s = ${(rebuilt.events / seconds).toFixed(0)} events/s (target >= 20000)`,
+    );
     const after = await time('/api/user-analytics');
     console.log(`after rebuild: user-analytics identical: ${JSON.stringify(after.body) === JSON.stringify(user.body)}`);
   } finally {

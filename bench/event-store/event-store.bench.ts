@@ -38,17 +38,27 @@ const event = (n: number): NewEvent => ({
   id: randomUUID(),
   type: TYPES[n % TYPES.length],
   data: { qrId: n % 1000, userAgent: 'Mozilla/5.0 (bench)', country: 'DE', at: n },
-  metadata: { tenantId: 1, actorId: 'bench', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  metadata: {
+    tenantId: 1,
+    actorId: 'bench',
+    correlationId: randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
 });
 
 const rate = (count: number, ms: number) => Math.round((count * 1000) / ms).toLocaleString('en-US');
 const report = (label: string, count: number, ms: number) =>
-  console.log(`${label.padEnd(58)} ${rate(count, ms).padStart(10)} events/s  (${count.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s)`);
+  console.log(
+    `${label.padEnd(58)} ${rate(count, ms).padStart(10)} events/s  (${count.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s)`,
+  );
 
 export async function main(): Promise<void> {
   const name = `qrs_bench_${randomBytes(4).toString('hex')}`;
   const url = withDatabase(ADMIN_URL, name);
-  if (!['127.0.0.1', 'localhost', '::1'].includes(new URL(url).hostname)) throw new Error('The benchmark only runs against a local PostgreSQL');
+  if (!['127.0.0.1', 'localhost', '::1'].includes(new URL(url).hostname))
+    throw new Error('The benchmark only runs against a local PostgreSQL');
   await admin(`CREATE DATABASE ${name}`);
   const pool = new Pool({ connectionString: url, max: SINGLE_WRITERS + 4 });
   // An idle pooled connection that the server drops must not crash the run.
@@ -149,7 +159,13 @@ export async function main(): Promise<void> {
           const moved = await client.query(
             `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
              WHERE name = $1 AND commit_position = $4 AND prepare_position = $5`,
-            ['bench_counts', next.commit.toString(), next.prepare.toString(), (checkpoint?.commit ?? -1n).toString(), (checkpoint?.prepare ?? -1n).toString()],
+            [
+              'bench_counts',
+              next.commit.toString(),
+              next.prepare.toString(),
+              (checkpoint?.commit ?? -1n).toString(),
+              (checkpoint?.prepare ?? -1n).toString(),
+            ],
           );
           if (moved.rowCount !== 1) throw new Error('checkpoint moved by someone else');
           await client.query('COMMIT');

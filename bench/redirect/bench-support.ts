@@ -7,7 +7,8 @@ import { PrivateRedis } from '../../backend/src/test-support/private-redis';
 /** Shared by the scan benches: a private Redis, a fresh database, product processes as children. */
 export const REPO = resolve(__dirname, '../..');
 export const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-export const BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 export async function freePort(): Promise<number> {
   return new Promise((done) => {

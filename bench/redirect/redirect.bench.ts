@@ -29,13 +29,26 @@ interface Figures {
 async function load(url: string, fixed = false): Promise<Figures> {
   const warm = await autocannon({ url, connections: CONNECTIONS, amount: 5000, headers: { 'user-agent': BROWSER_UA } });
   const started = performance.now();
-  const result = await autocannon({ url, connections: CONNECTIONS, ...(fixed ? { amount: REQUESTS } : { duration: DURATION }), headers: { 'user-agent': BROWSER_UA } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    ...(fixed ? { amount: REQUESTS } : { duration: DURATION }),
+    headers: { 'user-agent': BROWSER_UA },
+  });
   const seconds = (performance.now() - started) / 1000;
   // Requests over wall time: autocannon's per-second average is coarse for a fixed amount (a last partial second).
-  return { sent302: warm['3xx'] + result['3xx'], rps: (result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx']) / seconds, p50: result.latency.p50, p99: result.latency.p99, redirects: result['3xx'], other: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts };
+  return {
+    sent302: warm['3xx'] + result['3xx'],
+    rps: (result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx']) / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    redirects: result['3xx'],
+    other: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] + result.errors + result.timeouts,
+  };
 }
 
-const line = (name: string, f: Figures) => `${name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   302s ${f.redirects}   other ${f.other}`;
+const line = (name: string, f: Figures) =>
+  `${name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   302s ${f.redirects}   other ${f.other}`;
 
 async function main() {
   console.log(`bench/redirect: ${CONNECTIONS} connections, ${DURATION} s per run (+2 s warm-up), user agent of a real browser`);
@@ -43,7 +56,14 @@ async function main() {
   const map = new Map([['bench1', 'https://example.com/menu']]);
   // In a child process like ours, so the load generator does not share its event loop.
   const barePort = await freePort();
-  const bareChild = spawn(process.execPath, ['-e', `require('http').createServer((q,s)=>{const m=${JSON.stringify(Object.fromEntries(map))}[q.url.slice(3)];s.writeHead(m?302:404,m?{Location:m,'Content-Length':'0'}:{'Content-Length':'0'});s.end()}).listen(${barePort},'127.0.0.1')`], { stdio: 'inherit' });
+  const bareChild = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('http').createServer((q,s)=>{const m=${JSON.stringify(Object.fromEntries(map))}[q.url.slice(3)];s.writeHead(m?302:404,m?{Location:m,'Content-Length':'0'}:{'Content-Length':'0'});s.end()}).listen(${barePort},'127.0.0.1')`,
+    ],
+    { stdio: 'inherit' },
+  );
   let a: Figures;
   try {
     await waitForHttp(`http://127.0.0.1:${barePort}/d/bench1`);
@@ -67,7 +87,33 @@ async function main() {
     const codes: Record<string, string> = {};
     for (const shortCode of ['bench1', 'ledger1']) {
       const qrId = (codes[shortCode] = randomUUID());
-      await store.append(`qr-${qrId}`, [{ id: randomUUID(), type: 'QrCreated', data: { qrId, userId: randomUUID(), mode: 'dynamic', qrType: 'url', shortCode, destination: 'https://example.com/menu', fields: { url: 'https://example.com/menu' } }, metadata: { tenantId: 1, actorId: 'bench', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 } }], { expectedRevision: 'no_stream' });
+      await store.append(
+        `qr-${qrId}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'QrCreated',
+            data: {
+              qrId,
+              userId: randomUUID(),
+              mode: 'dynamic',
+              qrType: 'url',
+              shortCode,
+              destination: 'https://example.com/menu',
+              fields: { url: 'https://example.com/menu' },
+            },
+            metadata: {
+              tenantId: 1,
+              actorId: 'bench',
+              correlationId: randomUUID(),
+              causationId: null,
+              occurredAt: new Date().toISOString(),
+              schemaVersion: 1,
+            },
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
     }
     for (let i = 0; (await pool.query('SELECT 1 FROM scan_targets WHERE short_code = $1', ['ledger1'])).rowCount === 0; i++) {
       if (i > 600) throw new Error('scan_targets never got the codes');
@@ -79,7 +125,14 @@ async function main() {
     await stopChild(worker); // (b) measures the API alone: the scans wait in the Redis stream
 
     const scanned = async (qrId?: string) =>
-      Number((await pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'Scanned'${qrId ? ' AND stream_id = $1' : ''}`, qrId ? [`scans-${qrId}`] : [])).rows[0].n);
+      Number(
+        (
+          await pool.query(
+            `SELECT count(*)::int AS n FROM events WHERE type = 'Scanned'${qrId ? ' AND stream_id = $1' : ''}`,
+            qrId ? [`scans-${qrId}`] : [],
+          )
+        ).rows[0].n,
+      );
     const probe = new Redis(redis.url);
     const streamLength = () => probe.xlen(`qrs:${db.name}:scans`);
     const drain = async (ledgerExpected: number) => {
@@ -100,7 +153,9 @@ async function main() {
     worker = startProduct('worker', env);
     const drainB = await drain(bLedger.sent302);
     const afterB = await scanned();
-    console.log(`    drained: ${afterB - beforeDrain} Scanned events in ${drainB.toFixed(1)} s (${((afterB - beforeDrain) / drainB).toFixed(0)} scans/s ingested); stream held ${buffered}`);
+    console.log(
+      `    drained: ${afterB - beforeDrain} Scanned events in ${drainB.toFixed(1)} s (${((afterB - beforeDrain) / drainB).toFixed(0)} scans/s ingested); stream held ${buffered}`,
+    );
 
     const c = await load(target);
     console.log(line('(c) our /d/{code}, recording, ingester on', c));
@@ -111,7 +166,9 @@ async function main() {
     probe.disconnect();
     console.log(`    drained again in ${drainC.toFixed(1)} s`);
     const sent = bLedger.sent302 + cLedger.sent302;
-    console.log(`recorded vs 302s (2nd code, warm-ups included): ${total} Scanned events, ${sent} 302s sent: ${total === sent ? 'equal' : 'DIFFERENT'}`);
+    console.log(
+      `recorded vs 302s (2nd code, warm-ups included): ${total} Scanned events, ${sent} 302s sent: ${total === sent ? 'equal' : 'DIFFERENT'}`,
+    );
     console.log(JSON.stringify({ a, b, c, bLedger, cLedger, ledgerScannedEvents: total, bPercentOfA: (100 * b.rps) / a.rps }));
   } finally {
     await stopChild(api);

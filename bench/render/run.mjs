@@ -33,7 +33,13 @@ for (let i = 0; i < 64; i++) {
   if (i % 4 === 0) payloads.push(core.dynamicLink('https://qrsharks.example', `k${(i * 7919).toString(36)}`));
   else if (i % 4 === 1) payloads.push(`https://example.com/menu/${i}?utm_source=qr&table=${i * 3}`);
   else if (i % 4 === 2)
-    payloads.push(core.encodePayload('contact', { firstName: 'Zoë', lastName: `Shark ${i}`, phoneNumber: '+45 12 34 56 78', email: `z${i}@example.dk` }, { origin: '' }));
+    payloads.push(
+      core.encodePayload(
+        'contact',
+        { firstName: 'Zoë', lastName: `Shark ${i}`, phoneNumber: '+45 12 34 56 78', email: `z${i}@example.dk` },
+        { origin: '' },
+      ),
+    );
   else payloads.push(`https://example.com/${'p'.repeat(i * 2)}`);
 }
 
@@ -83,7 +89,9 @@ for (const level of ['M', 'H']) {
   }, window);
   const styled = rate((t) => core.renderSvg(t, STYLED, { errorCorrectionLevel: level }), window);
   const defaults = rate((t) => core.renderSvg(t, {}, { errorCorrectionLevel: level }), window);
-  out(`[svg, level ${level}] qrcode toString({type:'svg'}): ${fmt(plain, 0)}/s; qr-core styled: ${fmt(styled, 0)}/s (ratio ${fmt(styled / plain, 2)}, target >= 0.80); qr-core default style: ${fmt(defaults, 0)}/s (ratio ${fmt(defaults / plain, 2)})`);
+  out(
+    `[svg, level ${level}] qrcode toString({type:'svg'}): ${fmt(plain, 0)}/s; qr-core styled: ${fmt(styled, 0)}/s (ratio ${fmt(styled / plain, 2)}, target >= 0.80); qr-core default style: ${fmt(defaults, 0)}/s (ratio ${fmt(defaults / plain, 2)})`,
+  );
 }
 
 // 2. qr-code-styling in Node with jsdom, the same payloads and a comparable style.
@@ -99,7 +107,17 @@ for (const level of ['M', 'H']) {
       height: 328,
       data: payloads[i % payloads.length],
       qrOptions: { errorCorrectionLevel: 'M' },
-      dotsOptions: { type: 'rounded', gradient: { type: 'linear', rotation: 0.785, colorStops: [{ offset: 0, color: '#000000' }, { offset: 1, color: '#ff00ff' }] } },
+      dotsOptions: {
+        type: 'rounded',
+        gradient: {
+          type: 'linear',
+          rotation: 0.785,
+          colorStops: [
+            { offset: 0, color: '#000000' },
+            { offset: 1, color: '#ff00ff' },
+          ],
+        },
+      },
       cornersSquareOptions: { type: 'extra-rounded', color: '#1E40AF' },
       cornersDotOptions: { type: 'dot' },
       backgroundOptions: { color: '#FFFFFF' },
@@ -110,7 +128,9 @@ for (const level of ['M', 'H']) {
   const theirs = times.reduce((a, b) => a + b, 0) / times.length;
   const oursRate = rate((t) => core.renderSvg(t, STYLED, { errorCorrectionLevel: 'M' }), quick ? 500 : 1500);
   const ours = 1000 / oursRate;
-  out(`[vs qr-code-styling+jsdom] qr-code-styling: ${fmt(theirs, 2)} ms/code (median ${fmt(median(times), 2)}); qr-core styled: ${fmt(ours, 3)} ms/code; qr-core is ${fmt(theirs / ours, 0)}x faster (target >= 50x)`);
+  out(
+    `[vs qr-code-styling+jsdom] qr-code-styling: ${fmt(theirs, 2)} ms/code (median ${fmt(median(times), 2)}); qr-core styled: ${fmt(ours, 3)} ms/code; qr-core is ${fmt(theirs / ours, 0)}x faster (target >= 50x)`,
+  );
 }
 
 // 3. PNG at scale 3 (the download) of a styled 33-module code (version 4), same options as backend/src/rendering/render-png.ts.
@@ -128,7 +148,12 @@ for (const level of ['M', 'H']) {
   const n = quick ? 20 : 100;
   for (let i = 0; i < n + 5; i++) {
     const t0 = performance.now();
-    const image = new Resvg(svg, { fitTo: { mode: 'zoom', value: 3 }, font: { loadSystemFonts: false }, imageRendering: 0, shapeRendering: 2 }).render();
+    const image = new Resvg(svg, {
+      fitTo: { mode: 'zoom', value: 3 },
+      font: { loadSystemFonts: false },
+      imageRendering: 0,
+      shapeRendering: 2,
+    }).render();
     const t1 = performance.now();
     const png = encodePng ? encodePng(image.pixels, image.width, image.height) : image.asPng();
     const t2 = performance.now();
@@ -141,7 +166,9 @@ for (const level of ['M', 'H']) {
     }
     if (i === 0 && png.length < 100) throw new Error('empty PNG');
   }
-  out(`[png scale 3] ${m.size}-module styled code (v${m.version}, framed, 984 px wide): median ${fmt(median(withPng), 2)} ms per PNG (target < 20 ms), of which resvg render ${fmt(median(renderOnly), 2)} ms (with resvg's own asPng() instead: ${fmt(median(withAsPng), 2)} ms); p90 ${fmt([...withPng].sort((a, b) => a - b)[Math.floor(withPng.length * 0.9)], 2)} ms`);
+  out(
+    `[png scale 3] ${m.size}-module styled code (v${m.version}, framed, 984 px wide): median ${fmt(median(withPng), 2)} ms per PNG (target < 20 ms), of which resvg render ${fmt(median(renderOnly), 2)} ms (with resvg's own asPng() instead: ${fmt(median(withAsPng), 2)} ms); p90 ${fmt([...withPng].sort((a, b) => a - b)[Math.floor(withPng.length * 0.9)], 2)} ms`,
+  );
 }
 
 // 4. 10,000 styled SVGs in one process.
@@ -151,7 +178,9 @@ for (const level of ['M', 'H']) {
   let bytes = 0;
   for (let i = 0; i < count; i++) bytes += core.renderSvg(payloads[i % payloads.length], STYLED).length;
   const seconds = (performance.now() - start) / 1000;
-  out(`[10,000 styled SVGs] ${fmt(seconds, 2)} s (target < 10 s), ${fmt(count / seconds, 0)}/s, average ${fmt(bytes / count / 1024, 1)} KiB per SVG`);
+  out(
+    `[10,000 styled SVGs] ${fmt(seconds, 2)} s (target < 10 s), ${fmt(count / seconds, 0)}/s, average ${fmt(bytes / count / 1024, 1)} KiB per SVG`,
+  );
 }
 
 // 5. Decode rates of the three decoders over the 216-style matrix, at 984 and 328 px.
@@ -177,7 +206,14 @@ for (const level of ['M', 'H']) {
       t.zxingWasm += zw;
       t.zxingLibrary += zl;
       t.jsqr += jq;
-      for (const key of [`dots ${c.style.dotShape}`, `corners ${c.style.cornerShape}`, `centres ${c.style.innerCornerShape}`, c.style.logo ? 'logo' : 'no logo', c.style.enableFrame ? 'frame' : 'no frame', c.style.gradientColor ? 'gradient' : 'flat']) {
+      for (const key of [
+        `dots ${c.style.dotShape}`,
+        `corners ${c.style.cornerShape}`,
+        `centres ${c.style.innerCornerShape}`,
+        c.style.logo ? 'logo' : 'no logo',
+        c.style.enableFrame ? 'frame' : 'no frame',
+        c.style.gradientColor ? 'gradient' : 'flat',
+      ]) {
         perShape[key] ??= { n: 0, zxingWasm: 0, zxingLibrary: 0, jsqr: 0 };
         perShape[key].n++;
         perShape[key].zxingWasm += zw;
@@ -189,7 +225,9 @@ for (const level of ['M', 'H']) {
   const pct = (a, n) => `${a}/${n} (${fmt((100 * a) / n, 1)}%)`;
   for (const size of [984, 328]) {
     const t = totals[size];
-    out(`[decode @${size}px over ${t.n} styles, short and near-capacity v20 payloads of all 15 types] zxing-wasm ${pct(t.zxingWasm, t.n)}; @zxing/library ${pct(t.zxingLibrary, t.n)}; jsQR ${pct(t.jsqr, t.n)}`);
+    out(
+      `[decode @${size}px over ${t.n} styles, short and near-capacity v20 payloads of all 15 types] zxing-wasm ${pct(t.zxingWasm, t.n)}; @zxing/library ${pct(t.zxingLibrary, t.n)}; jsQR ${pct(t.jsqr, t.n)}`,
+    );
   }
   for (const [key, t] of Object.entries(perShape)) {
     out(`  ${key.padEnd(16)} zxing-wasm ${pct(t.zxingWasm, t.n)}; @zxing/library ${pct(t.zxingLibrary, t.n)}; jsQR ${pct(t.jsqr, t.n)}`);

@@ -49,7 +49,8 @@ describe('/auth', () => {
 
     await chrome.avatarButton.click();
     expect(await page.getByTestId('menu-username').innerText()).toBe(email);
-    for (const item of ['Account Settings', 'Change Password', 'Bulk Generation', 'Subscription', 'Log out']) await page.getByRole('menuitem', { name: item }).waitFor();
+    for (const item of ['Account Settings', 'Change Password', 'Bulk Generation', 'Subscription', 'Log out'])
+      await page.getByRole('menuitem', { name: item }).waitFor();
     await page.keyboard.press('Escape');
 
     await chrome.logOut();

@@ -18,7 +18,16 @@ test('lists 10 posts with at most 3 tags each, and 8 category chips', async () =
     expect(await card.locator('.MuiChip-outlined').count()).toBeLessThanOrEqual(3);
   }
   const chips = page.getByRole('group', { name: 'Filter articles by category' }).getByRole('button');
-  expect(await chips.allInnerTexts()).toEqual(['All', 'Marketing', 'Technology', 'Security', 'Industry', 'Analytics', 'Design', 'Shark Tips']);
+  expect(await chips.allInnerTexts()).toEqual([
+    'All',
+    'Marketing',
+    'Technology',
+    'Security',
+    'Industry',
+    'Analytics',
+    'Design',
+    'Shark Tips',
+  ]);
 });
 
 test('search matches titles, excerpts and tags; nothing found shows the empty state', async () => {

@@ -81,12 +81,54 @@ export function AppRoutes() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-      <Route path="auth" element={<Bare><AuthPage /></Bare>} />
-      <Route path="auth/google" element={<Bare><GoogleRedirectPage /></Bare>} />
-      <Route path="payment" element={<Bare><PaymentPage /></Bare>} />
-      <Route path="payment-success" element={<Bare><PaymentSuccessPage /></Bare>} />
-      <Route path="pdf-placeholder" element={<Bare><PdfPlaceholderPage /></Bare>} />
-      <Route path="image-placeholder" element={<Bare><ImagePlaceholderPage /></Bare>} />
+      <Route
+        path="auth"
+        element={
+          <Bare>
+            <AuthPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="auth/google"
+        element={
+          <Bare>
+            <GoogleRedirectPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="payment"
+        element={
+          <Bare>
+            <PaymentPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="payment-success"
+        element={
+          <Bare>
+            <PaymentSuccessPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="pdf-placeholder"
+        element={
+          <Bare>
+            <PdfPlaceholderPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="image-placeholder"
+        element={
+          <Bare>
+            <ImagePlaceholderPage />
+          </Bare>
+        }
+      />
       <Route
         path="dashboard/*"
         element={

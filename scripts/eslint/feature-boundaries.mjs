@@ -5,7 +5,18 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * its folder's index.ts, and infrastructure (event store, projections, pipeline, ...) imports no feature at all.
  * Test files may also import another feature's test helpers (*-fixtures, *.harness, *.test-kit).
  */
-const INFRASTRUCTURE = new Set(['command-pipeline', 'event-store', 'projections', 'database', 'redis', 'rendering', 'common', 'config', 'test-support', 'cli']);
+const INFRASTRUCTURE = new Set([
+  'command-pipeline',
+  'event-store',
+  'projections',
+  'database',
+  'redis',
+  'rendering',
+  'common',
+  'config',
+  'test-support',
+  'cli',
+]);
 /** What wires features together (the module list, start-up, the command-line tools) may import any feature file. */
 const COMPOSITION_ROOTS = /^(app\.module|bootstrap|main|worker)\.ts$/;
 const COMPOSITION_FOLDERS = new Set(['cli']);
@@ -22,7 +33,7 @@ function areaOf(srcRoot, file) {
 export const featureBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: "Import another backend feature only through its index.ts; infrastructure imports no feature" },
+    docs: { description: 'Import another backend feature only through its index.ts; infrastructure imports no feature' },
     schema: [{ type: 'object', properties: { srcRoot: { type: 'string' } }, additionalProperties: false }],
     messages: {
       reachIn: "'{{from}}' reaches into the {{feature}} feature ('{{path}}'): import it from '{{door}}' (its index.ts) instead.",

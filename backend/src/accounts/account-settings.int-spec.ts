@@ -32,7 +32,11 @@ describe('account settings', () => {
     await writer.append(
       `user-${id}`,
       [
-        writer.event('TrialActivated', { userId: id, trialStartDate: '2030-01-01T00:00:00.000Z', trialEndDate: '2030-01-04T00:00:00.000Z' }),
+        writer.event('TrialActivated', {
+          userId: id,
+          trialStartDate: '2030-01-01T00:00:00.000Z',
+          trialEndDate: '2030-01-04T00:00:00.000Z',
+        }),
         writer.event('DynamicQrSlotTaken', { userId: id, qrId: 'q1' }),
         writer.event('SubscriptionStatusChanged', { userId: id, subscriptionStatus: 'active' }),
       ],

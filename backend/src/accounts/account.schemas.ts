@@ -17,14 +17,25 @@ const SHORT_PASSWORD = 'Password must be at least 6 characters';
 function secret(options: { label: string; required: string; min?: number; minMessage?: string; maxMessage?: string }) {
   return z
     .string({ error: options.required })
-    .refine((value) => !value.includes('\u0000') && unsafeText(value, { multiline: true }) !== 'surrogate', { message: NOT_ALLOWED(options.label), abort: true })
+    .refine((value) => !value.includes('\u0000') && unsafeText(value, { multiline: true }) !== 'surrogate', {
+      message: NOT_ALLOWED(options.label),
+      abort: true,
+    })
     .refine((value) => value.length > 0, { message: options.required, abort: true })
     .refine((value) => value.length >= (options.min ?? 1), { message: options.minMessage ?? options.required, abort: true })
     .refine((value) => value.length <= 1024, { message: options.maxMessage ?? `${options.label} must be at most 1024 characters` });
 }
 
 /** Usernames are display names (NFC, no bidi or zero-width characters): registration and sign-in normalise them alike. */
-const username = (min: number, messages: { required: string; tooLong: string }) => displayName({ label: 'Username', max: 255, min, typeMessage: messages.required, minMessage: messages.required, maxMessage: messages.tooLong });
+const username = (min: number, messages: { required: string; tooLong: string }) =>
+  displayName({
+    label: 'Username',
+    max: 255,
+    min,
+    typeMessage: messages.required,
+    minMessage: messages.required,
+    maxMessage: messages.tooLong,
+  });
 
 const email = text({ label: 'Email', max: 255, typeMessage: EMAIL, maxMessage: EMAIL }).pipe(z.email({ error: EMAIL }));
 
@@ -35,12 +46,21 @@ export const registerSchema = z
     // Optional: the spec's client sends the email as the username, and an empty one means the email.
     username: username(0, { required: 'Username is required', tooLong: 'Username must be at most 255 characters' }).optional(),
     email,
-    password: secret({ label: 'Password', required: SHORT_PASSWORD, min: 6, minMessage: SHORT_PASSWORD, maxMessage: 'Password must be at most 1024 characters' }),
+    password: secret({
+      label: 'Password',
+      required: SHORT_PASSWORD,
+      min: 6,
+      minMessage: SHORT_PASSWORD,
+      maxMessage: 'Password must be at most 1024 characters',
+    }),
     confirmPassword: secret({ label: 'Password confirmation', required: "Passwords don't match" }).optional(),
     firstName: personName('First name').optional().default(''),
     lastName: personName('Last name').optional().default(''),
   })
-  .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  })
   .transform(({ confirmPassword: _confirmed, ...body }) => ({ ...body, username: body.username || body.email }));
 export type RegisterBody = z.infer<typeof registerSchema>;
 
@@ -64,14 +84,26 @@ export type UpdateNameBody = z.infer<typeof updateNameSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: secret({ label: 'Current password', required: 'Current password is required', maxMessage: 'Current password is incorrect' }),
-    newPassword: secret({ label: 'Password', required: SHORT_PASSWORD, min: 6, minMessage: SHORT_PASSWORD, maxMessage: 'Password must be at most 1024 characters' }),
+    currentPassword: secret({
+      label: 'Current password',
+      required: 'Current password is required',
+      maxMessage: 'Current password is incorrect',
+    }),
+    newPassword: secret({
+      label: 'Password',
+      required: SHORT_PASSWORD,
+      min: 6,
+      minMessage: SHORT_PASSWORD,
+      maxMessage: 'Password must be at most 1024 characters',
+    }),
     confirmPassword: secret({ label: 'Password confirmation', required: 'Please confirm your new password' }),
   })
   .refine((body) => body.newPassword === body.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
-export const roleSchema = z.enum(['user', 'support', 'admin'] satisfies Role[], { error: "Role must be one of 'user', 'support', 'admin'" });
+export const roleSchema = z.enum(['user', 'support', 'admin'] satisfies Role[], {
+  error: "Role must be one of 'user', 'support', 'admin'",
+});
 
 /** A JSON-encoded query parameter (ra-data-simple-rest): absent -> the fallback; malformed or the wrong shape -> 400. */
 function jsonParam<T>(shape: z.ZodType<T>, fallback: T, message: string) {
@@ -96,17 +128,40 @@ function jsonParam<T>(shape: z.ZodType<T>, fallback: T, message: string) {
     });
 }
 
-const SORTABLE: Record<string, string> = { createdAt: 'created_at', username: 'username_key', email: 'email', subscriptionStatus: 'subscription_status' };
+const SORTABLE: Record<string, string> = {
+  createdAt: 'created_at',
+  username: 'username_key',
+  email: 'email',
+  subscriptionStatus: 'subscription_status',
+};
 
 /** ra-data-simple-rest list query: range=[start,end], sort=[field,order], filter={"q":...}. */
 export const listQuerySchema = z
   .object({
-    range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)]), [0, 24] as [number, number], 'range must be [start, end] with whole numbers'),
-    sort: jsonParam(z.tuple([z.string().max(64), z.string().max(8)]), ['createdAt', 'DESC'] as [string, string], 'sort must be [field, "ASC" or "DESC"]'),
-    filter: jsonParam(z.looseObject({ q: text({ label: 'Search', max: 255 }).optional() }), {} as { q?: string }, 'filter must be an object such as {"q": "ann"}'),
+    range: jsonParam(
+      z.tuple([z.number().int().min(0), z.number().int().min(0)]),
+      [0, 24] as [number, number],
+      'range must be [start, end] with whole numbers',
+    ),
+    sort: jsonParam(
+      z.tuple([z.string().max(64), z.string().max(8)]),
+      ['createdAt', 'DESC'] as [string, string],
+      'sort must be [field, "ASC" or "DESC"]',
+    ),
+    filter: jsonParam(
+      z.looseObject({ q: text({ label: 'Search', max: 255 }).optional() }),
+      {} as { q?: string },
+      'filter must be an object such as {"q": "ann"}',
+    ),
   })
   .transform(({ range: [start, end], sort: [field, order], filter }) => {
     const to = Math.min(start + 99, Math.max(start, end));
-    return { offset: start, limit: to - start + 1, sortColumn: SORTABLE[field] ?? 'created_at', descending: order.toUpperCase() !== 'ASC', q: (filter.q ?? '').toLowerCase() };
+    return {
+      offset: start,
+      limit: to - start + 1,
+      sortColumn: SORTABLE[field] ?? 'created_at',
+      descending: order.toUpperCase() !== 'ASC',
+      q: (filter.q ?? '').toLowerCase(),
+    };
   });
 export type ListQuery = z.infer<typeof listQuerySchema>;

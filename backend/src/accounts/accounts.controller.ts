@@ -3,10 +3,20 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { BodyOf } from '../common/input';
 import { ClientIp, Tenant } from '../common/request-params';
-import { ChangePasswordBody, changePasswordSchema, LoginBody, loginSchema, RegisterBody, registerSchema, UpdateNameBody, updateNameSchema } from './account.schemas';
+import {
+  ChangePasswordBody,
+  changePasswordSchema,
+  LoginBody,
+  loginSchema,
+  RegisterBody,
+  registerSchema,
+  UpdateNameBody,
+  updateNameSchema,
+} from './account.schemas';
 import { Authenticated, AuthUser, CurrentUser } from './auth';
 import { ChangePasswordCommand } from './change-password.command';
 import { DeleteAccountCommand } from './delete-account.command';
+import { DeviceToken } from './device-cookies';
 import { LogInUserCommand } from './log-in-user.command';
 import { RegisterUserCommand } from './register-user.command';
 import { SessionsService } from './sessions.service';
@@ -18,19 +28,56 @@ import { UpdateUserNameCommand } from './update-user-name.command';
  */
 @Controller('api')
 export class AccountsController {
-  constructor(private readonly commandBus: CommandBus, private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly sessions: SessionsService,
+  ) {}
 
-  @Post('register') @HttpCode(200) register(@BodyOf(registerSchema) body: RegisterBody, @Tenant() tenantId: number, @ClientIp() ip: string, @Req() req: Request) { return this.sessions.signInAfter(req, this.commandBus.execute(new RegisterUserCommand({ ...body, tenantId, ip }))); }
+  @Post('register') @HttpCode(200) register(
+    @BodyOf(registerSchema) body: RegisterBody,
+    @Tenant() tenantId: number,
+    @ClientIp() ip: string,
+    @Req() req: Request,
+  ) {
+    return this.sessions.signInAfter(req, this.commandBus.execute(new RegisterUserCommand({ ...body, tenantId, ip })));
+  }
 
-  @Post('login') @HttpCode(200) login(@BodyOf(loginSchema) body: LoginBody, @Tenant() tenantId: number, @ClientIp() ip: string, @Req() req: Request) { return this.sessions.signInAfter(req, this.commandBus.execute(new LogInUserCommand({ ...body, tenantId, ip }))); }
+  @Post('login') @HttpCode(200) login(
+    @BodyOf(loginSchema) body: LoginBody,
+    @Tenant() tenantId: number,
+    @ClientIp() ip: string,
+    @DeviceToken() device: string | null,
+    @Req() req: Request,
+  ) {
+    return this.sessions.signInAfter(req, this.commandBus.execute(new LogInUserCommand({ ...body, tenantId, ip, device })));
+  }
 
-  @Post('logout') @HttpCode(200) logout(@Req() req: Request) { return this.sessions.logout(req); }
+  @Post('logout') @HttpCode(200) logout(@Req() req: Request) {
+    return this.sessions.logout(req);
+  }
 
-  @Get('user') @Authenticated() user(@CurrentUser() user: AuthUser) { return user; }
+  @Get('user') @Authenticated() user(@CurrentUser() user: AuthUser) {
+    return user;
+  }
 
-  @Put('update-name') @Authenticated() updateName(@CurrentUser() user: AuthUser, @BodyOf(updateNameSchema) body: UpdateNameBody) { return this.commandBus.execute(new UpdateUserNameCommand({ userId: user.id, ...body })); }
+  @Put('update-name') @Authenticated() updateName(@CurrentUser() user: AuthUser, @BodyOf(updateNameSchema) body: UpdateNameBody) {
+    return this.commandBus.execute(new UpdateUserNameCommand({ userId: user.id, ...body }));
+  }
 
-  @Post('change-password') @HttpCode(200) @Authenticated() changePassword(@CurrentUser() user: AuthUser, @BodyOf(changePasswordSchema) body: ChangePasswordBody, @Req() req: Request) { return this.sessions.renewAfter(req, this.commandBus.execute(new ChangePasswordCommand({ userId: user.id, currentPassword: body.currentPassword, newPassword: body.newPassword }))); }
+  @Post('change-password') @HttpCode(200) @Authenticated() changePassword(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(changePasswordSchema) body: ChangePasswordBody,
+    @Req() req: Request,
+  ) {
+    return this.sessions.renewAfter(
+      req,
+      this.commandBus.execute(
+        new ChangePasswordCommand({ userId: user.id, currentPassword: body.currentPassword, newPassword: body.newPassword }),
+      ),
+    );
+  }
 
-  @Post('delete-account') @HttpCode(200) @Authenticated() deleteAccount(@CurrentUser() user: AuthUser, @Req() req: Request) { return this.sessions.endAllAfter(req, user.id, this.commandBus.execute(new DeleteAccountCommand({ userId: user.id }))); }
+  @Post('delete-account') @HttpCode(200) @Authenticated() deleteAccount(@CurrentUser() user: AuthUser, @Req() req: Request) {
+    return this.sessions.endAllAfter(req, user.id, this.commandBus.execute(new DeleteAccountCommand({ userId: user.id })));
+  }
 }

@@ -26,14 +26,18 @@ export class AccountsService {
   }
 
   findActiveByUsername(tenantId: number, username: string): Promise<UserEntity | null> {
-    return this.dataSource.getRepository(UserEntity).findOne({ where: { clientId: tenantId, usernameKey: usernameKey(username), isDeleted: false } });
+    return this.dataSource
+      .getRepository(UserEntity)
+      .findOne({ where: { clientId: tenantId, usernameKey: usernameKey(username), isDeleted: false } });
   }
 
   /** Display names of users for audit trails (any tenant: staff read every tenant's history). Unknown ids are absent. */
   async usernames(userIds: readonly string[]): Promise<Map<string, string>> {
     const ids = [...new Set(userIds)].filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
     if (!ids.length) return new Map();
-    const rows = await this.dataSource.getRepository(UserEntity).find({ where: ids.map((id) => ({ id })), select: { id: true, username: true } });
+    const rows = await this.dataSource
+      .getRepository(UserEntity)
+      .find({ where: ids.map((id) => ({ id })), select: { id: true, username: true } });
     return new Map(rows.map((row) => [row.id, row.username]));
   }
 
@@ -78,16 +82,22 @@ export class AccountsService {
   async listUsers(query: ListQuery, res: Response): Promise<(AuthUser & { createdAt: Date; isDeleted: boolean })[]> {
     const tenantId = requestContext.currentOrSystem().tenantId;
     const where = "client_id = $1 AND ($2 = '' OR position($2 in username_key) > 0)";
-    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [tenantId, query.q])) as { total: number }[];
+    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [tenantId, query.q])) as {
+      total: number;
+    }[];
     const ids = (await this.dataSource.query(
       `SELECT id FROM users WHERE ${where} ORDER BY ${query.sortColumn} ${query.descending ? 'DESC' : 'ASC'}, id LIMIT $3 OFFSET $4`,
       [tenantId, query.q, query.limit, query.offset],
     )) as { id: string }[];
-    const rows = ids.length ? await this.dataSource.getRepository(UserEntity).find({ where: ids.map(({ id }) => ({ id, clientId: tenantId })) }) : [];
+    const rows = ids.length
+      ? await this.dataSource.getRepository(UserEntity).find({ where: ids.map(({ id }) => ({ id, clientId: tenantId })) })
+      : [];
     const byId = new Map(rows.map((row) => [row.id, row]));
     const end = query.offset + Math.max(ids.length - 1, 0);
     res.setHeader('Content-Range', `users ${query.offset}-${end}/${total}`);
     res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
-    return ids.map(({ id }) => byId.get(id)!).map((row) => ({ ...this.toAuthUser(row), createdAt: row.createdAt, isDeleted: row.isDeleted }));
+    return ids
+      .map(({ id }) => byId.get(id)!)
+      .map((row) => ({ ...this.toAuthUser(row), createdAt: row.createdAt, isDeleted: row.isDeleted }));
   }
 }

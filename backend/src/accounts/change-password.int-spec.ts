@@ -33,7 +33,11 @@ describe('POST /api/change-password', () => {
     expect((await otherDevice.post('/api/login', { username: email, password })).status).toBe(200);
     const before = client.cookies.get('qrs.sid');
 
-    const res = await client.post('/api/change-password', { currentPassword: password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const res = await client.post('/api/change-password', {
+      currentPassword: password,
+      newPassword: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Password updated' });
     expect(client.cookies.get('qrs.sid')).not.toBe(before);

@@ -22,10 +22,16 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
         const user = await ctx.load(userStream(userId), initialUser, evolveUser);
         const events = decideDelete(user.state, userId);
         // Releasing the keys lets the person sign up again later with the same email (a new user id).
-        const keyStreams = [usernameStream(user.state.tenantId, user.state.username), ...(user.state.googleId ? [googleIdStream(user.state.tenantId, user.state.googleId)] : [])];
+        const keyStreams = [
+          usernameStream(user.state.tenantId, user.state.username),
+          ...(user.state.googleId ? [googleIdStream(user.state.tenantId, user.state.googleId)] : []),
+        ];
         const keys = await Promise.all(keyStreams.map((streamId) => ctx.load(streamId, initialKey, evolveKey)));
         return {
-          appends: [{ streamId: userStream(userId), events }, ...keys.map((key) => ({ streamId: key.streamId, events: decideReleaseKey(key.state, userId) }))],
+          appends: [
+            { streamId: userStream(userId), events },
+            ...keys.map((key) => ({ streamId: key.streamId, events: decideReleaseKey(key.state, userId) })),
+          ],
           answer: () => ({ message: 'Account deleted' }),
         };
       },

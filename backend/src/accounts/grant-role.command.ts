@@ -23,7 +23,11 @@ export class GrantRoleCommand extends Command<AuthUser> {
 }
 
 /** The one-stream write of both role commands: the user, of that tenant, active, or 404. */
-export function changeRole(pipeline: CommandPipeline, change: RoleChange, decide: (account: AccountState) => ReturnType<typeof decideGrantRole>): Promise<AuthUser> {
+export function changeRole(
+  pipeline: CommandPipeline,
+  change: RoleChange,
+  decide: (account: AccountState) => ReturnType<typeof decideGrantRole>,
+): Promise<AuthUser> {
   return pipeline.run({
     stream: userStream(change.userId),
     initial: initialAccount,

@@ -14,7 +14,11 @@ describe('account writes while the users projection lags past the wait bound', (
   });
   afterAll(() => app.close());
 
-  const usersRow = async (id: string) => (await app.app.get(DataSource).query('SELECT first_name, roles FROM users WHERE id = $1', [id])) as { first_name: string; roles: string[] }[];
+  const usersRow = async (id: string) =>
+    (await app.app.get(DataSource).query('SELECT first_name, roles FROM users WHERE id = $1', [id])) as {
+      first_name: string;
+      roles: string[];
+    }[];
 
   it('POST /api/register, PUT /api/update-name, POST /api/admin/users/:id/roles/:role answer 2xx from their events, and the new session works meanwhile', async () => {
     const admin = new TestClient(app.url);
@@ -29,7 +33,17 @@ describe('account writes while the users projection lags past the wait bound', (
       const client = new TestClient(app.url);
       const register = await client.post('/api/register', { email: 'lagging@example.com', password: 'secret1', firstName: 'Lag' });
       expect(register.status).toBe(200);
-      expect(register.body).toEqual({ id: expect.any(String), tenantId: 1, username: 'lagging@example.com', email: 'lagging@example.com', firstName: 'Lag', lastName: '', roles: ['user'], subscriptionStatus: 'free', googleId: null });
+      expect(register.body).toEqual({
+        id: expect.any(String),
+        tenantId: 1,
+        username: 'lagging@example.com',
+        email: 'lagging@example.com',
+        firstName: 'Lag',
+        lastName: '',
+        roles: ['user'],
+        subscriptionStatus: 'free',
+        googleId: null,
+      });
       id = register.body.id;
       expect(await usersRow(id)).toEqual([]); // the read model has not seen the user
 
@@ -50,7 +64,11 @@ describe('account writes while the users projection lags past the wait bound', (
       expect((await elsewhere.post('/api/login', { username: 'lagging@example.com', password: 'secret1' })).status).toBe(200);
 
       // A password change: this session carries the new auth version before the read model does, and still works.
-      const changed = await client.post('/api/change-password', { currentPassword: 'secret1', newPassword: 'secret2', confirmPassword: 'secret2' });
+      const changed = await client.post('/api/change-password', {
+        currentPassword: 'secret1',
+        newPassword: 'secret2',
+        confirmPassword: 'secret2',
+      });
       expect(changed.status).toBe(200);
       expect((await client.get('/api/user')).status).toBe(200);
       expect((await elsewhere.get('/api/user')).status).toBe(401);

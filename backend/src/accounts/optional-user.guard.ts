@@ -19,4 +19,7 @@ export class OptionalUserGuard implements CanActivate {
 }
 
 /** The signed-in user on a route behind OptionalUserGuard, or null. */
-export const MaybeUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser | null => context.switchToHttp().getRequest<Request & { authUser?: AuthUser | null }>().authUser ?? null);
+export const MaybeUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthUser | null =>
+    context.switchToHttp().getRequest<Request & { authUser?: AuthUser | null }>().authUser ?? null,
+);

@@ -22,7 +22,8 @@ describe('rate limits of POST /api/login and POST /api/register', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(TOO_MANY);
 
-    for (let i = 0; i < 4; i++) expect((await client.post('/api/login', { username: `other${i}@example.com`, password: 'x' })).status).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await client.post('/api/login', { username: `other${i}@example.com`, password: 'x' })).status).toBe(401);
     const ipLimited = await client.post('/api/login', { username: 'fresh@example.com', password: 'x' });
     expect(ipLimited.status).toBe(429);
     expect(ipLimited.body.message).toBe(TOO_MANY);
@@ -38,7 +39,11 @@ describe('rate limits of POST /api/login and POST /api/register', () => {
   it('fails open, quickly, when Redis does not answer', async () => {
     const deadRedis = createRedis({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_TIMEOUT_MS: 150 }, 'dead');
     try {
-      const limiter = new RateLimiter(deadRedis, parseEnv({ NODE_ENV: 'test', AUTH_RATE_LIMIT_PER_IP: '1', AUTH_RATE_LIMIT_PER_USERNAME: '1' }), 'postgres://x@127.0.0.1/db');
+      const limiter = new RateLimiter(
+        deadRedis,
+        parseEnv({ NODE_ENV: 'test', AUTH_RATE_LIMIT_PER_IP: '1', AUTH_RATE_LIMIT_PER_USERNAME: '1' }),
+        'postgres://x@127.0.0.1/db',
+      );
       const started = Date.now();
       for (let i = 0; i < 3; i++) await expect(limiter.hit('login', 1, '10.0.0.1', 'a@example.com')).resolves.toBeUndefined();
       expect(Date.now() - started).toBeLessThan(2000);

@@ -12,9 +12,26 @@ describe('POST /api/register, GET /api/user, POST /api/logout, POST /api/login',
 
   it('registers, answers the user, logs out, then answers 401', async () => {
     const client = new TestClient(app.url);
-    const register = await client.post('/api/register', { username: 'Ann@Example.com', email: 'Ann@Example.com', password: 'secret1', confirmPassword: 'secret1', firstName: '', lastName: '' });
+    const register = await client.post('/api/register', {
+      username: 'Ann@Example.com',
+      email: 'Ann@Example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      firstName: '',
+      lastName: '',
+    });
     expect(register.status).toBe(200);
-    expect(register.body).toEqual({ id: expect.any(String), tenantId: 1, username: 'Ann@Example.com', email: 'Ann@Example.com', firstName: '', lastName: '', roles: ['user'], subscriptionStatus: 'free', googleId: null });
+    expect(register.body).toEqual({
+      id: expect.any(String),
+      tenantId: 1,
+      username: 'Ann@Example.com',
+      email: 'Ann@Example.com',
+      firstName: '',
+      lastName: '',
+      roles: ['user'],
+      subscriptionStatus: 'free',
+      googleId: null,
+    });
     expect(JSON.stringify(register.body)).not.toMatch(/argon2|password/i);
 
     const me = await client.get('/api/user');
@@ -43,7 +60,10 @@ describe('POST /api/register, GET /api/user, POST /api/logout, POST /api/login',
     const client = new TestClient(app.url);
     const { email } = await signUp(client);
     await client.post('/api/logout');
-    for (const body of [{ username: email, password: 'wrong-password' }, { username: 'nobody@example.com', password: 'whatever' }]) {
+    for (const body of [
+      { username: email, password: 'wrong-password' },
+      { username: 'nobody@example.com', password: 'whatever' },
+    ]) {
       const res = await client.post('/api/login', body);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ message: 'Invalid username or password' });
@@ -63,7 +83,9 @@ describe('POST /api/register, GET /api/user, POST /api/logout, POST /api/login',
 
   it('POST /api/register: 20 concurrent sign-ups of one name, exactly one succeeds', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => new TestClient(app.url).post('/api/register', { username: 'race@example.com', email: 'race@example.com', password: 'secret1' })),
+      Array.from({ length: 20 }, () =>
+        new TestClient(app.url).post('/api/register', { username: 'race@example.com', email: 'race@example.com', password: 'secret1' }),
+      ),
     );
     const statuses = results.map((res) => res.status).sort();
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);

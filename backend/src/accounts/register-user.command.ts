@@ -7,7 +7,17 @@ import { ENV, Env } from '../config/env';
 import type { SignedIn } from './auth-user';
 import { hashPassword } from './passwords';
 import { RateLimiter } from './rate-limiter';
-import { decideRegister, decideReserveKey, evolveAccount, evolveKey, initialAccount, initialKey, isAdminEmail, signedInAs, USERNAME_TAKEN } from './user';
+import {
+  decideRegister,
+  decideReserveKey,
+  evolveAccount,
+  evolveKey,
+  initialAccount,
+  initialKey,
+  isAdminEmail,
+  signedInAs,
+  USERNAME_TAKEN,
+} from './user';
 import { usernameStream, userStream } from './user.events';
 import { USERS_PROJECTION } from './users.projection';
 
@@ -55,7 +65,16 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         const keyEvents = decideReserveKey(key.state, userId, USERNAME_TAKEN); // refused before the costly hash
         const passwordHash = await hashPassword(input.password);
         const admin = isAdminEmail(input.email, this.env.ADMIN_EMAILS);
-        const userEvents = decideRegister({ userId, tenantId: input.tenantId, username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, admin });
+        const userEvents = decideRegister({
+          userId,
+          tenantId: input.tenantId,
+          username: input.username,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          admin,
+        });
         return {
           appends: [
             { streamId: nameStream, events: keyEvents },

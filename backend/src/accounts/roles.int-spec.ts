@@ -87,7 +87,14 @@ describe('roles: the guard of @Authenticated(...roles), through HTTP', () => {
     const backend = join(__dirname, '..', '..');
     const { stdout } = await run('node', ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant', 'admin', email], {
       cwd: backend,
-      env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.json', DATABASE_URL: app.db.url, REDIS_URL: app.env.REDIS_URL, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        SWC_NODE_PROJECT: 'tsconfig.json',
+        DATABASE_URL: app.db.url,
+        REDIS_URL: app.env.REDIS_URL,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+      },
       timeout: 60_000,
     });
     expect(stdout).toContain(`Granted admin to ${email}`);

@@ -14,7 +14,10 @@ export const ROLE_REQUIRED = 'You do not have permission to do this';
 /** The guard behind @Authenticated(): the session's user, re-read from the users table on every request. */
 @Injectable()
 export class SessionAuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly accounts: AccountsService,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request & { authUser?: AuthUser }>();

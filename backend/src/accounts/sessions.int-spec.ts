@@ -3,7 +3,8 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 
-const sessionCookie = (setCookie: string | string[] | undefined) => ([] as string[]).concat(setCookie ?? []).find((cookie) => cookie.startsWith('qrs.sid='));
+const sessionCookie = (setCookie: string | string[] | undefined) =>
+  ([] as string[]).concat(setCookie ?? []).find((cookie) => cookie.startsWith('qrs.sid='));
 
 describe('sessions', () => {
   let app: TestApp;
@@ -63,12 +64,22 @@ describe('sessions', () => {
     const cross = await client.post('/api/login', { username: email, password }, { headers: { origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
     expect(cross.body).toMatchObject({ message: 'Cross-origin request refused' });
-    expect((await client.put('/api/update-name', { firstName: 'x', lastName: 'y' }, { headers: { referer: 'https://evil.example/page' } })).status).toBe(403);
+    expect(
+      (await client.put('/api/update-name', { firstName: 'x', lastName: 'y' }, { headers: { referer: 'https://evil.example/page' } }))
+        .status,
+    ).toBe(403);
     expect((await client.post('/api/logout', undefined, { headers: { origin: 'null' } })).status).toBe(403);
     expect((await client.get('/api/user', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
-    expect((await client.put('/api/update-name', { firstName: 'a', lastName: 'b' }, { headers: { origin: `http://${host}` } })).status).toBe(200);
-    expect((await client.put('/api/update-name', { firstName: 'a', lastName: 'b' }, { headers: { origin: 'https://qrsharks.example' } })).status).toBe(200);
-    expect((await client.put('/api/update-name', { firstName: 'a', lastName: 'b' }, { headers: { referer: `http://${host}/account-settings` } })).status).toBe(200);
+    expect(
+      (await client.put('/api/update-name', { firstName: 'a', lastName: 'b' }, { headers: { origin: `http://${host}` } })).status,
+    ).toBe(200);
+    expect(
+      (await client.put('/api/update-name', { firstName: 'a', lastName: 'b' }, { headers: { origin: 'https://qrsharks.example' } })).status,
+    ).toBe(200);
+    expect(
+      (await client.put('/api/update-name', { firstName: 'a', lastName: 'b' }, { headers: { referer: `http://${host}/account-settings` } }))
+        .status,
+    ).toBe(200);
     expect((await client.put('/api/update-name', { firstName: 'a', lastName: 'b' })).status).toBe(200);
   });
 });
@@ -82,7 +93,11 @@ describe('sessions in production (NODE_ENV=production behind a TLS proxy)', () =
 
   it('POST /api/register sets a Secure cookie over HTTPS, and none over plain HTTP', async () => {
     const https = new TestClient(app.url);
-    const res = await https.post('/api/register', { email: 'secure@example.com', password: 'secret1' }, { headers: { 'x-forwarded-proto': 'https' } });
+    const res = await https.post(
+      '/api/register',
+      { email: 'secure@example.com', password: 'secret1' },
+      { headers: { 'x-forwarded-proto': 'https' } },
+    );
     expect(res.status).toBe(200);
     const cookie = sessionCookie(res.headers['set-cookie'])!;
     expect(cookie).toMatch(/; Secure/);

@@ -11,7 +11,22 @@ describe('POST /api/login across tenants', () => {
     const writer = testEvents(app.app);
     const created = await writer.append(
       'tenant-2',
-      [writer.event('ClientCreated', { clientId: 2, name: 'Acme', customDomain: 'qr.acme.example', subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_accounts_tenant_2' })],
+      [
+        writer.event('ClientCreated', {
+          clientId: 2,
+          name: 'Acme',
+          customDomain: 'qr.acme.example',
+          subdomain: 'acme',
+          logoUrl: null,
+          primaryColor: '#FF0000',
+          secondaryColor: '#00FF00',
+          customFavicon: null,
+          removeQRCodeSharksBranding: false,
+          customCSS: null,
+          isActive: true,
+          apiKey: 'qrs_accounts_tenant_2',
+        }),
+      ],
       'no_stream',
     );
     await app.app.get(ProjectionsService).waitFor(created.position, ['clients']);
@@ -38,7 +53,10 @@ describe('POST /api/login across tenants', () => {
     const mainUser = await signUp(main, 'shared@example.com', 'main-password');
     expect(mainUser.id).not.toBe(id);
     expect((await main.get('/api/user')).body).toMatchObject({ tenantId: 1 });
-    expect((await new TestClient(app.url, { host: 'acme.qrsharks.test' }).post('/api/login', { username: email, password: 'main-password' })).status).toBe(401);
+    expect(
+      (await new TestClient(app.url, { host: 'acme.qrsharks.test' }).post('/api/login', { username: email, password: 'main-password' }))
+        .status,
+    ).toBe(401);
 
     // An admin of the main brand lists only main-brand users.
     await grantRole(app, mainUser.id, 'admin');

@@ -32,7 +32,10 @@ import {
 import { usernameStream } from './user.events';
 
 const given = (...events: { type: string; data: unknown }[]): UserState => events.reduce(evolveUser, initialUser);
-const registered = { type: 'UserRegistered', data: { userId: 'u1', clientId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: '', lastName: '', passwordHash: 'h1' } };
+const registered = {
+  type: 'UserRegistered',
+  data: { userId: 'u1', clientId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: '', lastName: '', passwordHash: 'h1' },
+};
 const firstMessage = (run: () => unknown) => {
   try {
     run();
@@ -55,26 +58,59 @@ describe('user aggregate', () => {
       { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
       { type: 'UserSignedInWithGoogle', data: { userId: 'u1', googleId: 'g1', email: 'Ann@x.io' } },
     );
-    expect(state).toEqual({ exists: true, deleted: false, tenantId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: 'Ann', lastName: 'Lee', passwordHash: 'h2', googleId: 'g1', roles: ['support'], authVersion: 1 });
-    expect(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles).toEqual([]);
+    expect(state).toEqual({
+      exists: true,
+      deleted: false,
+      tenantId: 1,
+      username: 'Ann@x.io',
+      email: 'Ann@x.io',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      passwordHash: 'h2',
+      googleId: 'g1',
+      roles: ['support'],
+      authVersion: 1,
+    });
+    expect(
+      given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles,
+    ).toEqual([]);
   });
 
   it('registers with UserRegistered, plus the Google link and the admin role when due', () => {
-    const input = { userId: 'u1', tenantId: 2, username: 'a@x.io', email: 'a@x.io', firstName: '', lastName: '', passwordHash: 'h', admin: false };
+    const input = {
+      userId: 'u1',
+      tenantId: 2,
+      username: 'a@x.io',
+      email: 'a@x.io',
+      firstName: '',
+      lastName: '',
+      passwordHash: 'h',
+      admin: false,
+    };
     expect(decideRegister(input).map((event) => event.type)).toEqual(['UserRegistered']);
-    expect(decideRegister({ ...input, googleId: 'g', admin: true }).map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle', 'RoleGranted']);
+    expect(decideRegister({ ...input, googleId: 'g', admin: true }).map((event) => event.type)).toEqual([
+      'UserRegistered',
+      'UserSignedInWithGoogle',
+      'RoleGranted',
+    ]);
   });
 
   it('changes the name only when it differs; refuses on a deleted or unknown user', () => {
     expect(decideChangeName(given(registered), 'u1', '', '')).toEqual([]);
-    expect(decideChangeName(given(registered), 'u1', 'A', 'B')).toEqual([{ type: 'UserNameChanged', data: { userId: 'u1', firstName: 'A', lastName: 'B' } }]);
+    expect(decideChangeName(given(registered), 'u1', 'A', 'B')).toEqual([
+      { type: 'UserNameChanged', data: { userId: 'u1', firstName: 'A', lastName: 'B' } },
+    ]);
     expect(() => decideChangeName(initialUser, 'u1', 'A', 'B')).toThrow('User not found');
-    expect(() => decideChangeName(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', 'A', 'B')).toThrow('User not found');
+    expect(() => decideChangeName(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', 'A', 'B')).toThrow(
+      'User not found',
+    );
   });
 
   it('changes the password only with the right current password', () => {
     expect(() => decideChangePassword(given(registered), 'u1', false, 'h2')).toThrow('Current password is incorrect');
-    expect(decideChangePassword(given(registered), 'u1', true, 'h2')).toEqual([{ type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }]);
+    expect(decideChangePassword(given(registered), 'u1', true, 'h2')).toEqual([
+      { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
+    ]);
   });
 
   it('deletes once', () => {
@@ -117,12 +153,27 @@ describe('user aggregate', () => {
       }
       throw new Error('not refused');
     };
-    expect(refusal(() => decideChangeName(initialUser, 'u1', 'A', 'B'))).toEqual({ status: 404, message: 'User not found', fields: undefined });
-    expect(refusal(() => decideChangePassword(given(registered), 'u1', false, ''))).toEqual({ status: 400, message: 'Current password is incorrect', fields: { currentPassword: 'Current password is incorrect' } });
+    expect(refusal(() => decideChangeName(initialUser, 'u1', 'A', 'B'))).toEqual({
+      status: 404,
+      message: 'User not found',
+      fields: undefined,
+    });
+    expect(refusal(() => decideChangePassword(given(registered), 'u1', false, ''))).toEqual({
+      status: 400,
+      message: 'Current password is incorrect',
+      fields: { currentPassword: 'Current password is incorrect' },
+    });
     expect(refusal(() => decideReserveKey({ heldBy: 'u2' }, 'u1', 'Username already exists')).status).toBe(409);
     expect(refusal(() => decideRevokeRole(given(registered), 'u1', 'user')).status).toBe(400);
-    expect(refusal(() => decideLinkGoogle(given(registered, { type: 'UserSignedInWithGoogle', data: { googleId: 'g1' } }), 'u1', 'g2', 'a@x.io')).status).toBe(409);
-    expect(refusal(() => decideSignIn(initialUser, 'u1', false, false))).toEqual({ status: 401, message: 'Invalid username or password', fields: undefined });
+    expect(
+      refusal(() => decideLinkGoogle(given(registered, { type: 'UserSignedInWithGoogle', data: { googleId: 'g1' } }), 'u1', 'g2', 'a@x.io'))
+        .status,
+    ).toBe(409);
+    expect(refusal(() => decideSignIn(initialUser, 'u1', false, false))).toEqual({
+      status: 401,
+      message: 'Invalid username or password',
+      fields: undefined,
+    });
   });
 
   it('signs in: refused like an unknown user when the password is wrong or the account is gone; an ADMIN_EMAILS address becomes admin once', () => {
@@ -130,7 +181,9 @@ describe('user aggregate', () => {
     expect(decideSignIn(given(registered), 'u1', true, true)).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
     expect(decideSignIn(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', true, true)).toEqual([]);
     expect(() => decideSignIn(given(registered), 'u1', false, true)).toThrow('Invalid username or password');
-    expect(() => decideSignIn(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', true, false)).toThrow('Invalid username or password');
+    expect(() => decideSignIn(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', true, false)).toThrow(
+      'Invalid username or password',
+    );
   });
 
   it('an admin cannot revoke their own admin role on the admin screen; the command line (no acting user) can', () => {
@@ -146,7 +199,7 @@ describe('user aggregate', () => {
     expect(decideReleaseKey(initialKey, 'u1')).toEqual([]);
   });
 
-  it('a Google profile opens the account holding its Google id, else the verified email\'s (to link), else a new one', () => {
+  it("a Google profile opens the account holding its Google id, else the verified email's (to link), else a new one", () => {
     expect(googleAccount({ heldBy: 'u1' }, { heldBy: 'u2' }, true)).toEqual({ userId: 'u1', link: false });
     expect(googleAccount(initialKey, { heldBy: 'u2' }, true)).toEqual({ userId: 'u2', link: true });
     expect(googleAccount(initialKey, { heldBy: 'u2' }, false)).toBeNull();
@@ -154,9 +207,23 @@ describe('user aggregate', () => {
   });
 
   it('the signed-in user folded from the stream: the subscription payments records, the auth version sessions carry', () => {
-    const account = [registered, { type: 'SubscriptionStatusChanged', data: { userId: 'u1', subscriptionStatus: 'active' } }, { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }].reduce(evolveAccount, initialAccount);
+    const account = [
+      registered,
+      { type: 'SubscriptionStatusChanged', data: { userId: 'u1', subscriptionStatus: 'active' } },
+      { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
+    ].reduce(evolveAccount, initialAccount);
     expect(account.user).toEqual(given(registered, { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }));
-    expect(authUserOf('u1', account)).toEqual({ id: 'u1', tenantId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: '', lastName: '', roles: ['user'], subscriptionStatus: 'active', googleId: null });
+    expect(authUserOf('u1', account)).toEqual({
+      id: 'u1',
+      tenantId: 1,
+      username: 'Ann@x.io',
+      email: 'Ann@x.io',
+      firstName: '',
+      lastName: '',
+      roles: ['user'],
+      subscriptionStatus: 'active',
+      googleId: null,
+    });
     expect(signedInAs('u1', account).authVersion).toBe(1);
     expect(authUserOf('u1', initialAccount).subscriptionStatus).toBe('free');
   });
@@ -177,8 +244,15 @@ describe('request bodies', () => {
     expect(firstMessage(() => registerSchema.parse({ email: 'nope', password: 'secret1' }))).toBe('Invalid email address');
     expect(firstMessage(() => registerSchema.parse({}))).toBe('Invalid email address');
     expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: '12345' }))).toBe('Password must be at least 6 characters');
-    expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: '123456', confirmPassword: '1234567' }))).toBe("Passwords don't match");
-    expect(registerSchema.parse({ email: ' a@x.io ', password: '123456', firstName: ' A ' })).toMatchObject({ username: 'a@x.io', email: 'a@x.io', firstName: 'A', lastName: '' });
+    expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: '123456', confirmPassword: '1234567' }))).toBe(
+      "Passwords don't match",
+    );
+    expect(registerSchema.parse({ email: ' a@x.io ', password: '123456', firstName: ' A ' })).toMatchObject({
+      username: 'a@x.io',
+      email: 'a@x.io',
+      firstName: 'A',
+      lastName: '',
+    });
   });
 
   it("login: 'Username is required' before 'Password is required'; email accepted as the username", () => {
@@ -189,10 +263,18 @@ describe('request bodies', () => {
   });
 
   it("change password and update name: the spec's messages, names trimmed", () => {
-    expect(firstMessage(() => changePasswordSchema.parse({ newPassword: '123456', confirmPassword: '123456' }))).toBe('Current password is required');
-    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '1', confirmPassword: '1' }))).toBe('Password must be at least 6 characters');
-    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456' }))).toBe('Please confirm your new password');
-    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' }))).toBe("Passwords don't match");
+    expect(firstMessage(() => changePasswordSchema.parse({ newPassword: '123456', confirmPassword: '123456' }))).toBe(
+      'Current password is required',
+    );
+    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '1', confirmPassword: '1' }))).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456' }))).toBe(
+      'Please confirm your new password',
+    );
+    expect(
+      firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' })),
+    ).toBe("Passwords don't match");
     expect(updateNameSchema.parse({ firstName: '  Ada ', lastName: ' L ' })).toEqual({ firstName: 'Ada', lastName: 'L' });
   });
 
@@ -205,29 +287,67 @@ describe('request bodies', () => {
       }
       return {};
     };
-    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', firstName: 'A\u0000' }))).toEqual({ firstName: 'First name contains characters that are not allowed' });
-    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', lastName: 'B\uD800' }))).toEqual({ lastName: 'Last name contains characters that are not allowed' });
-    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', username: 'ann\u0007' }))).toEqual({ username: 'Username contains characters that are not allowed' });
-    expect(fields(() => registerSchema.parse({ email: 'a\u0000@x.io', password: 'secret1' }))).toEqual({ email: 'Email contains characters that are not allowed' });
-    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret\u0000' }))).toEqual({ password: 'Password contains characters that are not allowed' });
-    expect(fields(() => loginSchema.parse({ username: 'a@x.io', password: '\uDC00secret' }))).toEqual({ password: 'Password contains characters that are not allowed' });
-    expect(fields(() => updateNameSchema.parse({ firstName: 'Ada\u001b[31m' }))).toEqual({ firstName: 'First name contains characters that are not allowed' });
-    expect(fields(() => changePasswordSchema.parse({ currentPassword: 'x\u0000', newPassword: '123456', confirmPassword: '123456' }))).toEqual({ currentPassword: 'Current password contains characters that are not allowed' });
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', firstName: 'A\u0000' }))).toEqual({
+      firstName: 'First name contains characters that are not allowed',
+    });
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', lastName: 'B\uD800' }))).toEqual({
+      lastName: 'Last name contains characters that are not allowed',
+    });
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret1', username: 'ann\u0007' }))).toEqual({
+      username: 'Username contains characters that are not allowed',
+    });
+    expect(fields(() => registerSchema.parse({ email: 'a\u0000@x.io', password: 'secret1' }))).toEqual({
+      email: 'Email contains characters that are not allowed',
+    });
+    expect(fields(() => registerSchema.parse({ email: 'a@x.io', password: 'secret\u0000' }))).toEqual({
+      password: 'Password contains characters that are not allowed',
+    });
+    expect(fields(() => loginSchema.parse({ username: 'a@x.io', password: '\uDC00secret' }))).toEqual({
+      password: 'Password contains characters that are not allowed',
+    });
+    expect(fields(() => updateNameSchema.parse({ firstName: 'Ada\u001b[31m' }))).toEqual({
+      firstName: 'First name contains characters that are not allowed',
+    });
+    expect(
+      fields(() => changePasswordSchema.parse({ currentPassword: 'x\u0000', newPassword: '123456', confirmPassword: '123456' })),
+    ).toEqual({ currentPassword: 'Current password contains characters that are not allowed' });
     // Passwords: not trimmed, other characters kept (a tab is a character someone may have chosen).
     expect(registerSchema.parse({ email: 'a@x.io', password: ' pass\tword ' }).password).toBe(' pass\tword ');
     // Display names: NFC, without bidi controls or zero-width characters.
-    expect(updateNameSchema.parse({ firstName: 'Jose\u0301\u200B', lastName: '\u202EeviL' })).toEqual({ firstName: 'Jos\u00e9', lastName: 'eviL' });
+    expect(updateNameSchema.parse({ firstName: 'Jose\u0301\u200B', lastName: '\u202EeviL' })).toEqual({
+      firstName: 'Jos\u00e9',
+      lastName: 'eviL',
+    });
   });
 
   it('admin list query: a malformed range, sort or filter is refused (400), never a 500', () => {
-    for (const query of [{ range: '1' }, { range: 'null' }, { range: '[0]' }, { range: '[-1,5]' }, { range: 'nope' }, { sort: 'null' }, { sort: '["a"]' }, { filter: 'null' }, { filter: '[1]' }, { filter: '{"q":5}' }, { filter: '{"q":"a\\u0000"}' }, { range: ['[0,1]', '[0,2]'] }]) {
+    for (const query of [
+      { range: '1' },
+      { range: 'null' },
+      { range: '[0]' },
+      { range: '[-1,5]' },
+      { range: 'nope' },
+      { sort: 'null' },
+      { sort: '["a"]' },
+      { filter: 'null' },
+      { filter: '[1]' },
+      { filter: '{"q":5}' },
+      { filter: '{"q":"a\\u0000"}' },
+      { range: ['[0,1]', '[0,2]'] },
+    ]) {
       expect(listQuerySchema.safeParse(query).success).toBe(false);
     }
   });
 
   it('admin list query (ra-data-simple-rest)', () => {
     expect(listQuerySchema.parse({})).toEqual({ offset: 0, limit: 25, sortColumn: 'created_at', descending: true, q: '' });
-    expect(listQuerySchema.parse({ range: '[10,19]', sort: '["username","ASC"]', filter: '{"q":" Ann "}' })).toEqual({ offset: 10, limit: 10, sortColumn: 'username_key', descending: false, q: 'ann' });
+    expect(listQuerySchema.parse({ range: '[10,19]', sort: '["username","ASC"]', filter: '{"q":" Ann "}' })).toEqual({
+      offset: 10,
+      limit: 10,
+      sortColumn: 'username_key',
+      descending: false,
+      q: 'ann',
+    });
     expect(listQuerySchema.parse({ sort: '["password_hash; drop","ASC"]' }).sortColumn).toBe('created_at');
   });
 });
@@ -248,7 +368,11 @@ describe('Origin check', () => {
 
 describe('rate limits', () => {
   it('defaults, test-mode defaults and overrides', () => {
-    expect(attemptLimits({ NODE_ENV: 'production', AUTH_RATE_LIMIT_WINDOW_SECONDS: 900 })).toEqual({ perIp: 30, perUsername: 10, windowSeconds: 900 });
+    expect(attemptLimits({ NODE_ENV: 'production', AUTH_RATE_LIMIT_WINDOW_SECONDS: 900 })).toEqual({
+      perIp: 30,
+      perUsername: 10,
+      windowSeconds: 900,
+    });
     expect(attemptLimits({ NODE_ENV: 'test', AUTH_RATE_LIMIT_WINDOW_SECONDS: 900 }).perIp).toBe(10_000);
     expect(attemptLimits({ NODE_ENV: 'test', AUTH_RATE_LIMIT_PER_USERNAME: 3, AUTH_RATE_LIMIT_WINDOW_SECONDS: 60 }).perUsername).toBe(3);
     expect(exceeded({ ip: 30, username: 10 }, { perIp: 30, perUsername: 10, windowSeconds: 1 })).toBe(false);
@@ -259,8 +383,18 @@ describe('rate limits', () => {
 
 describe('npm run admin', () => {
   it('parses grant/revoke, role, email and --tenant', () => {
-    expect(parseAdminCommand(['grant', 'admin', 'you@example.com'])).toEqual({ action: 'grant', role: 'admin', email: 'you@example.com', tenantId: 1 });
-    expect(parseAdminCommand(['revoke', 'support', 'a@x.io', '--tenant', '2'])).toEqual({ action: 'revoke', role: 'support', email: 'a@x.io', tenantId: 2 });
+    expect(parseAdminCommand(['grant', 'admin', 'you@example.com'])).toEqual({
+      action: 'grant',
+      role: 'admin',
+      email: 'you@example.com',
+      tenantId: 1,
+    });
+    expect(parseAdminCommand(['revoke', 'support', 'a@x.io', '--tenant', '2'])).toEqual({
+      action: 'revoke',
+      role: 'support',
+      email: 'a@x.io',
+      tenantId: 2,
+    });
     expect(() => parseAdminCommand(['grant', 'owner', 'a@x.io'])).toThrow("Unknown role 'owner'");
     expect(() => parseAdminCommand(['promote', 'admin', 'a@x.io'])).toThrow('Usage');
     expect(() => parseAdminCommand(['grant', 'admin'])).toThrow('Usage');

@@ -1,7 +1,15 @@
 import type { Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import type { AuthUser, Role, SignedIn } from './auth-user';
-import type { KeyEvent, RoleGranted, SubscriptionStatusChanged, UserEvent, UserNameChanged, UserRegistered, UserSignedInWithGoogle } from './user.events';
+import type {
+  KeyEvent,
+  RoleGranted,
+  SubscriptionStatusChanged,
+  UserEvent,
+  UserNameChanged,
+  UserRegistered,
+  UserSignedInWithGoogle,
+} from './user.events';
 
 /** The user aggregate: pure state and decisions, no I/O. Events other features append to user-{id} are ignored. */
 export interface UserState {
@@ -19,13 +27,34 @@ export interface UserState {
   authVersion: number;
 }
 
-export const initialUser: UserState = { exists: false, deleted: false, tenantId: 0, username: '', email: '', firstName: '', lastName: '', passwordHash: null, googleId: null, roles: [], authVersion: 0 };
+export const initialUser: UserState = {
+  exists: false,
+  deleted: false,
+  tenantId: 0,
+  username: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  passwordHash: null,
+  googleId: null,
+  roles: [],
+  authVersion: 0,
+};
 
 export function evolveUser(state: UserState, event: Evolvable): UserState {
   switch (event.type) {
     case 'UserRegistered': {
       const data = event.data as UserRegistered;
-      return { ...state, exists: true, tenantId: data.clientId, username: data.username, email: data.email, firstName: data.firstName, lastName: data.lastName, passwordHash: data.passwordHash };
+      return {
+        ...state,
+        exists: true,
+        tenantId: data.clientId,
+        username: data.username,
+        email: data.email,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        passwordHash: data.passwordHash,
+      };
     }
     case 'UserSignedInWithGoogle':
       return { ...state, googleId: (event.data as UserSignedInWithGoogle).googleId };
@@ -61,13 +90,24 @@ export interface AccountState {
 export const initialAccount: AccountState = { user: initialUser, subscriptionStatus: 'free' };
 
 export function evolveAccount(state: AccountState, event: Evolvable): AccountState {
-  if (event.type === 'SubscriptionStatusChanged') return { ...state, subscriptionStatus: (event.data as SubscriptionStatusChanged).subscriptionStatus };
+  if (event.type === 'SubscriptionStatusChanged')
+    return { ...state, subscriptionStatus: (event.data as SubscriptionStatusChanged).subscriptionStatus };
   const user = evolveUser(state.user, event);
   return user === state.user ? state : { ...state, user };
 }
 
 export function authUserOf(userId: string, { user, subscriptionStatus }: AccountState): AuthUser {
-  return { id: userId, tenantId: user.tenantId, username: user.username, email: user.email, firstName: user.firstName, lastName: user.lastName, roles: effectiveRoles(user.roles), subscriptionStatus, googleId: user.googleId };
+  return {
+    id: userId,
+    tenantId: user.tenantId,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    roles: effectiveRoles(user.roles),
+    subscriptionStatus,
+    googleId: user.googleId,
+  };
 }
 
 export function signedInAs(userId: string, account: AccountState): SignedIn {
@@ -105,9 +145,21 @@ export interface RegisterInput {
 /** A new user-{id} stream (a fresh id, appended at 'no_stream'); the username is reserved beside it (decideReserveKey). */
 export function decideRegister(input: RegisterInput): UserEvent[] {
   const events: UserEvent[] = [
-    { type: 'UserRegistered', data: { userId: input.userId, clientId: input.tenantId, username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash: input.passwordHash } },
+    {
+      type: 'UserRegistered',
+      data: {
+        userId: input.userId,
+        clientId: input.tenantId,
+        username: input.username,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: input.passwordHash,
+      },
+    },
   ];
-  if (input.googleId) events.push({ type: 'UserSignedInWithGoogle', data: { userId: input.userId, googleId: input.googleId, email: input.email } });
+  if (input.googleId)
+    events.push({ type: 'UserSignedInWithGoogle', data: { userId: input.userId, googleId: input.googleId, email: input.email } });
   if (input.admin) events.push({ type: 'RoleGranted', data: { userId: input.userId, role: 'admin' } });
   return events;
 }
@@ -197,7 +249,11 @@ export function decideReleaseKey(state: KeyState, userId: string): KeyEvent[] {
  * the user holding that email as username, to be linked; null: a new account. Keys are read from the event store,
  * so this never depends on the read model having caught up.
  */
-export function googleAccount(googleKey: KeyState, emailKey: KeyState | null, emailVerified: boolean): { userId: string; link: boolean } | null {
+export function googleAccount(
+  googleKey: KeyState,
+  emailKey: KeyState | null,
+  emailVerified: boolean,
+): { userId: string; link: boolean } | null {
   if (googleKey.heldBy) return { userId: googleKey.heldBy, link: false };
   if (emailVerified && emailKey?.heldBy) return { userId: emailKey.heldBy, link: true };
   return null;

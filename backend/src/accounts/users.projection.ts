@@ -63,7 +63,10 @@ export class UsersProjection implements Projection, OnModuleInit {
         }
         case 'RoleGranted': {
           const d = event.data as RoleGranted;
-          await tx.query('UPDATE users SET roles = array_append(roles, $2::text) WHERE id = $1 AND NOT ($2::text = ANY(roles))', [d.userId, d.role]);
+          await tx.query('UPDATE users SET roles = array_append(roles, $2::text) WHERE id = $1 AND NOT ($2::text = ANY(roles))', [
+            d.userId,
+            d.role,
+          ]);
           break;
         }
         case 'RoleRevoked': {
@@ -78,7 +81,11 @@ export class UsersProjection implements Projection, OnModuleInit {
         }
         case 'TrialActivated': {
           const d = event.data as TrialActivated;
-          await tx.query('UPDATE users SET trial_activated = true, trial_start_date = $2, trial_end_date = $3 WHERE id = $1', [userIdOf(event), d.trialStartDate, d.trialEndDate]);
+          await tx.query('UPDATE users SET trial_activated = true, trial_start_date = $2, trial_end_date = $3 WHERE id = $1', [
+            userIdOf(event),
+            d.trialStartDate,
+            d.trialEndDate,
+          ]);
           break;
         }
         case 'SubscriptionStatusChanged': {

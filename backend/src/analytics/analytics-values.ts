@@ -19,11 +19,25 @@ export interface QrTracked {
   fields?: Record<string, unknown>;
 }
 
-const NAME_FIELDS = ['title', 'name', 'productName', 'businessName', 'appName', 'pdfTitle', 'imageTitle', 'subject', 'address', 'url', 'email', 'phoneNumber'];
+const NAME_FIELDS = [
+  'title',
+  'name',
+  'productName',
+  'businessName',
+  'appName',
+  'pdfTitle',
+  'imageTitle',
+  'subject',
+  'address',
+  'url',
+  'email',
+  'phoneNumber',
+];
 
 /** A code's display name: its most telling field, else its destination, else '{type} QR code'. */
 export function codeName(qrType: string, fields: Record<string, unknown>, destination: string | null): string {
-  const first = typeof fields.firstName === 'string' ? `${fields.firstName} ${typeof fields.lastName === 'string' ? fields.lastName : ''}`.trim() : '';
+  const first =
+    typeof fields.firstName === 'string' ? `${fields.firstName} ${typeof fields.lastName === 'string' ? fields.lastName : ''}`.trim() : '';
   const candidate = NAME_FIELDS.map((key) => fields[key]).find((value) => typeof value === 'string' && value.trim()) as string | undefined;
   const name = first || candidate || destination || `${qrType} QR code`;
   return name.trim().slice(0, 255);

@@ -14,15 +14,36 @@ export class AnalyticsController {
     private readonly live: LiveScansSse,
   ) {}
 
-  @Get('user-analytics') userAnalytics(@CurrentUser() user: AuthUser) { return this.analytics.userAnalytics(user); }
+  @Get('user-analytics') userAnalytics(@CurrentUser() user: AuthUser) {
+    return this.analytics.userAnalytics(user);
+  }
 
-  @Get('dynamic-qrcodes/:id/analytics') codeAnalytics(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string, @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery) { return this.analytics.codeAnalytics(user, id, query); }
+  @Get('dynamic-qrcodes/:id/analytics') codeAnalytics(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+    @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery,
+  ) {
+    return this.analytics.codeAnalytics(user, id, query);
+  }
 
   @Get('dynamic-qrcodes/:id/analytics.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="qr-analytics.csv"')
-  codeAnalyticsCsv(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string, @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery) { return this.analytics.codeAnalyticsCsv(user, id, query); }
+  codeAnalyticsCsv(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+    @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery,
+  ) {
+    return this.analytics.codeAnalyticsCsv(user, id, query);
+  }
 
   /** Server-sent events: the response is written by LiveScansSse, not returned. */
-  @Get('dynamic-qrcodes/:id/scans/live') liveScans(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string, @Req() req: Request, @Res() res: Response) { return this.live.open(user, id, req, res); }
+  @Get('dynamic-qrcodes/:id/scans/live') liveScans(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    return this.live.open(user, id, req, res);
+  }
 }

@@ -31,7 +31,20 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
   async function track(type: 'QrGenerated' | 'QrDownloaded', qrCodeId: string | null, qrType = 'url') {
     const writer = testEvents(app.app);
     const sessionId = `anon_${randomUUID()}`;
-    const data = { qrCodeId, userId, sessionId, qrType, qrContent: 'https://shop.example.com/a/b', foregroundColor: '#000000', backgroundColor: '#FFFFFF', hasLogo: false, referrer: null, userAgent: DESKTOP_UA, ipHash: 'h', ...(type === 'QrDownloaded' ? { downloadType: 'png' } : {}) };
+    const data = {
+      qrCodeId,
+      userId,
+      sessionId,
+      qrType,
+      qrContent: 'https://shop.example.com/a/b',
+      foregroundColor: '#000000',
+      backgroundColor: '#FFFFFF',
+      hasLogo: false,
+      referrer: null,
+      userAgent: DESKTOP_UA,
+      ipHash: 'h',
+      ...(type === 'QrDownloaded' ? { downloadType: 'png' } : {}),
+    };
     return writer.append(`tracking-1-${sessionId}`, [writer.event(type, data, { tenantId: 1 })], 'any');
   }
 
@@ -41,16 +54,32 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
   }
 
   it('counts people, unique visitors and bots per day, breaks them down, and a rebuild gives identical answers', async () => {
-    const menu = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/menu', fields: { url: 'https://example.com/menu' } });
-    const shop = await createCodeByEvents(app.app, { userId, destination: 'https://shop.example.com/', fields: { url: 'https://shop.example.com/' } });
-    const card = await createCodeByEvents(app.app, { userId, mode: 'static', qrType: 'contact', destination: null, fields: { firstName: 'Ada', lastName: 'Lovelace' } });
+    const menu = await createCodeByEvents(app.app, {
+      userId,
+      destination: 'https://example.com/menu',
+      fields: { url: 'https://example.com/menu' },
+    });
+    const shop = await createCodeByEvents(app.app, {
+      userId,
+      destination: 'https://shop.example.com/',
+      fields: { url: 'https://shop.example.com/' },
+    });
+    const card = await createCodeByEvents(app.app, {
+      userId,
+      mode: 'static',
+      qrType: 'contact',
+      destination: null,
+      fields: { firstName: 'Ada', lastName: 'Lovelace' },
+    });
     await createCodeByEvents(app.app, { destination: 'https://someone-else.example.com/' });
 
     // menu: 3 scans by 2 people (one twice), 1 link preview, 1 HEAD; shop: 1 scan.
     expect((await scan(menu.shortCode, BROWSER_UA, '81.2.69.142', { referer: 'https://www.instagram.com/p/1' })).status).toBe(302);
     expect((await scan(menu.shortCode, BROWSER_UA, '81.2.69.142')).status).toBe(302);
     expect((await scan(menu.shortCode, DESKTOP_UA, '8.8.8.8')).status).toBe(302);
-    expect((await scan(menu.shortCode, 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', '31.13.64.1')).status).toBe(302);
+    expect(
+      (await scan(menu.shortCode, 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', '31.13.64.1')).status,
+    ).toBe(302);
     expect((await scan(menu.shortCode, DESKTOP_UA, '8.8.8.8', {}, 'HEAD')).status).toBe(302);
     expect((await scan(shop.shortCode, DESKTOP_UA, '8.8.4.4')).status).toBe(302);
     await waitForEvents(app.app, `scans-${menu.qrId}`, 5);
@@ -115,7 +144,11 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
       { value: 'www.instagram.com', count: 1 },
     ]);
     expect(people.breakdowns.hour.reduce((sum: number, row: { count: number }) => sum + row.count, 0)).toBe(3);
-    expect((live[`/api/dynamic-qrcodes/${menu.qrId}/analytics?bots=true`] as Record<string, any>).totals).toEqual({ scans: 5, uniqueVisitors: 2, bots: 2 });
+    expect((live[`/api/dynamic-qrcodes/${menu.qrId}/analytics?bots=true`] as Record<string, any>).totals).toEqual({
+      scans: 5,
+      uniqueVisitors: 2,
+      bots: 2,
+    });
     expect(live.csv).toContain('section,date,value,scans,unique_visitors,bots');
 
     const projection = app.app.get(AnalyticsProjection);
@@ -137,7 +170,21 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
         // Times shuffled over five days (and both sides of midnight), visitors repeating within and across days.
         const scannedAt = new Date(Date.UTC(2026, 10, 18 + ((i * 7) % 5), (i * 13) % 24, i % 60)).toISOString();
         const isBot = i % 9 === 0;
-        const data: Scanned = { scanId: uuidv7(), qrId: code.qrId, shortCode: code.shortCode, scannedAt, visitorHash: `v${(i * 31) % 17}`, device: devices[i % 4], os: i % 3 ? 'iOS' : 'Android', browser: 'Chrome', referrer: referrers[i % 4], country: i % 5 ? 'DK' : null, language: 'da', isBot, botReason: isBot ? 'user-agent' : null };
+        const data: Scanned = {
+          scanId: uuidv7(),
+          qrId: code.qrId,
+          shortCode: code.shortCode,
+          scannedAt,
+          visitorHash: `v${(i * 31) % 17}`,
+          device: devices[i % 4],
+          os: i % 3 ? 'iOS' : 'Android',
+          browser: 'Chrome',
+          referrer: referrers[i % 4],
+          country: i % 5 ? 'DK' : null,
+          language: 'da',
+          isBot,
+          botReason: isBot ? 'user-agent' : null,
+        };
         return { streamId: `scans-${code.qrId}`, events: [scannedEvent(data, 1)], expectedRevision: 'any' as const };
       });
     for (let round = 0; round < 6; round++) await store.appendMany(scans(50));
@@ -147,7 +194,12 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     const tables = async () => {
       const ids = codes.map((code) => code.qrId);
       const rows: Record<string, unknown> = {};
-      for (const [table, order] of [['scan_daily', 'day'], ['scan_visitors', 'day, visitor_hash'], ['scan_breakdowns', 'day, dimension, value, is_bot'], ['scan_totals', 'qr_id']]) {
+      for (const [table, order] of [
+        ['scan_daily', 'day'],
+        ['scan_visitors', 'day, visitor_hash'],
+        ['scan_breakdowns', 'day, dimension, value, is_bot'],
+        ['scan_totals', 'qr_id'],
+      ]) {
         rows[table] = await dataSource.query(`SELECT * FROM ${table} WHERE qr_id = ANY($1) ORDER BY qr_id, ${order}`, [ids]);
       }
       return rows;
@@ -175,7 +227,9 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     await during;
     await settle();
     const mixed = await tables();
-    expect((mixed.scan_totals as { scans: string; bots: string }[]).reduce((sum, row) => sum + Number(row.scans) + Number(row.bots), 0)).toBe(n);
+    expect(
+      (mixed.scan_totals as { scans: string; bots: string }[]).reduce((sum, row) => sum + Number(row.scans) + Number(row.bots), 0),
+    ).toBe(n);
     await rebuildProjection(app.app.get(AnalyticsProjection), store, dataSource);
     expect(await tables()).toEqual(mixed);
   });
@@ -204,19 +258,27 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     const code = await createCodeByEvents(app.app, { userId });
     const url = new URL(`/api/dynamic-qrcodes/${code.qrId}/scans/live`, app.url);
     const received = new Promise<string>((resolve, reject) => {
-      const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } }, (res) => {
-        expect(res.headers['content-type']).toContain('text/event-stream');
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          if (text.includes('event: scan')) {
-            req.destroy();
-            resolve(text);
-          }
-        });
-        // The subscription is in place once the first bytes arrive: then scan.
-        res.once('data', () => void scan(code.shortCode, BROWSER_UA, '81.2.69.142'));
-      });
+      const req = request(
+        {
+          hostname: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        },
+        (res) => {
+          expect(res.headers['content-type']).toContain('text/event-stream');
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+            if (text.includes('event: scan')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+          // The subscription is in place once the first bytes arrive: then scan.
+          res.once('data', () => void scan(code.shortCode, BROWSER_UA, '81.2.69.142'));
+        },
+      );
       req.on('error', reject);
       req.end();
     });

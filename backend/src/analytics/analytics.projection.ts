@@ -7,7 +7,15 @@ import type { QrContentChanged, QrCreated } from '../codes';
 import type { Scanned } from '../scans';
 import { codeName, referrerHost, typeFields, type QrTracked } from './analytics-values';
 
-export const ANALYTICS_TABLES = ['analytics_codes', 'scan_daily', 'scan_visitors', 'scan_breakdowns', 'scan_totals', 'qr_generations', 'qr_downloads'] as const;
+export const ANALYTICS_TABLES = [
+  'analytics_codes',
+  'scan_daily',
+  'scan_visitors',
+  'scan_breakdowns',
+  'scan_totals',
+  'qr_generations',
+  'qr_downloads',
+] as const;
 export const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
@@ -90,15 +98,32 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       await tx.query(
         `INSERT INTO analytics_codes (qr_id, client_id, user_id, mode, qr_type, name, short_code, fields, is_deleted, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9) ON CONFLICT (qr_id) DO NOTHING`,
-        [qrId, event.metadata.tenantId, data.userId == null ? null : String(data.userId), data.mode, data.qrType, codeName(data.qrType, data.fields ?? {}, data.destination), data.shortCode, JSON.stringify(data.fields ?? {}), event.metadata.occurredAt],
+        [
+          qrId,
+          event.metadata.tenantId,
+          data.userId == null ? null : String(data.userId),
+          data.mode,
+          data.qrType,
+          codeName(data.qrType, data.fields ?? {}, data.destination),
+          data.shortCode,
+          JSON.stringify(data.fields ?? {}),
+          event.metadata.occurredAt,
+        ],
       );
     } else if (event.type === 'QrContentChanged') {
       const after = (event.data as QrContentChanged).after;
       if (!after || typeof after !== 'object') return;
-      const [row] = (await tx.query('SELECT qr_type, fields FROM analytics_codes WHERE qr_id = $1', [qrId])) as { qr_type: string; fields: Record<string, unknown> }[];
+      const [row] = (await tx.query('SELECT qr_type, fields FROM analytics_codes WHERE qr_id = $1', [qrId])) as {
+        qr_type: string;
+        fields: Record<string, unknown>;
+      }[];
       if (!row) return;
       const fields = { ...row.fields, ...(after as Record<string, unknown>) };
-      await tx.query('UPDATE analytics_codes SET fields = $2, name = $3 WHERE qr_id = $1', [qrId, JSON.stringify(fields), codeName(row.qr_type, fields, null)]);
+      await tx.query('UPDATE analytics_codes SET fields = $2, name = $3 WHERE qr_id = $1', [
+        qrId,
+        JSON.stringify(fields),
+        codeName(row.qr_type, fields, null),
+      ]);
     } else if (event.type === 'QrDeleted') {
       await tx.query('UPDATE analytics_codes SET is_deleted = true WHERE qr_id = $1', [qrId]);
     }
@@ -147,13 +172,22 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       for (const row of inserted) newVisitors.set(`${row.qr_id}|${row.day}`, (newVisitors.get(`${row.qr_id}|${row.day}`) ?? 0) + 1);
     }
 
-    const dayRows = [...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, row]) => ({ ...row, unique: newVisitors.get(key) ?? 0 }));
+    const dayRows = [...days.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, row]) => ({ ...row, unique: newVisitors.get(key) ?? 0 }));
     await tx.query(
       `INSERT INTO scan_daily (qr_id, day, client_id, scans, unique_visitors, bots)
        SELECT * FROM unnest($1::varchar[], $2::date[], $3::int[], $4::int[], $5::int[], $6::int[])
        ON CONFLICT (qr_id, day) DO UPDATE SET scans = scan_daily.scans + excluded.scans,
          unique_visitors = scan_daily.unique_visitors + excluded.unique_visitors, bots = scan_daily.bots + excluded.bots`,
-      [dayRows.map((r) => r.qrId), dayRows.map((r) => r.day), dayRows.map((r) => r.clientId), dayRows.map((r) => r.scans), dayRows.map((r) => r.unique), dayRows.map((r) => r.bots)],
+      [
+        dayRows.map((r) => r.qrId),
+        dayRows.map((r) => r.day),
+        dayRows.map((r) => r.clientId),
+        dayRows.map((r) => r.scans),
+        dayRows.map((r) => r.unique),
+        dayRows.map((r) => r.bots),
+      ],
     );
 
     const rows = [...breakdowns.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
@@ -161,7 +195,15 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       `INSERT INTO scan_breakdowns (qr_id, day, dimension, value, is_bot, client_id, count)
        SELECT * FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[], $5::bool[], $6::int[], $7::int[])
        ON CONFLICT (qr_id, day, dimension, value, is_bot) DO UPDATE SET count = scan_breakdowns.count + excluded.count`,
-      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2]), rows.map((r) => r[3]), rows.map((r) => r[4]), rows.map((r) => r[5]), rows.map((r) => r[6])],
+      [
+        rows.map((r) => r[0]),
+        rows.map((r) => r[1]),
+        rows.map((r) => r[2]),
+        rows.map((r) => r[3]),
+        rows.map((r) => r[4]),
+        rows.map((r) => r[5]),
+        rows.map((r) => r[6]),
+      ],
     );
 
     const totalRows = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -170,7 +212,13 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
        SELECT * FROM unnest($1::varchar[], $2::int[], $3::bigint[], $4::bigint[], $5::timestamptz[])
        ON CONFLICT (qr_id) DO UPDATE SET scans = scan_totals.scans + excluded.scans, bots = scan_totals.bots + excluded.bots,
          last_scanned_at = greatest(scan_totals.last_scanned_at, excluded.last_scanned_at)`,
-      [totalRows.map(([qrId]) => qrId), totalRows.map(([, t]) => t.clientId), totalRows.map(([, t]) => t.scans), totalRows.map(([, t]) => t.bots), totalRows.map(([, t]) => t.last)],
+      [
+        totalRows.map(([qrId]) => qrId),
+        totalRows.map(([, t]) => t.clientId),
+        totalRows.map(([, t]) => t.scans),
+        totalRows.map(([, t]) => t.bots),
+        totalRows.map(([, t]) => t.last),
+      ],
     );
   }
 
@@ -185,14 +233,23 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
 
   async applyBulk(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     const scans = events.filter((event) => event.type === 'Scanned');
-    if (scans.length < events.length) await this.apply(events.filter((event) => event.type !== 'Scanned'), tx);
+    if (scans.length < events.length)
+      await this.apply(
+        events.filter((event) => event.type !== 'Scanned'),
+        tx,
+      );
     if (!scans.length) return;
     const facts = scans.map(scanFacts);
     await tx.query(
       `INSERT INTO scan_facts SELECT * FROM unnest($1::varchar[], $2::date[], $3::int[], $4::bool[], $5::varchar[], $6::timestamptz[],
          $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[])`,
       [
-        facts.map((f) => f.qrId), facts.map((f) => f.day), facts.map((f) => f.clientId), facts.map((f) => f.isBot), facts.map((f) => f.visitorHash), facts.map((f) => f.scannedAt),
+        facts.map((f) => f.qrId),
+        facts.map((f) => f.day),
+        facts.map((f) => f.clientId),
+        facts.map((f) => f.isBot),
+        facts.map((f) => f.visitorHash),
+        facts.map((f) => f.scannedAt),
         ...DIMENSIONS.map((dimension) => facts.map((f) => f.values[dimension])),
       ],
     );
@@ -248,7 +305,12 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
         `INSERT INTO qr_generations (id, client_id, qr_code_id, user_id, session_id, ip_hash, user_agent, qr_content, qr_type, captured_email, captured_name, referrer, type_fields, generated_at, foreground_color, background_color, has_logo)
          SELECT * FROM unnest($1::uuid[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::text[], $8::text[], $9::varchar[], $10::varchar[], $11::varchar[], $12::text[], $13::jsonb[], $14::timestamptz[], $15::varchar[], $16::varchar[], $17::bool[])
          ON CONFLICT (id) DO NOTHING`,
-        [...common, rows.map((r) => r.data.foregroundColor ?? null), rows.map((r) => r.data.backgroundColor ?? null), rows.map((r) => !!r.data.hasLogo)],
+        [
+          ...common,
+          rows.map((r) => r.data.foregroundColor ?? null),
+          rows.map((r) => r.data.backgroundColor ?? null),
+          rows.map((r) => !!r.data.hasLogo),
+        ],
       );
     } else {
       await tx.query(

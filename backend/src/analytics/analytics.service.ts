@@ -6,7 +6,14 @@ import { Dimension, DIMENSIONS } from './analytics.projection';
 import type { CodeAnalyticsQuery } from './analytics.schemas';
 
 export interface UserAnalytics {
-  overview: { totalQrCodes: number; totalScans: number; totalDownloads: number; totalGenerations: number; staticQrCodes: number; dynamicQrCodes: number };
+  overview: {
+    totalQrCodes: number;
+    totalScans: number;
+    totalDownloads: number;
+    totalGenerations: number;
+    staticQrCodes: number;
+    dynamicQrCodes: number;
+  };
   qrTypeDistribution: Record<string, number>;
   recentActivity: { generations: number; downloads: number };
   topPerformingQrCodes: { id: string; name: string; type: string; downloads: number; generations: number }[];
@@ -56,9 +63,17 @@ export class AnalyticsService {
     const dynamic = codes.filter((code) => code.mode === 'dynamic');
     const byCode = (counts: Map<string, number>, id: string) => counts.get(id) ?? 0;
     const top = codes
-      .map((code) => ({ id: code.qr_id, name: code.name, type: code.qr_type, downloads: byCode(downloads.perCode, code.qr_id), generations: byCode(generations.perCode, code.qr_id) }))
+      .map((code) => ({
+        id: code.qr_id,
+        name: code.name,
+        type: code.qr_type,
+        downloads: byCode(downloads.perCode, code.qr_id),
+        generations: byCode(generations.perCode, code.qr_id),
+      }))
       .sort((a, b) => b.downloads + b.generations - (a.downloads + a.generations));
-    const performance = dynamic.map((code) => ({ id: code.qr_id, name: code.name, scans: Number(code.scans) })).sort((a, b) => b.scans - a.scans);
+    const performance = dynamic
+      .map((code) => ({ id: code.qr_id, name: code.name, scans: Number(code.scans) }))
+      .sort((a, b) => b.scans - a.scans);
     return {
       overview: {
         totalQrCodes: codes.length,
@@ -94,11 +109,10 @@ export class AnalyticsService {
 
   /** The code if the user owns it; 404 otherwise (never tell others' codes from missing ones). */
   async ownedCode(user: AuthUser, qrId: string): Promise<{ qrId: string; shortCode: string | null }> {
-    const [row] = (await this.dataSource.query('SELECT qr_id, short_code FROM analytics_codes WHERE qr_id = $1 AND client_id = $2 AND user_id = $3 AND NOT is_deleted', [
-      qrId.slice(0, 64),
-      user.tenantId,
-      String(user.id),
-    ])) as { qr_id: string; short_code: string | null }[];
+    const [row] = (await this.dataSource.query(
+      'SELECT qr_id, short_code FROM analytics_codes WHERE qr_id = $1 AND client_id = $2 AND user_id = $3 AND NOT is_deleted',
+      [qrId.slice(0, 64), user.tenantId, String(user.id)],
+    )) as { qr_id: string; short_code: string | null }[];
     if (!row) throw DomainError.notFound(CODE_NOT_FOUND);
     return { qrId: row.qr_id, shortCode: row.short_code };
   }
@@ -131,13 +145,20 @@ export class AnalyticsService {
     for (let ms = fromMs; ms <= toMs; ms += DAY_MS) {
       const date = isoDay(ms);
       const row = byDay.get(date);
-      const entry = { date, scans: row ? row.scans + (withBots ? row.bots : 0) : 0, uniqueVisitors: row?.unique_visitors ?? 0, bots: row?.bots ?? 0 };
+      const entry = {
+        date,
+        scans: row ? row.scans + (withBots ? row.bots : 0) : 0,
+        uniqueVisitors: row?.unique_visitors ?? 0,
+        bots: row?.bots ?? 0,
+      };
       totals.scans += entry.scans;
       totals.uniqueVisitors += entry.uniqueVisitors;
       totals.bots += entry.bots;
       daily.push(entry);
     }
-    const breakdowns = Object.fromEntries(DIMENSIONS.map((dimension) => [dimension, [] as { value: string; count: number }[]])) as CodeAnalytics['breakdowns'];
+    const breakdowns = Object.fromEntries(
+      DIMENSIONS.map((dimension) => [dimension, [] as { value: string; count: number }[]]),
+    ) as CodeAnalytics['breakdowns'];
     for (const row of breakdownRows) breakdowns[row.dimension]?.push({ value: row.value, count: Number(row.count) });
     breakdowns.hour.sort((a, b) => (a.value < b.value ? -1 : 1));
     return { qrId: code.qrId, shortCode: code.shortCode, from, to, bots: withBots, totals, daily, breakdowns };
@@ -154,7 +175,8 @@ export class AnalyticsService {
     const lines = ['section,date,value,scans,unique_visitors,bots'];
     for (const day of analytics.daily) lines.push(['daily', day.date, '', day.scans, day.uniqueVisitors, day.bots].map(cell).join(','));
     for (const dimension of DIMENSIONS) {
-      for (const row of analytics.breakdowns[dimension]) lines.push([dimension, `${analytics.from}..${analytics.to}`, row.value, row.count, '', ''].map(cell).join(','));
+      for (const row of analytics.breakdowns[dimension])
+        lines.push([dimension, `${analytics.from}..${analytics.to}`, row.value, row.count, '', ''].map(cell).join(','));
     }
     return `${lines.join('\r\n')}\r\n`;
   }

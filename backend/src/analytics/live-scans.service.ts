@@ -19,7 +19,8 @@ export const LIVE_FEED_UNAVAILABLE = 'Live updates are unavailable right now. Pl
 @Injectable()
 export class LiveScansService implements OnApplicationShutdown {
   private readonly channels = new Map<string, Channel>();
-  private readonly onMessage = (channel: string, message: string) => this.channels.get(channel)?.listeners.forEach((listener) => listener(message));
+  private readonly onMessage = (channel: string, message: string) =>
+    this.channels.get(channel)?.listeners.forEach((listener) => listener(message));
   /** After a reconnect: the subscriber does not re-subscribe by itself (see createRedis). */
   private readonly onReady = () => {
     if (this.channels.size) this.subscriber.subscribe(...this.channels.keys()).catch(() => undefined);

@@ -18,7 +18,12 @@ export class LiveScansSse {
     const code = await this.analytics.ownedCode(user, qrId);
     // Subscribed before the first byte: a client that sees the stream open misses no scan after that.
     const stop = await this.live.listen(code.qrId, (payload) => res.write(`event: scan\ndata: ${payload}\n\n`));
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     res.write('retry: 3000\n\n');
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     req.on('close', () => {

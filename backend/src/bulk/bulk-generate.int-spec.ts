@@ -8,7 +8,13 @@ import { BulkRateLimit } from './bulk-rate-limit';
 const BULK = '/api/bulk-generate-qrcode';
 const LIMIT = 12;
 /** What the bulk page sends for one line. */
-const line = (qrType: 'url' | 'text', data: string, fgColor = '#000000', bgColor = '#FFFFFF') => ({ qrType, qrData: qrType === 'url' ? { url: data } : { data }, fgColor, bgColor, data });
+const line = (qrType: 'url' | 'text', data: string, fgColor = '#000000', bgColor = '#FFFFFF') => ({
+  qrType,
+  qrData: qrType === 'url' ? { url: data } : { data },
+  fgColor,
+  bgColor,
+  data,
+});
 
 describe('POST /api/bulk-generate-qrcode', () => {
   let app: TestApp;

@@ -6,7 +6,8 @@ import { DATABASE_URL } from '../database/database.module';
 import { REDIS } from '../redis/redis.module';
 
 export const BULK_WINDOW_SECONDS = 60;
-export const bulkTooMany = (limit: number) => `Too many QR codes in a short time (at most ${limit} a minute). Please wait a moment and try again.`;
+export const bulkTooMany = (limit: number) =>
+  `Too many QR codes in a short time (at most ${limit} a minute). Please wait a moment and try again.`;
 
 /**
  * Per user, a fixed one-minute window counted in Redis (shared by every API replica). Fails open: while Redis
@@ -18,7 +19,11 @@ export class BulkRateLimit {
   private readonly prefix: string;
   readonly limit: number;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ENV) env: Env,
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
     this.limit = env.BULK_RATE_LIMIT_PER_MINUTE;
     let database = 'qrsharks';
     try {

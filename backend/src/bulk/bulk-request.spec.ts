@@ -4,10 +4,17 @@ import { bulkBodySchema, parseBulkRequest, renderBulk } from './bulk-request';
 
 describe('parseBulkRequest', () => {
   it('takes the content from qrData ({url} or {data}) and falls back to data', () => {
-    expect(parseBulkRequest({ qrType: 'url', qrData: { url: 'https://a.example' }, data: 'https://b.example' }).payload).toBe('https://a.example');
+    expect(parseBulkRequest({ qrType: 'url', qrData: { url: 'https://a.example' }, data: 'https://b.example' }).payload).toBe(
+      'https://a.example',
+    );
     expect(parseBulkRequest({ qrType: 'url', data: 'https://b.example' }).payload).toBe('https://b.example');
     expect(parseBulkRequest({ qrType: 'text', qrData: { data: 'one' }, data: 'two' }).payload).toBe('one');
-    expect(parseBulkRequest({ qrType: 'text', data: 'two' })).toEqual({ qrType: 'text', payload: 'two', fgColor: '#000000', bgColor: '#FFFFFF' });
+    expect(parseBulkRequest({ qrType: 'text', data: 'two' })).toEqual({
+      qrType: 'text',
+      payload: 'two',
+      fgColor: '#000000',
+      bgColor: '#FFFFFF',
+    });
   });
 
   it('refuses unknown types and bad colours with the field', () => {
@@ -30,7 +37,10 @@ describe('parseBulkRequest', () => {
 describe('bulkBodySchema', () => {
   it('refuses NUL and lone surrogates anywhere in the body, by field; leaves the rest to parseBulkRequest', () => {
     const bad = bulkBodySchema.safeParse({ qrType: 'text', data: 'a\u0000b', qrData: { url: 'https://x.example/\uD800' } });
-    expect(bad.success ? {} : zodErrors(bad.error)).toEqual({ data: 'data contains characters that are not allowed', 'qrData.url': 'url contains characters that are not allowed' });
+    expect(bad.success ? {} : zodErrors(bad.error)).toEqual({
+      data: 'data contains characters that are not allowed',
+      'qrData.url': 'url contains characters that are not allowed',
+    });
     expect(bulkBodySchema.parse({ qrType: 'pdf', qrData: 'not an object', data: 'x' })).toEqual({ qrType: 'pdf', data: 'x' });
   });
 });

@@ -1,4 +1,13 @@
-import { chooseErrorCorrection, encodePayload, LowContrastError, QrEncodeError, QrStyleError, renderSvg, styleSchema, validateContent } from '@qrsharks/qr-core';
+import {
+  chooseErrorCorrection,
+  encodePayload,
+  LowContrastError,
+  QrEncodeError,
+  QrStyleError,
+  renderSvg,
+  styleSchema,
+  validateContent,
+} from '@qrsharks/qr-core';
 import { z } from 'zod';
 import { DomainError } from '../command-pipeline/domain-error';
 import { safeObject, zodErrors } from '../common/input';
@@ -27,7 +36,11 @@ export const BULK_MESSAGES = {
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 /** A field documented as the page sends it, but checked by qr-core's validators below (with the core spec's messages). */
-const field = (description: string, extra: Record<string, unknown> = {}) => z.unknown().optional().meta({ type: 'string', description, ...extra });
+const field = (description: string, extra: Record<string, unknown> = {}) =>
+  z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description, ...extra });
 
 /**
  * The route's body: its fields documented, every string in it free of NUL, control characters and lone surrogates.
@@ -35,7 +48,12 @@ const field = (description: string, extra: Record<string, unknown> = {}) => z.un
  */
 export const bulkBodySchema = safeObject({
   qrType: field('url (the default) or text', { enum: ['url', 'text'] }),
-  qrData: z.preprocess((value) => (isObject(value) ? value : undefined), z.looseObject({ url: field('The URL of a url line'), data: field('The text of a text line'), text: field('The text of a text line') }).optional()),
+  qrData: z.preprocess(
+    (value) => (isObject(value) ? value : undefined),
+    z
+      .looseObject({ url: field('The URL of a url line'), data: field('The text of a text line'), text: field('The text of a text line') })
+      .optional(),
+  ),
   data: field('The content when qrData has none'),
   fgColor: field(`Hex colour of the modules, default ${DEFAULT_FG}`),
   bgColor: field(`Hex colour of the background, default ${DEFAULT_BG}`),
@@ -64,7 +82,10 @@ export function parseBulkRequest(raw: BulkBody): BulkRequest {
     if (payload.length > MAX_BULK_DATA) throw DomainError.invalid({ text: BULK_MESSAGES.textTooLong });
   }
 
-  const colours = styleSchema.safeParse({ fgColor: blank(raw.fgColor) ? DEFAULT_FG : raw.fgColor, bgColor: blank(raw.bgColor) ? DEFAULT_BG : raw.bgColor });
+  const colours = styleSchema.safeParse({
+    fgColor: blank(raw.fgColor) ? DEFAULT_FG : raw.fgColor,
+    bgColor: blank(raw.bgColor) ? DEFAULT_BG : raw.bgColor,
+  });
   if (!colours.success) throw DomainError.invalid(zodErrors(colours.error));
   return { qrType, payload, fgColor: colours.data.fgColor as string, bgColor: colours.data.bgColor as string };
 }
@@ -72,7 +93,11 @@ export function parseBulkRequest(raw: BulkBody): BulkRequest {
 /** The SVG of one line with qr-core's renderer; unreadable colours and oversized data are 400s with the field. */
 export function renderBulk(request: BulkRequest): string {
   try {
-    return renderSvg(request.payload, { fgColor: request.fgColor, bgColor: request.bgColor }, { errorCorrectionLevel: chooseErrorCorrection({ dynamic: false, hasLogo: false }) });
+    return renderSvg(
+      request.payload,
+      { fgColor: request.fgColor, bgColor: request.bgColor },
+      { errorCorrectionLevel: chooseErrorCorrection({ dynamic: false, hasLogo: false }) },
+    );
   } catch (error) {
     if (error instanceof LowContrastError || error instanceof QrStyleError) throw DomainError.invalid({ [error.field]: error.message });
     if (error instanceof QrEncodeError) throw DomainError.invalid({ [request.qrType === 'url' ? 'url' : 'text']: error.message });

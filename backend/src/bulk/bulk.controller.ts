@@ -9,5 +9,10 @@ import { BulkService } from './bulk.service';
 export class BulkController {
   constructor(private readonly bulk: BulkService) {}
 
-  @Post('bulk-generate-qrcode') @HttpCode(200) @Authenticated() generate(@CurrentUser() user: AuthUser, @BodyOf(bulkBodySchema) body: BulkBody) { return this.bulk.generate(user, body); }
+  @Post('bulk-generate-qrcode') @HttpCode(200) @Authenticated() generate(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(bulkBodySchema) body: BulkBody,
+  ) {
+    return this.bulk.generate(user, body);
+  }
 }

@@ -24,7 +24,16 @@ describe('npm run admin while the product runs on the embedded database', () => 
   let email: string;
   beforeAll(async () => {
     await Promise.all([pg.start(), redis.start()]);
-    app = await bootstrap({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: pg.url, REDIS_URL: redis.url, UPLOAD_DIR: join(pg.dir, 'uploads'), MAIL_OUTBOX_DIR: join(pg.dir, 'outbox') });
+    app = await bootstrap({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      UPLOAD_DIR: join(pg.dir, 'uploads'),
+      MAIL_OUTBOX_DIR: join(pg.dir, 'outbox'),
+    });
     client = new TestClient(app.url!, { origin: app.url! });
     ({ email } = await signUp(client));
   }, 90_000);
@@ -36,7 +45,11 @@ describe('npm run admin while the product runs on the embedded database', () => 
 
   const cli = async (args: string[], env: Record<string, string> = {}) => {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    const options = { cwd: BACKEND, env: { ...inherited, SWC_NODE_PROJECT: 'tsconfig.json', EMBEDDED_PG_DIR: pg.dataDir, REDIS_URL: redis.url, ...env }, timeout: 60_000 };
+    const options = {
+      cwd: BACKEND,
+      env: { ...inherited, SWC_NODE_PROJECT: 'tsconfig.json', EMBEDDED_PG_DIR: pg.dataDir, REDIS_URL: redis.url, ...env },
+      timeout: 60_000,
+    };
     try {
       const { stdout, stderr } = await run(process.execPath, ['-r', '@swc-node/register', 'src/cli/admin.ts', ...args], options);
       return { code: 0, stdout, stderr };
@@ -59,7 +72,9 @@ describe('npm run admin while the product runs on the embedded database', () => 
     const before = await consumers();
     const result = await cli(['grant', 'admin', email]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
-    expect(lines(result.stdout)).toEqual([expect.stringMatching(new RegExp(`^Granted admin to ${email} \\(user [0-9a-f-]+\\); roles now: .*admin`))]);
+    expect(lines(result.stdout)).toEqual([
+      expect.stringMatching(new RegExp(`^Granted admin to ${email} \\(user [0-9a-f-]+\\); roles now: .*admin`)),
+    ]);
     // The app's own ingester is the group's only consumer: the CLI read no scans.
     expect(await consumers()).toBe(before);
     expect((await client.get('/api/user')).body).toMatchObject({ roles: expect.arrayContaining(['admin']) });

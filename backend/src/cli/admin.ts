@@ -38,11 +38,14 @@ async function main(): Promise<string> {
     const head = await running.app.get<EventStore>(EVENT_STORE).headPosition();
     if (head) await running.app.get(ProjectionsService).waitFor(head, [USERS_PROJECTION], READ_MODEL_WAIT_MS);
     const user = await running.app.get(AccountsService).findActiveByUsername(command.tenantId, command.email);
-    if (!user) throw new Error(`No user with the email ${command.email} in client ${command.tenantId}: sign up first, then run this again.`);
+    if (!user)
+      throw new Error(`No user with the email ${command.email} in client ${command.tenantId}: sign up first, then run this again.`);
     // The answer comes from the events; waiting for a read model nobody here reads is bounded short.
     running.app.get(CommandPipeline).setWaitBound(READ_MODEL_WAIT_MS);
     const change = { tenantId: command.tenantId, userId: user.id, role: command.role };
-    const after = await running.app.get(CommandBus).execute(command.action === 'grant' ? new GrantRoleCommand(change) : new RevokeRoleCommand(change));
+    const after = await running.app
+      .get(CommandBus)
+      .execute(command.action === 'grant' ? new GrantRoleCommand(change) : new RevokeRoleCommand(change));
     return `${command.action === 'grant' ? 'Granted' : 'Revoked'} ${command.role} ${command.action === 'grant' ? 'to' : 'from'} ${user.email} (user ${user.id}); roles now: ${after.roles.join(', ')}`;
   } finally {
     await running.close();
@@ -52,7 +55,10 @@ async function main(): Promise<string> {
 /** One line: the first of a start-up paragraph, or a usage error with its usage. */
 function oneLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error ?? 'unknown error');
-  const lines = message.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (lines.length > 1 && lines[lines.length - 1] === ADMIN_USAGE) return `${lines[0].replace(/[.:]?$/, '.')} ${ADMIN_USAGE}`;
   return lines[0] ?? 'unknown error';
 }

@@ -16,7 +16,13 @@ describe('npm run projections', () => {
   const cli = (...args: string[]) =>
     run(process.execPath, ['-r', '@swc-node/register', 'src/cli/projections.ts', ...args], {
       cwd: BACKEND,
-      env: { ...process.env, SWC_NODE_PROJECT: 'tsconfig.json', DATABASE_URL: app.db.url, LOG_LEVEL: 'silent', REDIS_URL: app.env.REDIS_URL },
+      env: {
+        ...process.env,
+        SWC_NODE_PROJECT: 'tsconfig.json',
+        DATABASE_URL: app.db.url,
+        LOG_LEVEL: 'silent',
+        REDIS_URL: app.env.REDIS_URL,
+      },
       timeout: 60_000,
     });
 
@@ -35,6 +41,8 @@ describe('npm run projections', () => {
   });
 
   it('rebuild of an unknown projection says which exist', async () => {
-    await expect(cli('rebuild', 'nope')).rejects.toMatchObject({ stderr: expect.stringContaining("Unknown projection 'nope'. Known: clients") });
+    await expect(cli('rebuild', 'nope')).rejects.toMatchObject({
+      stderr: expect.stringContaining("Unknown projection 'nope'. Known: clients"),
+    });
   });
 });

@@ -21,7 +21,9 @@ function progressBar(name: string) {
     const rate = Math.round(read / Math.max((now - started) / 1000, 0.001));
     const width = 30;
     const share = total ? Math.min(read / total, 1) : 0;
-    const bar = total ? `[${'#'.repeat(Math.round(share * width)).padEnd(width, '.')}] ${(share * 100).toFixed(1).padStart(5)}%` : '[ replaying ]';
+    const bar = total
+      ? `[${'#'.repeat(Math.round(share * width)).padEnd(width, '.')}] ${(share * 100).toFixed(1).padStart(5)}%`
+      : '[ replaying ]';
     process.stderr.write(`\r${name.padEnd(16)} ${bar} ${read}${total ? `/${total}` : ''} events, ${rate}/s${final ? '\n' : ''}`);
   };
 }
@@ -51,7 +53,12 @@ async function main() {
     }
     const selected = target === 'all' ? projections.list() : projections.list().filter((projection) => projection.name === target);
     if (!target || selected.length === 0) {
-      console.error(`Unknown projection '${target ?? ''}'. Known: ${projections.list().map((p) => p.name).join(', ')}, or all`);
+      console.error(
+        `Unknown projection '${target ?? ''}'. Known: ${projections
+          .list()
+          .map((p) => p.name)
+          .join(', ')}, or all`,
+      );
       process.exitCode = 2;
       return;
     }
@@ -60,7 +67,9 @@ async function main() {
       const started = Date.now();
       const result = await rebuildProjection(projection, store, dataSource, draw);
       draw({ read: result.events, total: result.events }, true);
-      console.log(`${projection.name}: rebuilt from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s and swapped in`);
+      console.log(
+        `${projection.name}: rebuilt from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s and swapped in`,
+      );
     }
   } finally {
     await running.close();

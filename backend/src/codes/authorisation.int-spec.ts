@@ -15,7 +15,26 @@ describe('who may do what with a code', () => {
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
     const writer = testEvents(app.app);
-    const created = await writer.append('tenant-2', [writer.event('ClientCreated', { clientId: 2, name: 'Acme', customDomain: null, subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_codes_test_2' })], 'no_stream');
+    const created = await writer.append(
+      'tenant-2',
+      [
+        writer.event('ClientCreated', {
+          clientId: 2,
+          name: 'Acme',
+          customDomain: null,
+          subdomain: 'acme',
+          logoUrl: null,
+          primaryColor: '#FF0000',
+          secondaryColor: '#00FF00',
+          customFavicon: null,
+          removeQRCodeSharksBranding: false,
+          customCSS: null,
+          isActive: true,
+          apiKey: 'qrs_codes_test_2',
+        }),
+      ],
+      'no_stream',
+    );
     await app.app.get(ProjectionsService).waitFor(created.position);
     owner = new TestClient(app.url);
     await signUp(owner);
@@ -58,7 +77,8 @@ describe('who may do what with a code', () => {
   it('signed-out callers get 401 on every signed-in route', async () => {
     const anonymous = new TestClient(app.url);
     for (const attempt of attempts(anonymous)) expect((await attempt()).status).toBe(401);
-    for (const path of ['/api/qrcodes', '/api/dynamic-qrcodes', '/api/dynamic-qrcodes/paused', '/api/trial-status']) expect((await anonymous.get(path)).status).toBe(401);
+    for (const path of ['/api/qrcodes', '/api/dynamic-qrcodes', '/api/dynamic-qrcodes/paused', '/api/trial-status'])
+      expect((await anonymous.get(path)).status).toBe(401);
     expect((await anonymous.post('/api/activate-trial', { email: 'a@b.example' })).status).toBe(401);
     expect((await postMultipart(anonymous, '/api/upload-pdf', { pdfTitle: 'x' })).status).toBe(401);
     expect((await postMultipart(anonymous, '/api/upload-image', { imageTitle: 'x' })).status).toBe(401);

@@ -12,12 +12,42 @@ const coordinate = (value: string | null) => (value !== null && /^[+-]?\d+(\.\d+
 /** The spec's per-type columns of qr_codes, from a code's content fields (the rest stays in qr_data). */
 export function staticColumns(qrType: string, fields: Record<string, unknown>): Record<string, unknown> {
   const none = {
-    url: null, first_name: null, last_name: null, email: null, phone_number: null, notes: null, image_url: null,
-    product_name: null, product_price: null, product_description: null, pdf_title: null, pdf_url: null, pdf_file_path: null,
-    pdf_file_name: null, pdf_description: null, platform: null, image_title: null, image_description: null, image_file_path: null,
-    image_file_name: null, business_name: null, review_url: null, app_name: null, app_description: null, app_store_url: null,
-    play_store_url: null, app_category: null, app_developer: null, email_recipient: null, email_subject: null, email_body: null,
-    location_address: null, location_latitude: null, location_longitude: null, location_name: null, location_description: null,
+    url: null,
+    first_name: null,
+    last_name: null,
+    email: null,
+    phone_number: null,
+    notes: null,
+    image_url: null,
+    product_name: null,
+    product_price: null,
+    product_description: null,
+    pdf_title: null,
+    pdf_url: null,
+    pdf_file_path: null,
+    pdf_file_name: null,
+    pdf_description: null,
+    platform: null,
+    image_title: null,
+    image_description: null,
+    image_file_path: null,
+    image_file_name: null,
+    business_name: null,
+    review_url: null,
+    app_name: null,
+    app_description: null,
+    app_store_url: null,
+    play_store_url: null,
+    app_category: null,
+    app_developer: null,
+    email_recipient: null,
+    email_subject: null,
+    email_body: null,
+    location_address: null,
+    location_latitude: null,
+    location_longitude: null,
+    location_name: null,
+    location_description: null,
   } as Record<string, unknown>;
   switch (qrType) {
     case 'url':
@@ -34,17 +64,47 @@ export function staticColumns(qrType: string, fields: Record<string, unknown>): 
         url: s(fields, 'url'),
       };
     case 'payment':
-      return { ...none, product_name: clip(s(fields, 'productName'), 100), product_price: fields.productPrice === undefined ? null : priceToCents(fields.productPrice), product_description: s(fields, 'productDescription') };
+      return {
+        ...none,
+        product_name: clip(s(fields, 'productName'), 100),
+        product_price: fields.productPrice === undefined ? null : priceToCents(fields.productPrice),
+        product_description: s(fields, 'productDescription'),
+      };
     case 'pdf':
-      return { ...none, pdf_title: clip(s(fields, 'title'), 255), pdf_description: s(fields, 'description'), pdf_url: s(fields, 'pdfUrl'), pdf_file_path: s(fields, 'pdfUrl'), pdf_file_name: clip(s(fields, 'pdfFileName'), 255) };
+      return {
+        ...none,
+        pdf_title: clip(s(fields, 'title'), 255),
+        pdf_description: s(fields, 'description'),
+        pdf_url: s(fields, 'pdfUrl'),
+        pdf_file_path: s(fields, 'pdfUrl'),
+        pdf_file_name: clip(s(fields, 'pdfFileName'), 255),
+      };
     case 'images':
-      return { ...none, image_title: clip(s(fields, 'title'), 255), image_description: s(fields, 'description'), image_url: s(fields, 'imageUrl'), image_file_path: s(fields, 'imageUrl'), image_file_name: clip(s(fields, 'imageFileName'), 255) };
+      return {
+        ...none,
+        image_title: clip(s(fields, 'title'), 255),
+        image_description: s(fields, 'description'),
+        image_url: s(fields, 'imageUrl'),
+        image_file_path: s(fields, 'imageUrl'),
+        image_file_name: clip(s(fields, 'imageFileName'), 255),
+      };
     case 'social':
       return { ...none, platform: s(fields, 'platform'), url: s(fields, 'url') };
     case 'ratings':
-      return { ...none, business_name: clip(s(fields, 'businessName'), 255), platform: s(fields, 'platform'), review_url: s(fields, 'url'), url: s(fields, 'url') };
+      return {
+        ...none,
+        business_name: clip(s(fields, 'businessName'), 255),
+        platform: s(fields, 'platform'),
+        review_url: s(fields, 'url'),
+        url: s(fields, 'url'),
+      };
     case 'email':
-      return { ...none, email_recipient: clip(s(fields, 'email'), 255), email_subject: s(fields, 'subject'), email_body: s(fields, 'body') };
+      return {
+        ...none,
+        email_recipient: clip(s(fields, 'email'), 255),
+        email_subject: s(fields, 'subject'),
+        email_body: s(fields, 'body'),
+      };
     case 'location':
       return {
         ...none,

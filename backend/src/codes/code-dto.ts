@@ -9,7 +9,12 @@ type Hidden = 'clientId' | 'isDeleted' | 'deletedAt';
 /** A saved static code as the API answers it: its row, and the text its QR encodes. */
 export type StaticCodeDto = Omit<QrCodeEntity, Hidden> & { content: string | null };
 /** A dynamic code as the API answers it: its row, its /d/ link (which is also what its QR encodes). */
-export type DynamicCodeDto = Omit<DynamicQrCodeEntity, Hidden | 'destination'> & { qrMode: 'dynamic'; destination: string | null; link: string; content: string };
+export type DynamicCodeDto = Omit<DynamicQrCodeEntity, Hidden | 'destination'> & {
+  qrMode: 'dynamic';
+  destination: string | null;
+  link: string;
+  content: string;
+};
 export type CodeDto = StaticCodeDto | DynamicCodeDto;
 export interface DeletedCodeDto {
   id: string;
@@ -87,8 +92,16 @@ export function rowFromState(
     const row: DynamicQrCodeEntity = { ...common, shortCode: code.shortCode ?? '', destination: code.destination ?? '', ...scans };
     return row;
   }
-  const columns = Object.fromEntries(Object.entries(staticColumns(code.qrType, code.fields)).map(([column, value]) => [camel(column), value]));
-  const row = { ...common, ...columns, qrMode: 'static', locationLatitude: decimal7(columns.locationLatitude), locationLongitude: decimal7(columns.locationLongitude) } as QrCodeEntity;
+  const columns = Object.fromEntries(
+    Object.entries(staticColumns(code.qrType, code.fields)).map(([column, value]) => [camel(column), value]),
+  );
+  const row = {
+    ...common,
+    ...columns,
+    qrMode: 'static',
+    locationLatitude: decimal7(columns.locationLatitude),
+    locationLongitude: decimal7(columns.locationLongitude),
+  } as QrCodeEntity;
   return row;
 }
 

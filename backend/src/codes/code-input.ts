@@ -1,4 +1,13 @@
-import { chooseErrorCorrection, DEFAULT_STYLE, isQrType, isUrlType, styleSchema, validateContent, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
+import {
+  chooseErrorCorrection,
+  DEFAULT_STYLE,
+  isQrType,
+  isUrlType,
+  styleSchema,
+  validateContent,
+  type ErrorCorrectionLevel,
+  type QrType,
+} from '@qrsharks/qr-core';
 import { DomainError } from '../command-pipeline/domain-error';
 import { zodErrors } from '../common/input';
 import { MAX_DESTINATION_LENGTH } from './destination';
@@ -115,7 +124,8 @@ export function validateFields(qrType: QrType, raw: Record<string, unknown>): Re
     if (value === undefined) continue;
     // A web address may be as long as a destination (a dynamic web code's url is its destination): one limit.
     const limit = key === 'url' ? MAX_DESTINATION_LENGTH : MAX_FIELD_LENGTH;
-    if (typeof value === 'string' && value.length > limit) throw DomainError.invalid({ [key]: `${key} must be at most ${limit} characters` });
+    if (typeof value === 'string' && value.length > limit)
+      throw DomainError.invalid({ [key]: `${key} must be at most ${limit} characters` });
     fields[key] = value;
   }
   return fields;
@@ -138,9 +148,12 @@ export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo
   const fields = validateFields(qrType, raw);
   const style = { ...DEFAULT_STORED_STYLE, ...parseStyleChanges(body) };
   const askedLevel = str(body.errorCorrectionLevel)?.toUpperCase();
-  if (askedLevel && !LEVELS.includes(askedLevel as ErrorCorrectionLevel)) throw DomainError.invalid({ errorCorrectionLevel: 'errorCorrectionLevel must be L, M, Q or H' });
+  if (askedLevel && !LEVELS.includes(askedLevel as ErrorCorrectionLevel))
+    throw DomainError.invalid({ errorCorrectionLevel: 'errorCorrectionLevel must be L, M, Q or H' });
   // A logo covers modules: always H then (the renderer would force it anyway, so the stored level tells the truth).
-  const errorCorrectionLevel = options.hasLogo ? 'H' : ((askedLevel as ErrorCorrectionLevel | undefined) ?? chooseErrorCorrection({ dynamic: mode === 'dynamic', hasLogo: false }));
+  const errorCorrectionLevel = options.hasLogo
+    ? 'H'
+    : ((askedLevel as ErrorCorrectionLevel | undefined) ?? chooseErrorCorrection({ dynamic: mode === 'dynamic', hasLogo: false }));
   const qrData = typeof body.qrData === 'object' && body.qrData ? (body.qrData as Record<string, unknown>) : {};
   return {
     qrType,

@@ -34,6 +34,11 @@ export function encoding<T>(step: () => T): T {
 }
 
 /** Renders the code; the SVG, or the refusal of what could not be printed (too much data, unreadable colours). */
-export function renderCode(payload: string, style: StoredStyle, logoHref: string | null, errorCorrectionLevel: ErrorCorrectionLevel): string {
+export function renderCode(
+  payload: string,
+  style: StoredStyle,
+  logoHref: string | null,
+  errorCorrectionLevel: ErrorCorrectionLevel,
+): string {
   return encoding(() => renderSvg(payload, renderStyle(style, logoHref), { errorCorrectionLevel }));
 }

@@ -6,7 +6,16 @@ import { loadStream } from '../command-pipeline/command-pipeline';
 import type { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { TenantsService } from '../tenants';
-import { codeDto, dynamicDto, rowFromState, staticDto, type CodeDto, type DeletedCodeDto, type DynamicCodeDto, type StaticCodeDto } from './code-dto';
+import {
+  codeDto,
+  dynamicDto,
+  rowFromState,
+  staticDto,
+  type CodeDto,
+  type DeletedCodeDto,
+  type DynamicCodeDto,
+  type StaticCodeDto,
+} from './code-dto';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import { evolveQr, initialQr, NOT_FOUND, type QrState } from './qr-code';
 import { qrStream, type QrCreated } from './qr-code.events';
@@ -54,7 +63,9 @@ export class CodesQueryService {
 
   async listStatic(user: AuthUser): Promise<StaticCodeDto[]> {
     const { origin } = await this.brand(user.tenantId);
-    const rows = await this.dataSource.getRepository(QrCodeEntity).find({ where: { clientId: user.tenantId, userId: user.id, isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const rows = await this.dataSource
+      .getRepository(QrCodeEntity)
+      .find({ where: { clientId: user.tenantId, userId: user.id, isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
     return rows.map((row) => staticDto(row, origin));
   }
 
@@ -73,7 +84,10 @@ export class CodesQueryService {
     if (!state.code) throw DomainError.notFound(NOT_FOUND);
     const { origin } = await this.brand(state.tenantId ?? 1);
     const mode = state.code.mode;
-    const row = mode === 'dynamic' ? await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ id: state.code.qrId }) : await this.dataSource.getRepository(QrCodeEntity).findOneBy({ id: state.code.qrId });
+    const row =
+      mode === 'dynamic'
+        ? await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ id: state.code.qrId })
+        : await this.dataSource.getRepository(QrCodeEntity).findOneBy({ id: state.code.qrId });
     const version = revision === 'no_stream' ? 0 : Number(revision);
     if (caughtUp && row) return codeDto(row, origin);
     const scans = row && 'scanCount' in row ? { scanCount: row.scanCount, lastScannedAt: row.lastScannedAt } : undefined;
@@ -113,7 +127,9 @@ export class CodesQueryService {
   /** A live payment code of this tenant (static, or dynamic and not paused), or null. */
   async paymentCode(id: string, tenantId: number): Promise<PaymentCode | null> {
     const where = { id, clientId: tenantId, qrType: 'payment', isDeleted: false };
-    const row = (await this.dataSource.getRepository(QrCodeEntity).findOneBy(where)) ?? (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ ...where, isPaused: false }));
+    const row =
+      (await this.dataSource.getRepository(QrCodeEntity).findOneBy(where)) ??
+      (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ ...where, isPaused: false }));
     return row ? { id: row.id, fields: row.qrData } : null;
   }
 }

@@ -5,7 +5,16 @@ import { Authenticated, CurrentUser, MaybeUser, OptionalUserGuard, type AuthUser
 import { ifMatchVersion, VersionETag } from '../command-pipeline/versions';
 import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
 import { ClientInfo, Host, Tenant, type RequestInfo } from '../common/request-params';
-import { codeBodySchema, codeChangesSchema, downloadQuerySchema, trackGenerationSchema, type CodeBody, type CodeChangesBody, type DownloadQuery, type TrackGenerationBody } from './codes.schemas';
+import {
+  codeBodySchema,
+  codeChangesSchema,
+  downloadQuerySchema,
+  trackGenerationSchema,
+  type CodeBody,
+  type CodeChangesBody,
+  type DownloadQuery,
+  type TrackGenerationBody,
+} from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
 import { DeleteQrCodeCommand } from './delete-qr-code.command';
@@ -56,7 +65,13 @@ export class CodesController {
   @UseInterceptors(Multipart('logoFile'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
-  update(@CurrentUser() user: AuthUser, @CodeId() id: string, @BodyOf(codeChangesSchema) body: CodeChangesBody, @FileOf('logoFile') logo: FileUpload | null, @Headers('if-match') ifMatch?: string) {
+  update(
+    @CurrentUser() user: AuthUser,
+    @CodeId() id: string,
+    @BodyOf(codeChangesSchema) body: CodeChangesBody,
+    @FileOf('logoFile') logo: FileUpload | null,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, body, logo, ifMatch));
   }
 
@@ -68,7 +83,12 @@ export class CodesController {
 
   @Get('qrcodes/:id/download')
   @Authenticated()
-  download(@CurrentUser() user: AuthUser, @CodeId() id: string, @QueryOf(downloadQuerySchema) query: DownloadQuery, @ClientInfo() info: RequestInfo) {
+  download(
+    @CurrentUser() user: AuthUser,
+    @CodeId() id: string,
+    @QueryOf(downloadQuerySchema) query: DownloadQuery,
+    @ClientInfo() info: RequestInfo,
+  ) {
     return this.downloads.download(user, id, query.format, info);
   }
 
@@ -80,7 +100,12 @@ export class CodesController {
 
   @Post('track-generation')
   @UseGuards(OptionalUserGuard)
-  track(@MaybeUser() user: AuthUser | null, @Tenant() tenantId: number, @BodyOf(trackGenerationSchema) body: TrackGenerationBody, @ClientInfo() info: RequestInfo) {
+  track(
+    @MaybeUser() user: AuthUser | null,
+    @Tenant() tenantId: number,
+    @BodyOf(trackGenerationSchema) body: TrackGenerationBody,
+    @ClientInfo() info: RequestInfo,
+  ) {
     return this.commandBus.execute(TrackGenerationCommand.from(user, tenantId, body, info));
   }
 

@@ -10,7 +10,10 @@ const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
 
 function insert(table: string, row: Record<string, unknown>): { sql: string; params: unknown[] } {
   const keys = Object.keys(row);
-  return { sql: `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`, params: keys.map((k) => row[k]) };
+  return {
+    sql: `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) ON CONFLICT (id) DO NOTHING`,
+    params: keys.map((k) => row[k]),
+  };
 }
 
 /**
@@ -21,7 +24,16 @@ function insert(table: string, row: Record<string, unknown>): { sql: string; par
 export class CodesProjection implements Projection, OnModuleInit {
   readonly name = 'codes';
   readonly tables = TABLES;
-  readonly eventTypes = ['QrCreated', 'QrDestinationChanged', 'QrStyleChanged', 'QrContentChanged', 'QrPaused', 'QrResumed', 'QrDeleted', 'Scanned'];
+  readonly eventTypes = [
+    'QrCreated',
+    'QrDestinationChanged',
+    'QrStyleChanged',
+    'QrContentChanged',
+    'QrPaused',
+    'QrResumed',
+    'QrDeleted',
+    'Scanned',
+  ];
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -40,7 +52,12 @@ export class CodesProjection implements Projection, OnModuleInit {
           break;
         case 'QrDestinationChanged': {
           const data = event.data as QrDestinationChanged;
-          await tx.query('UPDATE dynamic_qr_codes SET destination = $2, updated_at = $3, version = $4 WHERE id = $1', [data.qrId, data.after, at, version]);
+          await tx.query('UPDATE dynamic_qr_codes SET destination = $2, updated_at = $3, version = $4 WHERE id = $1', [
+            data.qrId,
+            data.after,
+            at,
+            version,
+          ]);
           break;
         }
         case 'QrStyleChanged': {
@@ -48,19 +65,33 @@ export class CodesProjection implements Projection, OnModuleInit {
           const entries = Object.entries(data.after).filter(([key]) => key in STYLE_COLUMNS);
           const sets = entries.map(([key], i) => `${STYLE_COLUMNS[key as keyof typeof STYLE_COLUMNS]} = $${i + 4}`);
           for (const table of TABLES) {
-            await tx.query(`UPDATE ${table} SET ${[...sets, 'updated_at = $2', 'version = $3'].join(', ')} WHERE id = $1`, [data.qrId, at, version, ...entries.map(([, v]) => v)]);
+            await tx.query(`UPDATE ${table} SET ${[...sets, 'updated_at = $2', 'version = $3'].join(', ')} WHERE id = $1`, [
+              data.qrId,
+              at,
+              version,
+              ...entries.map(([, v]) => v),
+            ]);
           }
           break;
         }
         case 'QrContentChanged': {
           const data = event.data as QrContentChanged;
-          await tx.query('UPDATE dynamic_qr_codes SET qr_data = qr_data || $2::jsonb, platform = COALESCE(($2::jsonb)->>\'platform\', platform), updated_at = $3, version = $4 WHERE id = $1', [data.qrId, JSON.stringify(data.after), at, version]);
-          const [row] = (await tx.query('SELECT qr_type, qr_data FROM qr_codes WHERE id = $1', [data.qrId])) as { qr_type: string; qr_data: Record<string, unknown> }[];
+          await tx.query(
+            "UPDATE dynamic_qr_codes SET qr_data = qr_data || $2::jsonb, platform = COALESCE(($2::jsonb)->>'platform', platform), updated_at = $3, version = $4 WHERE id = $1",
+            [data.qrId, JSON.stringify(data.after), at, version],
+          );
+          const [row] = (await tx.query('SELECT qr_type, qr_data FROM qr_codes WHERE id = $1', [data.qrId])) as {
+            qr_type: string;
+            qr_data: Record<string, unknown>;
+          }[];
           if (row) {
             const fields = { ...row.qr_data, ...data.after };
             const columns = staticColumns(row.qr_type, fields);
             const keys = Object.keys(columns);
-            await tx.query(`UPDATE qr_codes SET qr_data = $2, updated_at = $3, version = $4, ${keys.map((k, i) => `${k} = $${i + 5}`).join(', ')} WHERE id = $1`, [data.qrId, JSON.stringify(fields), at, version, ...keys.map((k) => columns[k])]);
+            await tx.query(
+              `UPDATE qr_codes SET qr_data = $2, updated_at = $3, version = $4, ${keys.map((k, i) => `${k} = $${i + 5}`).join(', ')} WHERE id = $1`,
+              [data.qrId, JSON.stringify(fields), at, version, ...keys.map((k) => columns[k])],
+            );
           }
           break;
         }
@@ -68,13 +99,23 @@ export class CodesProjection implements Projection, OnModuleInit {
         case 'QrResumed': {
           const paused = event.type === 'QrPaused';
           for (const table of TABLES) {
-            await tx.query(`UPDATE ${table} SET is_paused = $2, paused_at = $3, updated_at = $4, version = $5 WHERE id = $1`, [(event.data as QrRef).qrId, paused, paused ? at : null, at, version]);
+            await tx.query(`UPDATE ${table} SET is_paused = $2, paused_at = $3, updated_at = $4, version = $5 WHERE id = $1`, [
+              (event.data as QrRef).qrId,
+              paused,
+              paused ? at : null,
+              at,
+              version,
+            ]);
           }
           break;
         }
         case 'QrDeleted':
           for (const table of TABLES) {
-            await tx.query(`UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`, [(event.data as QrRef).qrId, at, version]);
+            await tx.query(`UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`, [
+              (event.data as QrRef).qrId,
+              at,
+              version,
+            ]);
           }
           break;
         case 'Scanned': {
@@ -89,7 +130,10 @@ export class CodesProjection implements Projection, OnModuleInit {
       }
     }
     for (const [qrId, { count, last }] of scans) {
-      await tx.query('UPDATE dynamic_qr_codes SET scan_count = scan_count + $2, last_scanned_at = GREATEST(last_scanned_at, $3::timestamptz) WHERE id = $1', [qrId, count, last]);
+      await tx.query(
+        'UPDATE dynamic_qr_codes SET scan_count = scan_count + $2, last_scanned_at = GREATEST(last_scanned_at, $3::timestamptz) WHERE id = $1',
+        [qrId, count, last],
+      );
     }
   }
 

@@ -59,12 +59,29 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
     const dynamic = input.mode === 'dynamic';
     const { origin } = await this.codes.brand(user.tenantId);
     const fields = await this.withUpload(user, input);
-    const destination = decideDestination({ qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination }, origin, await this.destinations.current());
-    const draft: NewCode = { qrId, userId: user.id, mode: input.mode, qrType: input.qrType, destination, fields, style: input.style, errorCorrectionLevel: input.errorCorrectionLevel, logoFileName: null, logoFilePath: null };
+    const destination = decideDestination(
+      { qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination },
+      origin,
+      await this.destinations.current(),
+    );
+    const draft: NewCode = {
+      qrId,
+      userId: user.id,
+      mode: input.mode,
+      qrType: input.qrType,
+      destination,
+      fields,
+      style: input.style,
+      errorCorrectionLevel: input.errorCorrectionLevel,
+      logoFileName: null,
+      logoFilePath: null,
+    };
 
     // Refuse what cannot be printed (too much data, unreadable colours) and, early, what the cap refuses: before a logo is stored.
     const contentId = typeof fields.uploadId === 'string' ? fields.uploadId : qrId;
-    const payload = dynamic ? dynamicLink(origin, 'XXXXXXXX') : encoding(() => encodePayload(input.qrType, fields, { origin, id: contentId }));
+    const payload = dynamic
+      ? dynamicLink(origin, 'XXXXXXXX')
+      : encoding(() => encodePayload(input.qrType, fields, { origin, id: contentId }));
     renderCode(payload, input.style, null, input.errorCorrectionLevel);
     if (dynamic) decideCreate(await this.trial.allowance(user.id), this.trial.limits, new Date(), draft, 'XXXXXXXX');
 
@@ -103,7 +120,10 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
     const kind = input.qrType === 'pdf' ? 'pdf' : 'image';
     const reference = (kind === 'pdf' ? input.pdfUrl : input.imageUrl) ?? input.uploadId;
     const upload = await this.uploads.ownedByReference(reference, user, kind);
-    if (reference && !upload) throw DomainError.invalid({ [kind === 'pdf' ? 'pdfUrl' : 'imageUrl']: `The uploaded ${kind === 'pdf' ? 'PDF' : 'image'} was not found` });
+    if (reference && !upload)
+      throw DomainError.invalid({
+        [kind === 'pdf' ? 'pdfUrl' : 'imageUrl']: `The uploaded ${kind === 'pdf' ? 'PDF' : 'image'} was not found`,
+      });
     if (!upload) return input.fields;
     const url = uploadPath(upload.storedName);
     return kind === 'pdf'

@@ -1,7 +1,12 @@
 import { DomainError } from '../command-pipeline/domain-error';
 import { checkDestination, DESTINATION_MESSAGES, isLocalOrPrivateHost, MAX_DESTINATION_LENGTH, ownHostPolicy } from './destination';
 
-const policy = ownHostPolicy({ publicOrigin: 'https://qr.example:8443', baseDomain: 'qrsharks.example', tenantHosts: ['Menus.Acme.example'], allowPrivate: false });
+const policy = ownHostPolicy({
+  publicOrigin: 'https://qr.example:8443',
+  baseDomain: 'qrsharks.example',
+  tenantHosts: ['Menus.Acme.example'],
+  allowPrivate: false,
+});
 const refusal = (raw: unknown, with_ = policy) => {
   try {
     checkDestination(raw, with_);
@@ -17,8 +22,15 @@ describe('checkDestination', () => {
     expect(checkDestination('https://café.example/ü', policy)).toBe('https://xn--caf-dma.example/%C3%BC');
   });
 
-  it('refuses loops through this service: our origin, the base domain and its subdomains, tenants\' domains', () => {
-    for (const loop of ['https://qr.example/d/abc12345', 'http://qr.example:8443/d/x', 'https://qrsharks.example/', 'https://acme.qrsharks.example/d/x', 'https://menus.acme.example/d/x', 'https://MENUS.ACME.EXAMPLE./d/x']) {
+  it("refuses loops through this service: our origin, the base domain and its subdomains, tenants' domains", () => {
+    for (const loop of [
+      'https://qr.example/d/abc12345',
+      'http://qr.example:8443/d/x',
+      'https://qrsharks.example/',
+      'https://acme.qrsharks.example/d/x',
+      'https://menus.acme.example/d/x',
+      'https://MENUS.ACME.EXAMPLE./d/x',
+    ]) {
       expect(refusal(loop)).toBe(DESTINATION_MESSAGES.ownHost);
     }
     // The hosted pages of non-web codes and the checkout are ours too, and are not loops.
@@ -28,7 +40,19 @@ describe('checkDestination', () => {
   });
 
   it('refuses loopback, link-local and private addresses unless the installation allows them', () => {
-    for (const inward of ['http://127.0.0.1/', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3', 'http://192.168.1.1', 'http://172.20.0.1', 'http://[::1]/', 'http://[fe80::1]/', 'http://[::ffff:127.0.0.1]/', 'http://localhost:8080', 'http://printer.local', 'http://0.0.0.0']) {
+    for (const inward of [
+      'http://127.0.0.1/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.1.2.3',
+      'http://192.168.1.1',
+      'http://172.20.0.1',
+      'http://[::1]/',
+      'http://[fe80::1]/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://localhost:8080',
+      'http://printer.local',
+      'http://0.0.0.0',
+    ]) {
       expect(refusal(inward)).toBe(DESTINATION_MESSAGES.private);
     }
     expect(refusal('http://10.1.2.3/intranet', { ...policy, allowPrivate: true })).toBeNull();
@@ -47,7 +71,7 @@ describe('checkDestination', () => {
     expect(refusal(`https://a.example/${'ü'.repeat(700)}`)).toBe(DESTINATION_MESSAGES.length);
   });
 
-  it('keeps the spec\'s messages for the basic rules', () => {
+  it("keeps the spec's messages for the basic rules", () => {
     expect(refusal('')).toBe('URL is required');
     expect(refusal(42)).toBe('URL is required');
     expect(refusal('not a url')).toBe('Please enter a valid URL');

@@ -63,7 +63,10 @@ for (const [network, prefix] of [
 
 /** An address literal (URL hosts keep IPv6 in brackets) in a non-public range, or a name that means this machine. */
 export function isLocalOrPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
   const version = isIP(host);
   if (version === 4) return NOT_PUBLIC.check(host, 'ipv4');
@@ -100,7 +103,12 @@ export function checkDestination(raw: unknown, policy: DestinationPolicy): strin
 }
 
 /** Own hosts from settings and the tenants' configured domains. */
-export function ownHostPolicy(options: { publicOrigin: string; baseDomain: string; tenantHosts: Iterable<string>; allowPrivate: boolean }): DestinationPolicy {
+export function ownHostPolicy(options: {
+  publicOrigin: string;
+  baseDomain: string;
+  tenantHosts: Iterable<string>;
+  allowPrivate: boolean;
+}): DestinationPolicy {
   const exact = new Set<string>([new URL(options.publicOrigin).hostname.toLowerCase(), options.baseDomain.toLowerCase()]);
   for (const host of options.tenantHosts) exact.add(host.toLowerCase());
   const suffix = `.${options.baseDomain.toLowerCase()}`;

@@ -13,7 +13,26 @@ describe('POST /api/dynamic-qrcodes and PUT /api/dynamic-qrcodes/{id}: destinati
     await signUp(client);
     // A white-label tenant with its own domain: its hosts are ours too.
     const events = testEvents(app.app);
-    const created = await events.append('tenant-77', [events.event('ClientCreated', { clientId: 77, name: 'Acme', customDomain: 'qr.acme.example', subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_destinations_77' })], 'no_stream');
+    const created = await events.append(
+      'tenant-77',
+      [
+        events.event('ClientCreated', {
+          clientId: 77,
+          name: 'Acme',
+          customDomain: 'qr.acme.example',
+          subdomain: 'acme',
+          logoUrl: null,
+          primaryColor: '#FF0000',
+          secondaryColor: '#00FF00',
+          customFavicon: null,
+          removeQRCodeSharksBranding: false,
+          customCSS: null,
+          isActive: true,
+          apiKey: 'qrs_destinations_77',
+        }),
+      ],
+      'no_stream',
+    );
     void created;
   });
   afterAll(() => app.close());
@@ -25,9 +44,18 @@ describe('POST /api/dynamic-qrcodes and PUT /api/dynamic-qrcodes/{id}: destinati
     expect(first.status).toBe(201);
     const before = (await client.get('/api/dynamic-qrcodes')).body.length;
     const refused: [string, string][] = [
-      [`http://localhost:3000/d/${first.body.shortCode}`, 'URL must not point to this QR code service itself (the code would send scanners in a loop)'],
-      [`http://acme.qrsharks.test/d/${first.body.shortCode}`, 'URL must not point to this QR code service itself (the code would send scanners in a loop)'],
-      [`https://qr.acme.example/d/${first.body.shortCode}`, 'URL must not point to this QR code service itself (the code would send scanners in a loop)'],
+      [
+        `http://localhost:3000/d/${first.body.shortCode}`,
+        'URL must not point to this QR code service itself (the code would send scanners in a loop)',
+      ],
+      [
+        `http://acme.qrsharks.test/d/${first.body.shortCode}`,
+        'URL must not point to this QR code service itself (the code would send scanners in a loop)',
+      ],
+      [
+        `https://qr.acme.example/d/${first.body.shortCode}`,
+        'URL must not point to this QR code service itself (the code would send scanners in a loop)',
+      ],
       ['http://127.0.0.1:8080/admin', 'URL must not point to a local or private network address'],
       ['http://169.254.169.254/latest/meta-data/', 'URL must not point to a local or private network address'],
       ['http://192.168.0.1/', 'URL must not point to a local or private network address'],
@@ -36,7 +64,12 @@ describe('POST /api/dynamic-qrcodes and PUT /api/dynamic-qrcodes/{id}: destinati
     ];
     for (const [destination, message] of refused) {
       const res = await create(destination);
-      expect({ destination, status: res.status, message: res.body.message, field: res.body.errors?.destination }).toEqual({ destination, status: 400, message, field: message });
+      expect({ destination, status: res.status, message: res.body.message, field: res.body.errors?.destination }).toEqual({
+        destination,
+        status: 400,
+        message,
+        field: message,
+      });
       const update = await client.put(`/api/dynamic-qrcodes/${first.body.id}`, { destination });
       expect({ destination, status: update.status, message: update.body.message }).toEqual({ destination, status: 400, message });
     }
@@ -58,7 +91,9 @@ describe('POST /api/dynamic-qrcodes and PUT /api/dynamic-qrcodes/{id}: destinati
     const atLimit = await create(longest);
     expect(atLimit.status).toBe(201);
     expect(atLimit.body.destination).toBe(longest);
-    expect((await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: `${longest}y` })).body.message).toBe('URL must be at most 2048 characters');
+    expect((await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: `${longest}y` })).body.message).toBe(
+      'URL must be at most 2048 characters',
+    );
     const updated = await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: longest });
     expect(updated.status).toBe(200);
     expect(updated.body.destination).toBe(longest);

@@ -32,21 +32,30 @@ export class DownloadsService {
     const tenantId = state.tenantId ?? user.tenantId;
     const { origin } = await this.codes.brand(tenantId);
     const contentId = typeof code.fields.uploadId === 'string' ? code.fields.uploadId : code.qrId;
-    const payload = code.mode === 'dynamic' && code.shortCode ? dynamicLink(origin, code.shortCode) : encoding(() => encodePayload(code.qrType, code.fields, { origin, id: contentId }));
+    const payload =
+      code.mode === 'dynamic' && code.shortCode
+        ? dynamicLink(origin, code.shortCode)
+        : encoding(() => encodePayload(code.qrType, code.fields, { origin, id: contentId }));
     const logo = await this.uploads.logoDataUrl(code.logoFilePath, tenantId);
     const svg = renderCode(payload, code.style, logo, code.errorCorrectionLevel);
     // Rendered before the download is recorded: a PNG that could not be made was not downloaded.
     const file = kind === 'svg' ? Buffer.from(svg) : await this.png(svg);
-    await this.tracking.track('QrDownloaded', user, tenantId, {
-      qrCodeId: code.qrId,
-      sessionId: null,
-      qrType: code.qrType,
-      qrContent: payload,
-      foregroundColor: code.style.fgColor,
-      backgroundColor: code.style.bgColor,
-      hasLogo: Boolean(logo),
-      downloadType: kind,
-    }, info);
+    await this.tracking.track(
+      'QrDownloaded',
+      user,
+      tenantId,
+      {
+        qrCodeId: code.qrId,
+        sessionId: null,
+        qrType: code.qrType,
+        qrContent: payload,
+        foregroundColor: code.style.fgColor,
+        backgroundColor: code.style.bgColor,
+        hasLogo: Boolean(logo),
+        downloadType: kind,
+      },
+      info,
+    );
     const disposition = `attachment; filename="qrcode-${code.qrType}.${kind}"`;
     return new StreamableFile(file, { type: kind === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png', disposition });
   }

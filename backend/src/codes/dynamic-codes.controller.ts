@@ -48,7 +48,13 @@ export class DynamicCodesController {
   @UseInterceptors(Multipart('logoFile'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
-  update(@CurrentUser() user: AuthUser, @CodeId() id: string, @BodyOf(codeChangesSchema) body: CodeChangesBody, @FileOf('logoFile') logo: FileUpload | null, @Headers('if-match') ifMatch?: string) {
+  update(
+    @CurrentUser() user: AuthUser,
+    @CodeId() id: string,
+    @BodyOf(codeChangesSchema) body: CodeChangesBody,
+    @FileOf('logoFile') logo: FileUpload | null,
+    @Headers('if-match') ifMatch?: string,
+  ) {
     return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, body, logo, ifMatch, 'dynamic'));
   }
 

@@ -36,13 +36,49 @@ describe('dynamic codes, the trial and the cap', () => {
     const created = await postMultipart(client, '/api/dynamic-qrcodes', dynamicForm('https://a.example/menu'));
     expect(created.status).toBe(201);
     expect(created.body.shortCode).toMatch(/^[A-Za-z0-9]{8}$/);
-    expect(created.body).toMatchObject({ qrType: 'url', destination: 'https://a.example/menu', scanCount: 0, isPaused: false, errorCorrectionLevel: 'M', link: `http://localhost:3000/d/${created.body.shortCode}` });
+    expect(created.body).toMatchObject({
+      qrType: 'url',
+      destination: 'https://a.example/menu',
+      scanCount: 0,
+      isPaused: false,
+      errorCorrectionLevel: 'M',
+      link: `http://localhost:3000/d/${created.body.shortCode}`,
+    });
     const store = testEvents(app.app).store;
     const reserved = await store.readStream(`shortcode-${created.body.shortCode}`);
-    expect(reserved.map((e) => [e.type, e.data])).toEqual([['ShortCodeReserved', { shortCode: created.body.shortCode, qrId: created.body.id }]]);
+    expect(reserved.map((e) => [e.type, e.data])).toEqual([
+      ['ShortCodeReserved', { shortCode: created.body.shortCode, qrId: created.body.id }],
+    ]);
     const [qrCreated] = await store.readStream(`qr-${created.body.id}`);
-    expect(qrCreated.data).toMatchObject({ qrId: created.body.id, mode: 'dynamic', qrType: 'url', shortCode: created.body.shortCode, destination: 'https://a.example/menu', fields: { url: 'https://a.example/menu' }, errorCorrectionLevel: 'M', logoFileName: null, logoFilePath: null });
-    expect(Object.keys((qrCreated.data as { style: object }).style).sort()).toEqual(['bgColor', 'cornerShape', 'dotShape', 'enableFrame', 'fgColor', 'frameColor', 'frameStyle', 'frameText', 'frameTextColor', 'gradientColor', 'innerCornerColor', 'innerCornerShape', 'outerCornerColor', 'qrStyle'].sort());
+    expect(qrCreated.data).toMatchObject({
+      qrId: created.body.id,
+      mode: 'dynamic',
+      qrType: 'url',
+      shortCode: created.body.shortCode,
+      destination: 'https://a.example/menu',
+      fields: { url: 'https://a.example/menu' },
+      errorCorrectionLevel: 'M',
+      logoFileName: null,
+      logoFilePath: null,
+    });
+    expect(Object.keys((qrCreated.data as { style: object }).style).sort()).toEqual(
+      [
+        'bgColor',
+        'cornerShape',
+        'dotShape',
+        'enableFrame',
+        'fgColor',
+        'frameColor',
+        'frameStyle',
+        'frameText',
+        'frameTextColor',
+        'gradientColor',
+        'innerCornerColor',
+        'innerCornerShape',
+        'outerCornerColor',
+        'qrStyle',
+      ].sort(),
+    );
 
     // Static codes stay off the dynamic list and vice versa.
     expect((await client.get('/api/qrcodes')).body).toEqual([]);
@@ -51,8 +87,12 @@ describe('dynamic codes, the trial and the cap', () => {
     const update = await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: 'https://b.example/new' });
     expect(update.status).toBe(200);
     expect(update.body.destination).toBe('https://b.example/new');
-    expect((await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: '' })).body).toMatchObject({ message: 'URL is required' });
-    expect((await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: 'not a url' })).body).toMatchObject({ message: 'Please enter a valid URL' });
+    expect((await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: '' })).body).toMatchObject({
+      message: 'URL is required',
+    });
+    expect((await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: 'not a url' })).body).toMatchObject({
+      message: 'Please enter a valid URL',
+    });
     expect((await client.put(`/api/dynamic-qrcodes/${created.body.id}`, { destination: 'javascript:alert(1)' })).status).toBe(400);
 
     expect((await client.post(`/api/dynamic-qrcodes/${created.body.id}/pause`)).body).toMatchObject({ isPaused: true });
@@ -77,10 +117,19 @@ describe('dynamic codes, the trial and the cap', () => {
   it('a contact code made dynamic has no destination (its hosted page answers /d/) and a payment code points to its checkout', async () => {
     const client = new TestClient(app.url);
     await signUp(client);
-    const contact = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'contact', qrData: JSON.stringify({ firstName: 'Ann', phoneNumber: '+1 555' }) });
+    const contact = await postMultipart(client, '/api/dynamic-qrcodes', {
+      qrType: 'contact',
+      qrData: JSON.stringify({ firstName: 'Ann', phoneNumber: '+1 555' }),
+    });
     expect(contact.status).toBe(201);
     expect(contact.body.destination).toBeNull();
-    const payment = await postMultipart(client, '/api/qrcodes', { qrType: 'payment', qrMode: 'dynamic', productName: 'Tea', productPrice: '2', productDescription: 'Green' });
+    const payment = await postMultipart(client, '/api/qrcodes', {
+      qrType: 'payment',
+      qrMode: 'dynamic',
+      productName: 'Tea',
+      productPrice: '2',
+      productDescription: 'Green',
+    });
     expect(payment.status).toBe(201);
     expect(payment.body.destination).toBe(`http://localhost:3000/payment?id=${payment.body.id}`);
   });
@@ -88,12 +137,28 @@ describe('dynamic codes, the trial and the cap', () => {
   it('GET /api/trial-status and POST /api/activate-trial: free cap before, 12 during, once per account', async () => {
     const client = new TestClient(app.url);
     const user = await signUp(client);
-    expect((await client.get('/api/trial-status')).body).toMatchObject({ isActive: false, hasExpired: false, daysRemaining: 0, subscriptionStatus: 'free', dynamicQRUsed: 0, dynamicQRLimit: 3, canCreateDynamicQR: true });
-    expect((await client.post('/api/activate-trial', { email: '' })).body.message).toBe('Please enter your email address to activate your free trial.');
+    expect((await client.get('/api/trial-status')).body).toMatchObject({
+      isActive: false,
+      hasExpired: false,
+      daysRemaining: 0,
+      subscriptionStatus: 'free',
+      dynamicQRUsed: 0,
+      dynamicQRLimit: 3,
+      canCreateDynamicQR: true,
+    });
+    expect((await client.post('/api/activate-trial', { email: '' })).body.message).toBe(
+      'Please enter your email address to activate your free trial.',
+    );
     const activated = await client.post('/api/activate-trial', { email: user.email });
     expect(activated.status).toBe(200);
     expect(activated.body.user).toMatchObject({ id: user.id, trialActivated: true });
-    expect((await client.get('/api/trial-status')).body).toMatchObject({ isActive: true, hasExpired: false, daysRemaining: 3, dynamicQRLimit: 12, canCreateDynamicQR: true });
+    expect((await client.get('/api/trial-status')).body).toMatchObject({
+      isActive: true,
+      hasExpired: false,
+      daysRemaining: 3,
+      dynamicQRLimit: 12,
+      canCreateDynamicQR: true,
+    });
     const again = await client.post('/api/activate-trial', { email: user.email });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('You have already used your free trial.');
@@ -106,12 +171,24 @@ describe('dynamic codes, the trial and the cap', () => {
     const user = await signUp(client);
     await client.post('/api/activate-trial', { email: user.email });
     // A second API process on the same database: in-process queues cannot help, only the event store decides.
-    const second = await bootstrap({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: app.db.url, ROLE: 'api', UPLOAD_DIR: app.env.UPLOAD_DIR });
+    const second = await bootstrap({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: app.db.url,
+      ROLE: 'api',
+      UPLOAD_DIR: app.env.UPLOAD_DIR,
+    });
     const other = new TestClient(second.url!);
     for (const [name, value] of client.cookies) other.cookies.set(name, value);
     let results: HttpResponse[];
     try {
-      results = await Promise.all(Array.from({ length: 30 }, (_, i) => postMultipart(i % 2 ? other : client, '/api/dynamic-qrcodes', dynamicForm(`https://race.example/${i}`))));
+      results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          postMultipart(i % 2 ? other : client, '/api/dynamic-qrcodes', dynamicForm(`https://race.example/${i}`)),
+        ),
+      );
     } finally {
       await second.close();
     }
@@ -120,7 +197,11 @@ describe('dynamic codes, the trial and the cap', () => {
     expect(statuses.filter((s) => s === 403)).toHaveLength(18);
     expect(results.find((r) => r.status === 403)!.body.message).toBe(LIMIT_12);
     expect((await client.get('/api/dynamic-qrcodes')).body).toHaveLength(12);
-    expect((await client.get('/api/trial-status')).body).toMatchObject({ dynamicQRUsed: 12, dynamicQRLimit: 12, canCreateDynamicQR: false });
+    expect((await client.get('/api/trial-status')).body).toMatchObject({
+      dynamicQRUsed: 12,
+      dynamicQRLimit: 12,
+      canCreateDynamicQR: false,
+    });
     const codes = new Set(results.filter((r) => r.status === 201).map((r) => r.body.shortCode));
     expect(codes.size).toBe(12);
     // Deleting frees a slot.
@@ -132,7 +213,8 @@ describe('dynamic codes, the trial and the cap', () => {
   it('without a trial the free cap (FREE_DYNAMIC_LIMIT 3) applies', async () => {
     const client = new TestClient(app.url);
     await signUp(client);
-    for (let i = 0; i < 3; i++) expect((await postMultipart(client, '/api/dynamic-qrcodes', dynamicForm(`https://free.example/${i}`))).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await postMultipart(client, '/api/dynamic-qrcodes', dynamicForm(`https://free.example/${i}`))).status).toBe(201);
     const refused = await postMultipart(client, '/api/dynamic-qrcodes', dynamicForm('https://free.example/4'));
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('You have reached your limit of 3 dynamic QR codes. Please upgrade to create more.');

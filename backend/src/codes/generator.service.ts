@@ -41,9 +41,22 @@ export class GeneratorService {
     }
     const { origin } = await this.tenants.brand(tenantId);
     const payload = encoding(() => encodePayload(qrType, fields, { origin }));
-    const errorCorrectionLevel = chooseErrorCorrection({ dynamic: false, hasLogo: typeof body.logoFile === 'string' && body.logoFile !== '' });
+    const errorCorrectionLevel = chooseErrorCorrection({
+      dynamic: false,
+      hasLogo: typeof body.logoFile === 'string' && body.logoFile !== '',
+    });
     const svg = renderCode(payload, style, null, errorCorrectionLevel);
-    return { id: null, qrType, payload, qrData: payload, svg, errorCorrectionLevel, temporary: body.temporary === true || body.temporary === 'true', fields, style };
+    return {
+      id: null,
+      qrType,
+      payload,
+      qrData: payload,
+      svg,
+      errorCorrectionLevel,
+      temporary: body.temporary === true || body.temporary === 'true',
+      fields,
+      style,
+    };
   }
 
   subdomainInfo(host: string) {

@@ -28,7 +28,14 @@ describe('audit trail, concurrency and replay', () => {
       () => client.put(`/api/dynamic-qrcodes/${id}`, { fgColor: '#112233' }),
       () => client.post(`/api/dynamic-qrcodes/${id}/pause`),
       () => client.post(`/api/dynamic-qrcodes/${id}/resume`),
-      () => postMultipart(client, `/api/dynamic-qrcodes/${id}`, {}, [{ name: 'logoFile', filename: 'brand.png', contentType: 'image/png', data: PNG_1x1 }], 'PUT'),
+      () =>
+        postMultipart(
+          client,
+          `/api/dynamic-qrcodes/${id}`,
+          {},
+          [{ name: 'logoFile', filename: 'brand.png', contentType: 'image/png', data: PNG_1x1 }],
+          'PUT',
+        ),
       () => client.put(`/api/dynamic-qrcodes/${id}`, { enableFrame: true, frameText: 'MENU' }),
       () => client.put(`/api/dynamic-qrcodes/${id}`, { qrData: { url: 'https://content.example' } }),
       () => client.put(`/api/dynamic-qrcodes/${id}`, { destination: 'https://three.example' }),
@@ -39,24 +46,47 @@ describe('audit trail, concurrency and replay', () => {
     const history = await client.get(`/api/qrcodes/${id}/history`);
     expect(history.status).toBe(200);
     expect(history.body.map((entry: { type: string }) => entry.type)).toEqual([
-      'QrCreated', 'QrDestinationChanged', 'QrStyleChanged', 'QrPaused', 'QrResumed', 'QrStyleChanged', 'QrStyleChanged', 'QrContentChanged', 'QrDestinationChanged', 'QrDeleted',
+      'QrCreated',
+      'QrDestinationChanged',
+      'QrStyleChanged',
+      'QrPaused',
+      'QrResumed',
+      'QrStyleChanged',
+      'QrStyleChanged',
+      'QrContentChanged',
+      'QrDestinationChanged',
+      'QrDeleted',
     ]);
     expect(history.body.map((entry: { version: number }) => entry.version)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     for (const entry of history.body) expect(entry).toMatchObject({ actorId: userId, actorName: expect.stringContaining('@example.com') });
     // Destinations are stored as the redirect sends them (URL.href: a bare origin gains its slash).
-    expect(history.body[1]).toMatchObject({ before: { destination: 'https://one.example/' }, after: { destination: 'https://two.example/' } });
+    expect(history.body[1]).toMatchObject({
+      before: { destination: 'https://one.example/' },
+      after: { destination: 'https://two.example/' },
+    });
     expect(history.body[2]).toMatchObject({ before: { fgColor: '#000000' }, after: { fgColor: '#112233' } });
     expect(history.body[5].after).toMatchObject({ logoFileName: 'brand.png' });
-    expect(history.body[6]).toMatchObject({ before: { enableFrame: false, frameText: 'SCAN ME' }, after: { enableFrame: true, frameText: 'MENU' } });
+    expect(history.body[6]).toMatchObject({
+      before: { enableFrame: false, frameText: 'SCAN ME' },
+      after: { enableFrame: true, frameText: 'MENU' },
+    });
     expect(Date.parse(history.body[0].at)).toBeLessThanOrEqual(Date.parse(history.body[9].at));
   });
 
   it('pause and update at once with the same If-Match: one wins and the other gets 412 (or, without it, both apply in order); never a silent overwrite', async () => {
     for (let round = 0; round < 5; round++) {
-      const { body } = await postMultipart(client, '/api/qrcodes', { qrType: 'url', qrMode: 'dynamic', url: `https://race${round}.example` });
+      const { body } = await postMultipart(client, '/api/qrcodes', {
+        qrType: 'url',
+        qrMode: 'dynamic',
+        url: `https://race${round}.example`,
+      });
       const [paused, updated] = await Promise.all([
         client.post(`/api/dynamic-qrcodes/${body.id}/pause`, undefined, { headers: { 'if-match': String(body.version) } }),
-        client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: `https://changed${round}.example` }, { headers: { 'if-match': String(body.version) } }),
+        client.put(
+          `/api/dynamic-qrcodes/${body.id}`,
+          { destination: `https://changed${round}.example` },
+          { headers: { 'if-match': String(body.version) } },
+        ),
       ]);
       // If-Match names the version both saw: the loser's precondition failed (412, RFC 9110), it is not re-decided.
       expect([paused.status, updated.status].sort()).toEqual([200, 412]);
@@ -68,25 +98,46 @@ describe('audit trail, concurrency and replay', () => {
     }
     // Without If-Match both land, in order, at distinct revisions.
     const { body } = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://both.example' });
-    const results = await Promise.all([client.post(`/api/dynamic-qrcodes/${body.id}/pause`), client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://both2.example' })]);
+    const results = await Promise.all([
+      client.post(`/api/dynamic-qrcodes/${body.id}/pause`),
+      client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://both2.example' }),
+    ]);
     for (const res of results) expect([200, 409]).toContain(res.status);
     const history = (await client.get(`/api/qrcodes/${body.id}/history`)).body;
     expect(history).toHaveLength(1 + results.filter((r) => r.status === 200).length);
     // A stale version is refused: 412 when it came as If-Match, 409 when it came in the body as expectedVersion.
-    const stale = await client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://stale.example' }, { headers: { 'if-match': '0' } });
+    const stale = await client.put(
+      `/api/dynamic-qrcodes/${body.id}`,
+      { destination: 'https://stale.example' },
+      { headers: { 'if-match': '0' } },
+    );
     expect(stale.status).toBe(412);
     const staleBody = await client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://stale.example', expectedVersion: 0 });
     expect(staleBody.status).toBe(409);
   });
 
   it('replay: rebuilding the codes projections from the events gives identical lists', async () => {
-    await postMultipart(client, '/api/qrcodes', { qrType: 'contact', firstName: 'Ann', phoneNumber: '+1 555 0100', email: 'ann@example.com' });
+    await postMultipart(client, '/api/qrcodes', {
+      qrType: 'contact',
+      firstName: 'Ann',
+      phoneNumber: '+1 555 0100',
+      email: 'ann@example.com',
+    });
     await postMultipart(client, '/api/qrcodes', { qrType: 'location', address: '1 Main St', latitude: '51.5', longitude: '-0.12' });
-    const before = { static: (await client.get('/api/qrcodes')).body, dynamic: (await client.get('/api/dynamic-qrcodes')).body, paused: (await client.get('/api/dynamic-qrcodes/paused')).body };
+    const before = {
+      static: (await client.get('/api/qrcodes')).body,
+      dynamic: (await client.get('/api/dynamic-qrcodes')).body,
+      paused: (await client.get('/api/dynamic-qrcodes/paused')).body,
+    };
     expect(before.static.length).toBeGreaterThan(0);
     const projections = app.app.get(ProjectionsService);
-    for (const name of ['codes', 'uploaded-files']) await rebuildProjection(projections.get(name)!, testEvents(app.app).store, app.app.get(DataSource));
-    const after = { static: (await client.get('/api/qrcodes')).body, dynamic: (await client.get('/api/dynamic-qrcodes')).body, paused: (await client.get('/api/dynamic-qrcodes/paused')).body };
+    for (const name of ['codes', 'uploaded-files'])
+      await rebuildProjection(projections.get(name)!, testEvents(app.app).store, app.app.get(DataSource));
+    const after = {
+      static: (await client.get('/api/qrcodes')).body,
+      dynamic: (await client.get('/api/dynamic-qrcodes')).body,
+      paused: (await client.get('/api/dynamic-qrcodes/paused')).body,
+    };
     expect(after).toEqual(before);
     const [{ n }] = (await app.app.get(DataSource).query('SELECT count(*)::int AS n FROM qr_codes')) as { n: number }[];
     expect(n).toBeGreaterThanOrEqual(before.static.length);

@@ -1,4 +1,14 @@
-import { encodeBitcoin, encodeMailto, encodeMapsLink, encodeSms, encodeVCard, encodeVEvent, QR_TYPE_LABELS, isQrType, priceToCents } from '@qrsharks/qr-core';
+import {
+  encodeBitcoin,
+  encodeMailto,
+  encodeMapsLink,
+  encodeSms,
+  encodeVCard,
+  encodeVEvent,
+  QR_TYPE_LABELS,
+  isQrType,
+  priceToCents,
+} from '@qrsharks/qr-core';
 
 /**
  * Hosted pages for codes whose content is not a web address (contact, pdf, images, location, events, email, sms,
@@ -15,7 +25,8 @@ export interface HostedPageInput {
 }
 
 /** A Content-Security-Policy for these pages (they carry no script): send it as a header with the page. */
-export const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-src 'self'; object-src 'self'; base-uri 'none'; form-action 'none'";
+export const HOSTED_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-src 'self'; object-src 'self'; base-uri 'none'; form-action 'none'";
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -46,12 +57,16 @@ export function safeUrl(value: string, origin: string): string | null {
 const link = (href: string, label: string, options: { primary?: boolean; download?: string } = {}) =>
   `<a class="button${options.primary === false ? ' secondary' : ''}" href="${escapeHtml(href)}"${options.download ? ` download="${escapeHtml(options.download)}"` : ''} rel="noopener noreferrer">${escapeHtml(label)}</a>`;
 
-const row = (label: string, value: string) => (value ? `<div class="row"><span class="label">${escapeHtml(label)}</span><span class="value">${escapeHtml(value)}</span></div>` : '');
+const row = (label: string, value: string) =>
+  value ? `<div class="row"><span class="label">${escapeHtml(label)}</span><span class="value">${escapeHtml(value)}</span></div>` : '';
 
 const dataLink = (mime: string, content: string) => `data:${mime};charset=utf-8,${encodeURIComponent(content)}`;
 
 function calendar(fields: Record<string, unknown>): string {
-  const event = encodeVEvent(fields).replace('BEGIN:VEVENT', `BEGIN:VEVENT\r\nUID:${Date.parse(text(fields, 'startDate')) || 0}-${encodeURIComponent(text(fields, 'title')).slice(0, 40)}@qrcodesharks\r\nDTSTAMP:20000101T000000Z`);
+  const event = encodeVEvent(fields).replace(
+    'BEGIN:VEVENT',
+    `BEGIN:VEVENT\r\nUID:${Date.parse(text(fields, 'startDate')) || 0}-${encodeURIComponent(text(fields, 'title')).slice(0, 40)}@qrcodesharks\r\nDTSTAMP:20000101T000000Z`,
+  );
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//QR Code Sharks//Hosted page//EN', event, 'END:VCALENDAR'].join('\r\n');
 }
 
@@ -72,7 +87,9 @@ function body(input: HostedPageInput): { heading: string; html: string } {
           row('Email', email),
           text(f, 'notes') ? `<p>${escapeHtml(text(f, 'notes'))}</p>` : '',
           '<div class="actions">',
-          link(dataLink('text/vcard', encodeVCard(f)), 'Save contact', { download: `${(name || 'contact').replace(/[^\w.-]+/g, '-')}.vcf` }),
+          link(dataLink('text/vcard', encodeVCard(f)), 'Save contact', {
+            download: `${(name || 'contact').replace(/[^\w.-]+/g, '-')}.vcf`,
+          }),
           phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, 'Call', { primary: false }) : '',
           email ? link(`mailto:${email}`, 'Email', { primary: false }) : '',
           site ? link(site, 'Website', { primary: false }) : '',
@@ -109,7 +126,11 @@ function body(input: HostedPageInput): { heading: string; html: string } {
     case 'location':
       return {
         heading: text(f, 'name') || 'Location',
-        html: [row('Address', text(f, 'address')), text(f, 'description') ? `<p>${escapeHtml(text(f, 'description'))}</p>` : '', `<div class="actions">${link(encodeMapsLink(f), 'Open in Maps')}</div>`].join(''),
+        html: [
+          row('Address', text(f, 'address')),
+          text(f, 'description') ? `<p>${escapeHtml(text(f, 'description'))}</p>` : '',
+          `<div class="actions">${link(encodeMapsLink(f), 'Open in Maps')}</div>`,
+        ].join(''),
       };
     case 'events':
       return {
@@ -125,36 +146,64 @@ function body(input: HostedPageInput): { heading: string; html: string } {
     case 'email':
       return {
         heading: 'Send an email',
-        html: [row('To', text(f, 'email')), row('Subject', text(f, 'subject')), text(f, 'body') ? `<p>${escapeHtml(text(f, 'body'))}</p>` : '', `<div class="actions">${link(encodeMailto(f), 'Write email')}</div>`].join(''),
+        html: [
+          row('To', text(f, 'email')),
+          row('Subject', text(f, 'subject')),
+          text(f, 'body') ? `<p>${escapeHtml(text(f, 'body'))}</p>` : '',
+          `<div class="actions">${link(encodeMailto(f), 'Write email')}</div>`,
+        ].join(''),
       };
     case 'sms':
       return {
         heading: 'Send a text message',
-        html: [row('To', text(f, 'phoneNumber')), text(f, 'message') ? `<p>${escapeHtml(text(f, 'message'))}</p>` : '', `<div class="actions">${link(encodeSms(f), 'Write message')}</div>`].join(''),
+        html: [
+          row('To', text(f, 'phoneNumber')),
+          text(f, 'message') ? `<p>${escapeHtml(text(f, 'message'))}</p>` : '',
+          `<div class="actions">${link(encodeSms(f), 'Write message')}</div>`,
+        ].join(''),
       };
     case 'bitcoin':
       return {
         heading: text(f, 'label') || 'Bitcoin payment',
-        html: [row('Address', text(f, 'address')), row('Amount (BTC)', text(f, 'amount')), text(f, 'message') ? `<p>${escapeHtml(text(f, 'message'))}</p>` : '', `<div class="actions">${link(encodeBitcoin(f), 'Open wallet')}</div>`].join(''),
+        html: [
+          row('Address', text(f, 'address')),
+          row('Amount (BTC)', text(f, 'amount')),
+          text(f, 'message') ? `<p>${escapeHtml(text(f, 'message'))}</p>` : '',
+          `<div class="actions">${link(encodeBitcoin(f), 'Open wallet')}</div>`,
+        ].join(''),
       };
     case 'wifi':
       return {
         heading: 'Wi-Fi network',
-        html: [row('Network', text(f, 'ssid')), row('Password', text(f, 'encryption') === 'nopass' ? '' : text(f, 'password')), row('Security', text(f, 'encryption') || 'WPA'), '<p class="muted">Open your Wi-Fi settings and choose this network.</p>'].join(''),
+        html: [
+          row('Network', text(f, 'ssid')),
+          row('Password', text(f, 'encryption') === 'nopass' ? '' : text(f, 'password')),
+          row('Security', text(f, 'encryption') || 'WPA'),
+          '<p class="muted">Open your Wi-Fi settings and choose this network.</p>',
+        ].join(''),
       };
     case 'payment': {
       const price = (priceToCents(f.productPrice) / 100).toFixed(2);
       const id = text(f, 'productId');
       return {
         heading: text(f, 'productName') || 'Product',
-        html: [text(f, 'productDescription') ? `<p>${escapeHtml(text(f, 'productDescription'))}</p>` : '', row('Price', `$${price}`), id ? `<div class="actions">${link(`${input.origin.replace(/\/+$/, '')}/payment?id=${encodeURIComponent(id)}`, 'Buy now')}</div>` : ''].join(''),
+        html: [
+          text(f, 'productDescription') ? `<p>${escapeHtml(text(f, 'productDescription'))}</p>` : '',
+          row('Price', `$${price}`),
+          id
+            ? `<div class="actions">${link(`${input.origin.replace(/\/+$/, '')}/payment?id=${encodeURIComponent(id)}`, 'Buy now')}</div>`
+            : '',
+        ].join(''),
       };
     }
     case 'text':
       return { heading: input.title || 'Message', html: `<p class="pre">${escapeHtml(text(f, 'text'))}</p>` };
     default: {
       const target = safeUrl(text(f, 'url'), input.origin);
-      return { heading: input.title || text(f, 'businessName') || text(f, 'appName') || 'Link', html: target ? `<div class="actions">${link(target, 'Open link')}</div>` : '<p class="muted">Nothing to show.</p>' };
+      return {
+        heading: input.title || text(f, 'businessName') || text(f, 'appName') || 'Link',
+        html: target ? `<div class="actions">${link(target, 'Open link')}</div>` : '<p class="muted">Nothing to show.</p>',
+      };
     }
   }
 }
@@ -205,5 +254,11 @@ ${html}
 
 /** The page a paused, deleted or unknown code (or a missing upload) shows. */
 export function renderNoticePage(input: { heading: string; message: string; tenantName: string }): string {
-  return renderHostedPage({ qrType: 'text', fields: { text: input.message }, title: input.heading, origin: '/', tenantName: input.tenantName });
+  return renderHostedPage({
+    qrType: 'text',
+    fields: { text: input.message },
+    title: input.heading,
+    origin: '/',
+    tenantName: input.tenantName,
+  });
 }

@@ -22,10 +22,16 @@ export function send(res: Response): (page: Page) => void {
   };
 }
 
-const html = (status: number, body: string): Page => ({ status, contentType: 'text/html; charset=utf-8', body, headers: { 'Content-Security-Policy': HOSTED_PAGE_CSP, 'Cache-Control': 'no-store' } });
+const html = (status: number, body: string): Page => ({
+  status,
+  contentType: 'text/html; charset=utf-8',
+  body,
+  headers: { 'Content-Security-Policy': HOSTED_PAGE_CSP, 'Cache-Control': 'no-store' },
+});
 
 /** RFC 6266 filename: ASCII fallback plus UTF-8 form. */
-const disposition = (kind: 'inline' | 'attachment', name: string) => `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+const disposition = (kind: 'inline' | 'attachment', name: string) =>
+  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The pages codes point to: /pdf/{id}, /pdf/preview, /images/{id}, /logo/{id}, and the stored files under /uploads/. */
 @Injectable()
@@ -37,7 +43,14 @@ export class PagesService {
 
   private async notFound(tenantId: number, what: string): Promise<Page> {
     const { name } = await this.tenants.brand(tenantId);
-    return html(404, renderNoticePage({ heading: `${what} not found`, message: `This ${what.toLowerCase()} does not exist or was removed.`, tenantName: name }));
+    return html(
+      404,
+      renderNoticePage({
+        heading: `${what} not found`,
+        message: `This ${what.toLowerCase()} does not exist or was removed.`,
+        tenantName: name,
+      }),
+    );
   }
 
   async pdfPreview(tenantId: number): Promise<Page> {
@@ -49,7 +62,12 @@ export class PagesService {
     const row = await this.uploads.byId(id, tenantId, 'pdf');
     if (!row) return this.notFound(tenantId, 'PDF');
     const { origin, name } = await this.tenants.brand(tenantId);
-    const fields = { title: row.title ?? row.originalName, description: row.description ?? '', pdfUrl: uploadPath(row.storedName), pdfFileName: row.originalName };
+    const fields = {
+      title: row.title ?? row.originalName,
+      description: row.description ?? '',
+      pdfUrl: uploadPath(row.storedName),
+      pdfFileName: row.originalName,
+    };
     return html(200, renderHostedPage({ qrType: 'pdf', fields, origin, tenantName: name }));
   }
 
@@ -64,7 +82,16 @@ export class PagesService {
   async logo(id: string, tenantId: number): Promise<Page> {
     const row = await this.uploads.byId(id, tenantId, 'logo');
     if (!row) return this.notFound(tenantId, 'Logo');
-    return { status: 200, contentType: row.mimeType, body: await this.uploads.bytesOf(row), headers: { 'Content-Disposition': disposition('inline', row.originalName), 'Cache-Control': 'public, max-age=86400', 'Content-Security-Policy': "default-src 'none'; sandbox" } };
+    return {
+      status: 200,
+      contentType: row.mimeType,
+      body: await this.uploads.bytesOf(row),
+      headers: {
+        'Content-Disposition': disposition('inline', row.originalName),
+        'Cache-Control': 'public, max-age=86400',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    };
   }
 
   /** A stored file by its generated name; PDFs inline (no sandbox: browsers' PDF viewers refuse it), images sandboxed. */
@@ -72,7 +99,10 @@ export class PagesService {
     const found = await this.uploads.fileByStoredName(name, tenantId);
     if (!found) return this.notFound(tenantId, 'File');
     const { row, bytes } = found;
-    const headers: Record<string, string> = { 'Content-Disposition': disposition(download ? 'attachment' : 'inline', row.originalName), 'Cache-Control': 'public, max-age=86400' };
+    const headers: Record<string, string> = {
+      'Content-Disposition': disposition(download ? 'attachment' : 'inline', row.originalName),
+      'Cache-Control': 'public, max-age=86400',
+    };
     if (row.mimeType !== 'application/pdf') headers['Content-Security-Policy'] = "default-src 'none'; sandbox";
     return { status: 200, contentType: row.mimeType, body: bytes, headers };
   }

@@ -85,7 +85,15 @@ export type QrEvent =
   | { type: 'QrDeleted'; data: QrRef };
 
 export type QrEventType = QrEvent['type'];
-export const QR_EVENT_TYPES = ['QrCreated', 'QrDestinationChanged', 'QrStyleChanged', 'QrContentChanged', 'QrPaused', 'QrResumed', 'QrDeleted'] as const;
+export const QR_EVENT_TYPES = [
+  'QrCreated',
+  'QrDestinationChanged',
+  'QrStyleChanged',
+  'QrContentChanged',
+  'QrPaused',
+  'QrResumed',
+  'QrDeleted',
+] as const;
 
 /** On `shortcode-{code}`, appended with 'no_stream' in the same appendMany as QrCreated: the store decides races. */
 export interface ShortCodeReserved {

@@ -3,7 +3,16 @@ import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
 import { checkDestination, type DestinationPolicy } from './destination';
-import type { DynamicQrSlotTaken, QrContentChanged, QrCreated, QrDestinationChanged, QrEvent, QrStyleChanged, ShortCodeReserved, StoredStyle } from './qr-code.events';
+import type {
+  DynamicQrSlotTaken,
+  QrContentChanged,
+  QrCreated,
+  QrDestinationChanged,
+  QrEvent,
+  QrStyleChanged,
+  ShortCodeReserved,
+  StoredStyle,
+} from './qr-code.events';
 import { decideTakeSlot, type Allowance, type Limits } from './trial/allowance';
 
 /** The QR code aggregate: state folded from `qr-{id}`, and pure decisions. No Nest, no I/O. */
@@ -19,7 +28,16 @@ export interface QrState {
   pausedAt: string | null;
 }
 
-export const initialQr: QrState = { exists: false, deleted: false, paused: false, tenantId: null, code: null, createdAt: null, updatedAt: null, pausedAt: null };
+export const initialQr: QrState = {
+  exists: false,
+  deleted: false,
+  paused: false,
+  tenantId: null,
+  code: null,
+  createdAt: null,
+  updatedAt: null,
+  pausedAt: null,
+};
 
 type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null };
 export type Actor = { userId: string; tenantId: number };
@@ -29,7 +47,14 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
   const touched = { ...state, updatedAt: at ?? state.updatedAt };
   switch (event.type) {
     case 'QrCreated':
-      return { ...initialQr, exists: true, tenantId: event.metadata?.tenantId ?? null, code: structuredClone(event.data as QrCreated), createdAt: at, updatedAt: at };
+      return {
+        ...initialQr,
+        exists: true,
+        tenantId: event.metadata?.tenantId ?? null,
+        code: structuredClone(event.data as QrCreated),
+        createdAt: at,
+        updatedAt: at,
+      };
     case 'QrDestinationChanged':
       return state.code ? { ...touched, code: { ...state.code, destination: (event.data as QrDestinationChanged).after || null } } : state;
     case 'QrStyleChanged': {
@@ -46,7 +71,9 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
       };
     }
     case 'QrContentChanged':
-      return state.code ? { ...touched, code: { ...state.code, fields: { ...state.code.fields, ...(event.data as QrContentChanged).after } } } : state;
+      return state.code
+        ? { ...touched, code: { ...state.code, fields: { ...state.code.fields, ...(event.data as QrContentChanged).after } } }
+        : state;
     case 'QrPaused':
       return { ...touched, paused: true, pausedAt: at };
     case 'QrResumed':
@@ -79,7 +106,11 @@ export type NewCode = Omit<QrCreated, 'shortCode'>;
  * Where a new dynamic code's /d/ link goes: web types to their URL (required), payment codes to their checkout,
  * others to an http(s) destination the client chose, else nowhere (their hosted page answers /d/). Static: null.
  */
-export function decideDestination(code: Pick<NewCode, 'qrId' | 'mode' | 'qrType' | 'fields'> & { destination: string | null }, origin: string, policy: DestinationPolicy): string | null {
+export function decideDestination(
+  code: Pick<NewCode, 'qrId' | 'mode' | 'qrType' | 'fields'> & { destination: string | null },
+  origin: string,
+  policy: DestinationPolicy,
+): string | null {
   if (code.mode !== 'dynamic') return null;
   if (isUrlType(code.qrType)) return checkDestination(code.destination ?? code.fields.url, policy);
   if (code.destination) return checkDestination(code.destination, policy);
@@ -117,7 +148,9 @@ export function decideChangeDestination(state: QrState, actor: Actor, destinatio
   const after = checkDestination(destination, policy);
   const before = state.code.destination ?? '';
   // Destinations stored before they were normalised compare by what the redirect sends for them.
-  return before === after || sameUrl(before, after) ? [] : [{ type: 'QrDestinationChanged', data: { qrId: state.code.qrId, before, after } }];
+  return before === after || sameUrl(before, after)
+    ? []
+    : [{ type: 'QrDestinationChanged', data: { qrId: state.code.qrId, before, after } }];
 }
 
 function sameUrl(a: string, b: string): boolean {
@@ -131,7 +164,11 @@ function sameUrl(a: string, b: string): boolean {
 /** Records only the fields that really change, so the audit trail shows real differences. */
 export function decideChangeStyle(state: QrState, actor: Actor, changes: Partial<StoredStyle> & LogoFields): QrEvent[] {
   assertOwner(state, actor);
-  const current: Record<string, unknown> = { ...state.code.style, logoFileName: state.code.logoFileName, logoFilePath: state.code.logoFilePath };
+  const current: Record<string, unknown> = {
+    ...state.code.style,
+    logoFileName: state.code.logoFileName,
+    logoFilePath: state.code.logoFilePath,
+  };
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
@@ -173,7 +210,13 @@ export function decideUpdate(
   assertOwner(state, actor);
   if (routeMode && state.code.mode !== routeMode) throw DomainError.notFound(NOT_FOUND);
   const styleChanges: Partial<StoredStyle> & LogoFields = { ...changes.style };
-  if (changes.destination === undefined && changes.content === undefined && !Object.keys(styleChanges).length && !logo && !changes.removeLogo) {
+  if (
+    changes.destination === undefined &&
+    changes.content === undefined &&
+    !Object.keys(styleChanges).length &&
+    !logo &&
+    !changes.removeLogo
+  ) {
     if (state.code.mode === 'dynamic') throw DomainError.invalid('URL is required', 'destination');
     throw DomainError.invalid('Nothing to change');
   }
@@ -182,7 +225,8 @@ export function decideUpdate(
   if (changes.content !== undefined) {
     const fields = validateFields(state.code.qrType, changes.content);
     // Upload references stay unless replaced.
-    for (const key of UPLOAD_REFERENCES) if (state.code.fields[key] !== undefined && fields[key] === undefined) fields[key] = state.code.fields[key];
+    for (const key of UPLOAD_REFERENCES)
+      if (state.code.fields[key] !== undefined && fields[key] === undefined) fields[key] = state.code.fields[key];
     out.push(...decideChangeContent(state, actor, fields));
   }
   if (logo) Object.assign(styleChanges, logo);
@@ -213,6 +257,7 @@ export function decideDelete(state: QrState, actor: Actor, mode?: 'static' | 'dy
 
 /** A deleted dynamic code frees its cap slot on `user-{owner}` (its short code stays reserved forever). */
 export function releasedSlot(state: QrState): Decided<DynamicQrSlotTaken>[] {
-  return state.code?.mode === 'dynamic' ? [{ type: 'DynamicQrSlotReleased', data: { userId: state.code.userId, qrId: state.code.qrId } }] : [];
+  return state.code?.mode === 'dynamic'
+    ? [{ type: 'DynamicQrSlotReleased', data: { userId: state.code.userId, qrId: state.code.qrId } }]
+    : [];
 }
-

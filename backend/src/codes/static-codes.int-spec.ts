@@ -13,9 +13,21 @@ describe('static codes and anonymous generation', () => {
 
   it('POST /api/generate-qrcode (anonymous) answers the payload and the SVG and stores nothing', async () => {
     const client = new TestClient(app.url);
-    const res = await client.post('/api/generate-qrcode', { qrType: 'url', url: 'https://example.com/menu', foregroundColor: '#112233', backgroundColor: '#FFFFFF', temporary: true });
+    const res = await client.post('/api/generate-qrcode', {
+      qrType: 'url',
+      url: 'https://example.com/menu',
+      foregroundColor: '#112233',
+      backgroundColor: '#FFFFFF',
+      temporary: true,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: null, qrType: 'url', payload: 'https://example.com/menu', temporary: true, errorCorrectionLevel: 'H' });
+    expect(res.body).toMatchObject({
+      id: null,
+      qrType: 'url',
+      payload: 'https://example.com/menu',
+      temporary: true,
+      errorCorrectionLevel: 'H',
+    });
     expect(res.body.svg).toMatch(/^<svg/);
     const all = await testEvents(app.app).store.readAll({});
     expect(all.filter((e) => e.type.startsWith('Qr'))).toEqual([]);
@@ -23,17 +35,33 @@ describe('static codes and anonymous generation', () => {
 
   it('POST /api/generate-qrcode refuses the spec messages and the account-only features for anonymous users', async () => {
     const client = new TestClient(app.url);
-    expect((await client.post('/api/generate-qrcode', { qrType: 'url', url: '' })).body).toMatchObject({ message: 'URL is required', errors: { url: 'URL is required' } });
-    expect((await client.post('/api/generate-qrcode', { qrType: 'url', url: 'ftp://x.example' })).body.message).toBe('URL must use http or https protocol');
-    expect((await client.post('/api/generate-qrcode', { qrType: 'contact', firstName: 'Ann' })).body.errors).toMatchObject({ phoneNumber: 'Phone number is required' });
+    expect((await client.post('/api/generate-qrcode', { qrType: 'url', url: '' })).body).toMatchObject({
+      message: 'URL is required',
+      errors: { url: 'URL is required' },
+    });
+    expect((await client.post('/api/generate-qrcode', { qrType: 'url', url: 'ftp://x.example' })).body.message).toBe(
+      'URL must use http or https protocol',
+    );
+    expect((await client.post('/api/generate-qrcode', { qrType: 'contact', firstName: 'Ann' })).body.errors).toMatchObject({
+      phoneNumber: 'Phone number is required',
+    });
     const gradient = await client.post('/api/generate-qrcode', { qrType: 'url', url: 'https://a.example', gradientColor: '#ff00ff' });
     expect(gradient.status).toBe(403);
     expect(gradient.body.message).toBe('Second color requires an account! Sign up for free to unlock advanced color options.');
-    expect((await client.post('/api/generate-qrcode', { qrType: 'url', url: 'https://a.example', logoFile: 'instagram.svg' })).status).toBe(403);
-    expect((await client.post('/api/generate-qrcode', { qrType: 'pdf', title: 'Menu' })).body.message).toBe('Please sign in or create an account to access this functionality.');
+    expect((await client.post('/api/generate-qrcode', { qrType: 'url', url: 'https://a.example', logoFile: 'instagram.svg' })).status).toBe(
+      403,
+    );
+    expect((await client.post('/api/generate-qrcode', { qrType: 'pdf', title: 'Menu' })).body.message).toBe(
+      'Please sign in or create an account to access this functionality.',
+    );
     const lowContrast = await client.post('/api/generate-qrcode', { qrType: 'url', url: 'https://a.example', foregroundColor: '#FEFEFE' });
     expect(lowContrast.status).toBe(400);
-    const tooBig = await client.post('/api/generate-qrcode', { qrType: 'contact', firstName: 'A', phoneNumber: '1', notes: 'x'.repeat(1999) + '\u{1F600}'.repeat(0) });
+    const tooBig = await client.post('/api/generate-qrcode', {
+      qrType: 'contact',
+      firstName: 'A',
+      phoneNumber: '1',
+      notes: 'x'.repeat(1999) + '\u{1F600}'.repeat(0),
+    });
     expect([200, 400]).toContain(tooBig.status);
   });
 
@@ -48,11 +76,40 @@ describe('static codes and anonymous generation', () => {
     const client = new TestClient(app.url);
     expect((await client.get('/api/qrcodes')).status).toBe(401);
     await signUp(client);
-    const first = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://first.example', foregroundColor: '#000000', backgroundColor: '#FFFFFF', qrMode: 'static', enableFrame: 'true', frameText: 'MENU' }, [{ name: 'logoFile', filename: 'logo.png', contentType: 'image/png', data: PNG_1x1 }]);
+    const first = await postMultipart(
+      client,
+      '/api/qrcodes',
+      {
+        qrType: 'url',
+        url: 'https://first.example',
+        foregroundColor: '#000000',
+        backgroundColor: '#FFFFFF',
+        qrMode: 'static',
+        enableFrame: 'true',
+        frameText: 'MENU',
+      },
+      [{ name: 'logoFile', filename: 'logo.png', contentType: 'image/png', data: PNG_1x1 }],
+    );
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ qrType: 'url', qrMode: 'static', url: 'https://first.example', enableFrame: true, frameText: 'MENU', logoFileName: 'logo.png', errorCorrectionLevel: 'H', content: 'https://first.example' });
+    expect(first.body).toMatchObject({
+      qrType: 'url',
+      qrMode: 'static',
+      url: 'https://first.example',
+      enableFrame: true,
+      frameText: 'MENU',
+      logoFileName: 'logo.png',
+      errorCorrectionLevel: 'H',
+      content: 'https://first.example',
+    });
     expect(first.body.logoFilePath).toMatch(/^\/logo\/[0-9a-f-]{36}$/);
-    const second = await postMultipart(client, '/api/qrcodes', { qrType: 'payment', productName: 'Coffee', productPrice: '3.50', productDescription: 'A cup', fgColor: '#123456', bgColor: '#FFFFFF' });
+    const second = await postMultipart(client, '/api/qrcodes', {
+      qrType: 'payment',
+      productName: 'Coffee',
+      productPrice: '3.50',
+      productDescription: 'A cup',
+      fgColor: '#123456',
+      bgColor: '#FFFFFF',
+    });
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({ qrType: 'payment', productPrice: 350, fgColor: '#123456' });
     expect(second.body.content).toBe(`http://localhost:3000/payment?id=${second.body.id}`);
@@ -77,16 +134,41 @@ describe('static codes and anonymous generation', () => {
   it('GET /api/subdomain-info reads the Host', async () => {
     const client = new TestClient(app.url);
     expect((await client.get('/api/subdomain-info')).body).toEqual({ isSubdomain: false, qrType: null, subdomain: null });
-    expect((await client.get('/api/subdomain-info', { host: 'menu.localhost' })).body).toEqual({ isSubdomain: true, qrType: 'pdf', subdomain: 'menu' });
+    expect((await client.get('/api/subdomain-info', { host: 'menu.localhost' })).body).toEqual({
+      isSubdomain: true,
+      qrType: 'pdf',
+      subdomain: 'menu',
+    });
   });
 
   it('POST /api/track-generation records a QrGenerated event with a hashed IP', async () => {
     const client = new TestClient(app.url);
-    const res = await client.post('/api/track-generation', { qrCodeId: null, qrData: 'https://a.example', qrType: 'url', foregroundColor: '#000000', backgroundColor: '#FFFFFF', hasLogo: false, sessionId: 'anon_1700000000000_abc' }, { headers: { 'user-agent': 'jest', referer: `${app.url}/` } });
+    const res = await client.post(
+      '/api/track-generation',
+      {
+        qrCodeId: null,
+        qrData: 'https://a.example',
+        qrType: 'url',
+        foregroundColor: '#000000',
+        backgroundColor: '#FFFFFF',
+        hasLogo: false,
+        sessionId: 'anon_1700000000000_abc',
+      },
+      { headers: { 'user-agent': 'jest', referer: `${app.url}/` } },
+    );
     expect(res.status).toBe(201);
     const [event] = await testEvents(app.app).store.readStream('tracking-1-anon_1700000000000_abc');
     expect(event.type).toBe('QrGenerated');
-    expect(event.data).toMatchObject({ qrCodeId: null, userId: null, sessionId: 'anon_1700000000000_abc', qrType: 'url', qrContent: 'https://a.example', userAgent: 'jest', referrer: `${app.url}/`, hasLogo: false });
+    expect(event.data).toMatchObject({
+      qrCodeId: null,
+      userId: null,
+      sessionId: 'anon_1700000000000_abc',
+      qrType: 'url',
+      qrContent: 'https://a.example',
+      userAgent: 'jest',
+      referrer: `${app.url}/`,
+      hasLogo: false,
+    });
     expect((event.data as { ipHash: string }).ipHash).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(event.data as object)).not.toContain('ip');
     expect(Object.keys(event.data as object)).not.toContain('ipAddress');

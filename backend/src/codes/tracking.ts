@@ -21,7 +21,12 @@ const SESSION_ID = /^[\w.-]{1,100}$/;
  * downloaded, then one QrGenerated/QrDownloaded with bounded texts and the hashed IP, and the stream key: the
  * client's session id, else the code, else the user (or 'anonymous'). The raw IP is never part of the event.
  */
-export function decideTrack(type: TrackedType, input: TrackInput, tracker: Tracker, info: RequestInfo): { key: string; event: Decided<QrTracked> } {
+export function decideTrack(
+  type: TrackedType,
+  input: TrackInput,
+  tracker: Tracker,
+  info: RequestInfo,
+): { key: string; event: Decided<QrTracked> } {
   const sessionId = input.sessionId && SESSION_ID.test(input.sessionId) ? input.sessionId : null;
   const data: QrTracked = {
     ...input,

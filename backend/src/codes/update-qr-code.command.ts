@@ -33,8 +33,22 @@ export class UpdateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
     super();
   }
 
-  static from(user: AuthUser, qrId: string, body: CodeChangesBody, logo: FileUpload | null, ifMatch: string | undefined, routeMode?: 'dynamic'): UpdateQrCodeCommand {
-    return new UpdateQrCodeCommand(user, qrId, parseCodeChanges(body), logo, expectedVersion(ifMatch, body.expectedVersion ?? body.version), routeMode);
+  static from(
+    user: AuthUser,
+    qrId: string,
+    body: CodeChangesBody,
+    logo: FileUpload | null,
+    ifMatch: string | undefined,
+    routeMode?: 'dynamic',
+  ): UpdateQrCodeCommand {
+    return new UpdateQrCodeCommand(
+      user,
+      qrId,
+      parseCodeChanges(body),
+      logo,
+      expectedVersion(ifMatch, body.expectedVersion ?? body.version),
+      routeMode,
+    );
   }
 }
 
@@ -68,7 +82,14 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
         if (expected && loaded.revision !== expected.version) throw staleError(expected);
         if (logo && !storedLogo) {
           // Before a file is written: the code is the caller's and the rest of the change is valid (the new logo counts as a change).
-          decideUpdate(loaded.state, actor, changes, { logoFileName: logo.originalName, logoFilePath: '/logo/pending' }, policy ?? NO_DESTINATION, routeMode);
+          decideUpdate(
+            loaded.state,
+            actor,
+            changes,
+            { logoFileName: logo.originalName, logoFilePath: '/logo/pending' },
+            policy ?? NO_DESTINATION,
+            routeMode,
+          );
           const stored = await this.uploads.store('logo', logo, user);
           storedLogo = { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.uploadId}` };
         }

@@ -15,7 +15,9 @@ describe('uploads: PDF pages, image galleries, logos', () => {
   afterAll(() => app.close());
 
   it('POST /api/upload-pdf stores the file under a random name; /pdf/{id} shows title, description, the PDF inline and a download link', async () => {
-    const res = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'Lunch <menu>', pdfDescription: 'Served 12-3' }, [{ name: 'pdfFile', filename: '../../etc/passwd.pdf', contentType: 'application/pdf', data: PDF_MINI }]);
+    const res = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'Lunch <menu>', pdfDescription: 'Served 12-3' }, [
+      { name: 'pdfFile', filename: '../../etc/passwd.pdf', contentType: 'application/pdf', data: PDF_MINI },
+    ]);
     expect(res.status).toBe(201);
     expect(res.body.pdfUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.pdf$/);
     expect(res.body.fileName).toBe('passwd.pdf');
@@ -34,13 +36,26 @@ describe('uploads: PDF pages, image galleries, logos', () => {
     expect((await client.get('/pdf/00000000-0000-4000-8000-000000000000')).status).toBe(404);
 
     // A pdf code saved with the upload points to /pdf/{uploadId}.
-    const saved = await postMultipart(client, '/api/qrcodes', { qrType: 'pdf', title: 'Lunch', description: 'd', pdfUrl: res.body.pdfUrl, pdfFileName: 'x.pdf' });
+    const saved = await postMultipart(client, '/api/qrcodes', {
+      qrType: 'pdf',
+      title: 'Lunch',
+      description: 'd',
+      pdfUrl: res.body.pdfUrl,
+      pdfFileName: 'x.pdf',
+    });
     expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({ pdfTitle: 'Lunch', pdfUrl: res.body.pdfUrl, pdfFileName: 'passwd.pdf', content: `http://localhost:3000/pdf/${res.body.id}` });
+    expect(saved.body).toMatchObject({
+      pdfTitle: 'Lunch',
+      pdfUrl: res.body.pdfUrl,
+      pdfFileName: 'passwd.pdf',
+      content: `http://localhost:3000/pdf/${res.body.id}`,
+    });
   });
 
   it('POST /api/upload-image and the gallery page /images/{id}', async () => {
-    const res = await postMultipart(client, '/api/upload-image', { imageTitle: 'Garden', imageDescription: '' }, [{ name: 'imageFile', filename: 'garden.png', contentType: 'image/png', data: PNG_1x1 }]);
+    const res = await postMultipart(client, '/api/upload-image', { imageTitle: 'Garden', imageDescription: '' }, [
+      { name: 'imageFile', filename: 'garden.png', contentType: 'image/png', data: PNG_1x1 },
+    ]);
     expect(res.status).toBe(201);
     expect(res.body.imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
     const page = await client.get(`/images/${res.body.id}`);
@@ -53,28 +68,46 @@ describe('uploads: PDF pages, image galleries, logos', () => {
 
   it('refuses wrong magic bytes, oversized files, SVG with script, and serves nothing by a traversing name', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
-    const fakePdf = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [{ name: 'pdfFile', filename: 'menu.pdf', contentType: 'application/pdf', data: html }]);
+    const fakePdf = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [
+      { name: 'pdfFile', filename: 'menu.pdf', contentType: 'application/pdf', data: html },
+    ]);
     expect(fakePdf.status).toBe(400);
     expect(fakePdf.body.message).toBe('Please select a PDF file');
-    const fakeImage = await postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [{ name: 'imageFile', filename: 'a.png', contentType: 'image/png', data: PDF_MINI }]);
+    const fakeImage = await postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [
+      { name: 'imageFile', filename: 'a.png', contentType: 'image/png', data: PDF_MINI },
+    ]);
     expect(fakeImage.status).toBe(400);
-    const svgImage = await postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [{ name: 'imageFile', filename: 'a.svg', contentType: 'image/svg+xml', data: SVG_LOGO }]);
+    const svgImage = await postMultipart(client, '/api/upload-image', { imageTitle: 'x' }, [
+      { name: 'imageFile', filename: 'a.svg', contentType: 'image/svg+xml', data: SVG_LOGO },
+    ]);
     expect(svgImage.status).toBe(400);
     const big = Buffer.concat([PDF_MINI, Buffer.alloc(70 * 1024, 32)]);
-    const oversized = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [{ name: 'pdfFile', filename: 'big.pdf', contentType: 'application/pdf', data: big }]);
+    const oversized = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [
+      { name: 'pdfFile', filename: 'big.pdf', contentType: 'application/pdf', data: big },
+    ]);
     expect(oversized.status).toBe(400);
     expect(oversized.body.message).toBe('The PDF must be at most 0.1 MB');
     const missing = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' });
     expect(missing.body.message).toBe('Please select a PDF file');
 
-    const scripted = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://a.example' }, [{ name: 'logoFile', filename: 'x.svg', contentType: 'image/svg+xml', data: SVG_SCRIPT }]);
+    const scripted = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://a.example' }, [
+      { name: 'logoFile', filename: 'x.svg', contentType: 'image/svg+xml', data: SVG_SCRIPT },
+    ]);
     expect(scripted.status).toBe(400);
     expect(scripted.body.message).toBe('SVG logos with scripts are not allowed');
-    const bigLogo = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://a.example' }, [{ name: 'logoFile', filename: 'x.png', contentType: 'image/png', data: Buffer.concat([PNG_1x1, Buffer.alloc(8 * 1024)]) }]);
+    const bigLogo = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://a.example' }, [
+      { name: 'logoFile', filename: 'x.png', contentType: 'image/png', data: Buffer.concat([PNG_1x1, Buffer.alloc(8 * 1024)]) },
+    ]);
     expect(bigLogo.status).toBe(400);
     expect((await client.get('/api/qrcodes')).body.filter((c: { qrType: string }) => c.qrType === 'url')).toEqual([]);
 
-    for (const path of ['/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/../package.json', '/uploads/%2e%2e%2fpackage.json', '/logo/..%2F..%2Fetc', '/uploads/x.pdf']) {
+    for (const path of [
+      '/uploads/..%2F..%2Fetc%2Fpasswd',
+      '/uploads/../package.json',
+      '/uploads/%2e%2e%2fpackage.json',
+      '/logo/..%2F..%2Fetc',
+      '/uploads/x.pdf',
+    ]) {
       const res = await client.get(path);
       // '/uploads/../x' is normalised to '/x' before routing (the SPA may answer it); nothing is read from disk.
       if (!path.includes('/../')) expect(res.status).toBe(404);
@@ -84,7 +117,9 @@ describe('uploads: PDF pages, image galleries, logos', () => {
   });
 
   it('a clean SVG logo (the generator presets) is rasterised: only a PNG is stored and served', async () => {
-    const res = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://logo.example' }, [{ name: 'logoFile', filename: 'instagram.svg', contentType: 'image/svg+xml', data: SVG_LOGO }]);
+    const res = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://logo.example' }, [
+      { name: 'logoFile', filename: 'instagram.svg', contentType: 'image/svg+xml', data: SVG_LOGO },
+    ]);
     expect(res.status).toBe(201);
     const logo = await client.get(res.body.logoFilePath);
     expect(logo.headers['content-type']).toBe('image/png');

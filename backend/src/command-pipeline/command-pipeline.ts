@@ -1,7 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { requestContext } from '../common/request-context';
-import { AllPosition, compareAllPositions, EventMetadata, EventStore, ExpectedRevision, NewEvent, RecordedEvent, StreamAppend, WrongExpectedVersionError } from '../event-store/event-store';
+import {
+  AllPosition,
+  compareAllPositions,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  RecordedEvent,
+  StreamAppend,
+  WrongExpectedVersionError,
+} from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
 import { CONCURRENT_CHANGE, DomainError } from './domain-error';
@@ -162,13 +172,19 @@ export class CommandPipeline {
         .filter((append) => append.events.length > 0)
         .map((append) => {
           const expectedRevision = append.expectedRevision ?? loaded.get(append.streamId);
-          if (expectedRevision === undefined) throw new Error(`Command appends to ${append.streamId} without loading it or naming a revision`);
+          if (expectedRevision === undefined)
+            throw new Error(`Command appends to ${append.streamId} without loading it or naming a revision`);
           return { streamId: append.streamId, events: append.events.map((event) => envelope(event, actor)), expectedRevision };
         });
       try {
         const results = appends.length ? await this.store.appendMany(appends) : [];
-        const position = results.reduce<AllPosition | null>((max, result) => (!max || compareAllPositions(result.position, max) > 0 ? result.position : max), null);
-        const streams = new Map(appends.map((append, index) => [append.streamId, { events: append.events, revision: results[index].nextRevision }]));
+        const position = results.reduce<AllPosition | null>(
+          (max, result) => (!max || compareAllPositions(result.position, max) > 0 ? result.position : max),
+          null,
+        );
+        const streams = new Map(
+          appends.map((append, index) => [append.streamId, { events: append.events, revision: results[index].nextRevision }]),
+        );
         const caughtUp = await this.waitFor(position, options.waitFor ?? []);
         return await plan.answer({ position, streams, caughtUp });
       } catch (error) {
@@ -212,7 +228,11 @@ export function currentActor(): Actor {
 }
 
 /** The stored envelope of a decided event (DESIGN.md section 3): tenant, actor and correlation from the command's context. */
-export function envelope<T>(event: Decided<T>, actor: Actor, options: { causationId?: string | null; schemaVersion?: number } = {}): NewEvent<T> {
+export function envelope<T>(
+  event: Decided<T>,
+  actor: Actor,
+  options: { causationId?: string | null; schemaVersion?: number } = {},
+): NewEvent<T> {
   return {
     id: event.id ?? randomUUID(),
     type: event.type,

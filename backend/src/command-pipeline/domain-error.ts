@@ -45,7 +45,8 @@ export class DomainError extends Error {
   static invalid(fields: Record<string, string>): DomainError;
   static invalid(message: string, field?: string): DomainError;
   static invalid(messageOrFields: string | Record<string, string>, field?: string): DomainError {
-    if (typeof messageOrFields !== 'string') return new DomainError('invalid', Object.values(messageOrFields)[0] ?? 'Invalid input', messageOrFields);
+    if (typeof messageOrFields !== 'string')
+      return new DomainError('invalid', Object.values(messageOrFields)[0] ?? 'Invalid input', messageOrFields);
     return new DomainError('invalid', messageOrFields, field ? { [field]: messageOrFields } : undefined);
   }
 

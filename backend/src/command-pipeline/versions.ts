@@ -37,7 +37,8 @@ export function bodyVersion(value: unknown): ExpectedVersion | undefined {
 }
 
 /** The header wins over the body when both are sent. */
-export const expectedVersion = (ifMatch: string | undefined, body: unknown): ExpectedVersion | undefined => ifMatchVersion(ifMatch) ?? bodyVersion(body);
+export const expectedVersion = (ifMatch: string | undefined, body: unknown): ExpectedVersion | undefined =>
+  ifMatchVersion(ifMatch) ?? bodyVersion(body);
 
 @Injectable()
 class VersionETagInterceptor implements NestInterceptor {
@@ -57,7 +58,11 @@ class VersionETagInterceptor implements NestInterceptor {
 export function VersionETag(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     UseInterceptors(VersionETagInterceptor),
-    ApiHeader({ name: 'If-Match', required: false, description: 'The ETag of the version this write is based on ("3"); a stale one is refused with 412' }),
+    ApiHeader({
+      name: 'If-Match',
+      required: false,
+      description: 'The ETag of the version this write is based on ("3"); a stale one is refused with 412',
+    }),
     ApiResponse({ status: 412, description: 'If-Match names a version that is no longer current' }),
   );
 }

@@ -26,7 +26,9 @@ describe('while the database is unavailable', () => {
 
   const takeDown = async () => {
     await admin.query(`ALTER DATABASE ${app.db.name} ALLOW_CONNECTIONS false`);
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [app.db.name]);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+      app.db.name,
+    ]);
   };
   const bringBack = () => admin.query(`ALTER DATABASE ${app.db.name} ALLOW_CONNECTIONS true`);
 
@@ -57,7 +59,8 @@ describe('while the database is unavailable', () => {
     // Back without a restart: the same signed-in client lists its codes and can create one.
     const deadline = Date.now() + 15_000;
     let status = 0;
-    while (Date.now() < deadline && (status = (await client.get('/api/qrcodes')).status) !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (Date.now() < deadline && (status = (await client.get('/api/qrcodes')).status) !== 200)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(status).toBe(200);
     const created = await client.post('/api/qrcodes', { qrType: 'text', text: 'back again' });
     expect(created.status).toBe(201);

@@ -12,10 +12,17 @@ export { zodErrors };
 export const SERVICE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
 
 /** busboy's words for a multipart body that is cut short or malformed: the client's fault. */
-const MALFORMED_MULTIPART = /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Part terminated early|Unexpected end of multipart data)/;
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found|Part terminated early|Unexpected end of multipart data)/;
 
 export function domainErrorBody(error: DomainError) {
-  return { statusCode: error.status, message: error.message, error: STATUS_CODES[error.status] ?? 'Error', code: error.code, ...(error.fields ? { errors: error.fields } : {}) };
+  return {
+    statusCode: error.status,
+    message: error.message,
+    error: STATUS_CODES[error.status] ?? 'Error',
+    code: error.code,
+    ...(error.fields ? { errors: error.fields } : {}),
+  };
 }
 
 /**
@@ -41,10 +48,13 @@ export class ErrorsFilter implements ExceptionFilter {
       const body = exception.getResponse();
       return void send(exception.getStatus(), typeof body === 'string' ? { statusCode: exception.getStatus(), message: body } : body);
     }
-    if (exception instanceof WrongExpectedVersionError || exception instanceof DuplicateEventIdError) return void send(409, domainErrorBody(new DomainError('conflict', CONCURRENT_CHANGE)));
+    if (exception instanceof WrongExpectedVersionError || exception instanceof DuplicateEventIdError)
+      return void send(409, domainErrorBody(new DomainError('conflict', CONCURRENT_CHANGE)));
     if (exception instanceof ZodError) return void send(400, domainErrorBody(DomainError.invalid(zodErrors(exception))));
-    if (exception instanceof Error && MALFORMED_MULTIPART.test(exception.message)) return void send(400, domainErrorBody(DomainError.invalid('The form upload is malformed or incomplete.')));
-    if (exception instanceof Error && exception.name === 'MulterError') return void send(400, domainErrorBody(DomainError.invalid(exception.message)));
+    if (exception instanceof Error && MALFORMED_MULTIPART.test(exception.message))
+      return void send(400, domainErrorBody(DomainError.invalid('The form upload is malformed or incomplete.')));
+    if (exception instanceof Error && exception.name === 'MulterError')
+      return void send(400, domainErrorBody(DomainError.invalid(exception.message)));
     const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       // body-parser raises errors carrying a 4xx status (bad JSON, too large)

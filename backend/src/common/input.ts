@@ -75,7 +75,12 @@ export function displayName(options: TextOptions) {
 }
 
 /** Walks any JSON value (type-dependent content fields) and reports each string that may not be stored, by path. */
-export function unsafeStrings(value: unknown, path: (string | number)[] = [], found: { path: (string | number)[]; reason: string }[] = [], depth = 0) {
+export function unsafeStrings(
+  value: unknown,
+  path: (string | number)[] = [],
+  found: { path: (string | number)[]; reason: string }[] = [],
+  depth = 0,
+) {
   if (depth > 20) {
     found.push({ path, reason: 'depth' });
     return found;
@@ -98,7 +103,11 @@ export function unsafeStrings(value: unknown, path: (string | number)[] = [], fo
 export function safeObject<T extends z.ZodRawShape>(shape: T) {
   return z.looseObject(shape).superRefine((value, ctx) => {
     for (const problem of unsafeStrings(value)) {
-      ctx.addIssue({ code: 'custom', path: problem.path, message: NOT_ALLOWED(problem.path.length ? String(problem.path[problem.path.length - 1]) : 'The request') });
+      ctx.addIssue({
+        code: 'custom',
+        path: problem.path,
+        message: NOT_ALLOWED(problem.path.length ? String(problem.path[problem.path.length - 1]) : 'The request'),
+      });
     }
   });
 }
@@ -109,9 +118,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
 /** A UUID id in a path: a malformed one names nothing, so it is 404 with the resource's message, never 400 or 500. */
-export const uuidId = () => z.string().regex(UUID).transform((value) => value.toLowerCase());
+export const uuidId = () =>
+  z
+    .string()
+    .regex(UUID)
+    .transform((value) => value.toLowerCase());
 /** An integer id (clients): 1 to 999,999,999. */
-export const integerId = () => z.string().regex(/^[1-9]\d{0,8}$/).transform(Number);
+export const integerId = () =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/)
+    .transform(Number);
 
 // ---------------------------------------------------------------- decorators
 

@@ -18,7 +18,10 @@ function bodyTakingRoutes(app: TestApp): string[] {
         if (key === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
         const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<string, unknown>;
         if (!Object.keys(args).some((arg) => Number(arg.split(':')[0]) === RouteParamtypes.BODY)) continue;
-        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '').replace(/:(\w+)/g, '{$1}');
+        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].join('/')}`
+          .replace(/\/+/g, '/')
+          .replace(/\/$/, '')
+          .replace(/:(\w+)/g, '{$1}');
         routes.push(`${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase()} ${path}`);
       }
     }
@@ -40,7 +43,15 @@ describe('GET /api/docs', () => {
     expect(spec.status).toBe(200);
     expect(spec.body.info.title).toBe('QR Code Sharks API');
     const paths = Object.keys(spec.body.paths);
-    for (const path of ['/api/health', '/api/white-label/config', '/api/register', '/api/login', '/api/qrcodes', '/api/dynamic-qrcodes/{id}/pause', '/api/user-analytics']) {
+    for (const path of [
+      '/api/health',
+      '/api/white-label/config',
+      '/api/register',
+      '/api/login',
+      '/api/qrcodes',
+      '/api/dynamic-qrcodes/{id}/pause',
+      '/api/user-analytics',
+    ]) {
       expect(paths).toContain(path);
     }
     const page = await client.get('/api/docs');
@@ -49,7 +60,9 @@ describe('GET /api/docs', () => {
   });
 
   it('documents a request schema with its fields for every route that takes a body', async () => {
-    const spec = (await client.get('/api/docs-json')).body as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>> };
+    const spec = (await client.get('/api/docs-json')).body as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> } }>>;
+    };
     const routes = bodyTakingRoutes(app);
     expect(routes.length).toBeGreaterThan(15);
     const undocumented = routes.filter((route) => {

@@ -9,7 +9,9 @@ export interface RequestInfo {
 }
 
 /** The request's tenant (set by the tenant middleware from the Host). */
-export const Tenant = createParamDecorator((_data: unknown, context: ExecutionContext): number => context.switchToHttp().getRequest<Request & { tenantId?: number }>().tenantId ?? 1);
+export const Tenant = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): number => context.switchToHttp().getRequest<Request & { tenantId?: number }>().tenantId ?? 1,
+);
 
 export const ClientInfo = createParamDecorator((_data: unknown, context: ExecutionContext): RequestInfo => {
   const req = context.switchToHttp().getRequest<Request>();
@@ -18,6 +20,10 @@ export const ClientInfo = createParamDecorator((_data: unknown, context: Executi
 });
 
 /** The client's IP as Express's trust-proxy setting resolves it. */
-export const ClientIp = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().ip ?? 'unknown');
+export const ClientIp = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().ip ?? 'unknown',
+);
 
-export const Host = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().headers.host ?? '');
+export const Host = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<Request>().headers.host ?? '',
+);

@@ -12,7 +12,13 @@ describe('settings', () => {
 
   it('runs on defaults with nothing set', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 3000, ROLE: 'all', EVENT_STORE: 'postgres', REDIS_URL: 'redis://127.0.0.1:6379', TRIAL_DYNAMIC_LIMIT: 12 });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      ROLE: 'all',
+      EVENT_STORE: 'postgres',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      TRIAL_DYNAMIC_LIMIT: 12,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 

@@ -1,7 +1,14 @@
 import { decideReceive, evolveContactMessage, initialContactMessage } from './contact-message';
 import { contactMessageSchema } from './contact-message.schemas';
 
-const message = { messageId: 'm-1', name: 'Ada', email: 'ada@example.com', subject: 'Bulk labels', message: 'Can we make 2,000 labels?', inquiryType: 'business' as const };
+const message = {
+  messageId: 'm-1',
+  name: 'Ada',
+  email: 'ada@example.com',
+  subject: 'Bulk labels',
+  message: 'Can we make 2,000 labels?',
+  inquiryType: 'business' as const,
+};
 
 describe('contact message', () => {
   it('given no events, when received, then ContactMessageReceived (without the IP)', () => {

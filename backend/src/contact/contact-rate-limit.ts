@@ -19,7 +19,11 @@ export class ContactRateLimit {
   private readonly limit: { perIp: number; windowSeconds: number };
   private readonly prefix: string;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ENV) env: Env,
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
     this.limit = contactLimit(env);
     this.prefix = `qrs:${new URL(databaseUrl).pathname.replace(/^\//, '') || 'default'}:contact`;
   }

@@ -8,5 +8,7 @@ import { SendContactMessageCommand } from './send-contact-message.command';
 export class ContactController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  @Post('contact') @HttpCode(200) send(@BodyOf(contactMessageSchema) form: ContactForm, @Ip() ip: string | undefined) { return this.commandBus.execute(new SendContactMessageCommand({ ...form, ip: ip ?? 'unknown' })); }
+  @Post('contact') @HttpCode(200) send(@BodyOf(contactMessageSchema) form: ContactForm, @Ip() ip: string | undefined) {
+    return this.commandBus.execute(new SendContactMessageCommand({ ...form, ip: ip ?? 'unknown' }));
+  }
 }

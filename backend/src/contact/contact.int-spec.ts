@@ -12,7 +12,13 @@ describe('POST /api/contact', () => {
   afterAll(() => app.close());
 
   it('records a valid message as ContactMessageReceived on contact-{uuid}', async () => {
-    const res = await client.post('/api/contact', { name: ' Ada ', email: 'ada@example.com', subject: 'Bulk labels', message: 'Can we make 2,000 labels?', inquiryType: 'business' });
+    const res = await client.post('/api/contact', {
+      name: ' Ada ',
+      email: 'ada@example.com',
+      subject: 'Bulk labels',
+      message: 'Can we make 2,000 labels?',
+      inquiryType: 'business',
+    });
     expect(res.status).toBe(200);
     const stream = await testEvents(app.app).store.readStream(`contact-${res.body.id}`);
     expect(stream.map((event) => event.type)).toEqual(['ContactMessageReceived']);
@@ -20,7 +26,12 @@ describe('POST /api/contact', () => {
   });
 
   it('defaults inquiryType to general', async () => {
-    const res = await client.post('/api/contact', { name: 'Bob', email: 'bob@example.com', subject: 'Hello there', message: 'Just saying hello.' });
+    const res = await client.post('/api/contact', {
+      name: 'Bob',
+      email: 'bob@example.com',
+      subject: 'Hello there',
+      message: 'Just saying hello.',
+    });
     expect(res.status).toBe(200);
     const [event] = await testEvents(app.app).store.readStream(`contact-${res.body.id}`);
     expect(event.data).toMatchObject({ inquiryType: 'general' });

@@ -45,7 +45,9 @@ export function databaseStartupError(url: string, error: unknown): StartupError 
       );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new StartupError(`The database host "${host}" in DATABASE_URL cannot be found (DATABASE_URL=${shown}).\nCheck the host name in DATABASE_URL, ${AFTER}`);
+      return new StartupError(
+        `The database host "${host}" in DATABASE_URL cannot be found (DATABASE_URL=${shown}).\nCheck the host name in DATABASE_URL, ${AFTER}`,
+      );
     case '3D000':
       return new StartupError(
         `The database "${database}" does not exist on ${host}:${port} (DATABASE_URL=${shown}).\n` +
@@ -65,12 +67,18 @@ export function databaseStartupError(url: string, error: unknown): StartupError 
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return new StartupError(`PostgreSQL at ${host}:${port} did not answer (${code}; DATABASE_URL=${shown}).\nCheck that the server runs and that this machine can reach it, ${AFTER}`);
+      return new StartupError(
+        `PostgreSQL at ${host}:${port} did not answer (${code}; DATABASE_URL=${shown}).\nCheck that the server runs and that this machine can reach it, ${AFTER}`,
+      );
     default:
       if (/timeout/i.test(message)) {
-        return new StartupError(`PostgreSQL at ${host}:${port} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s (DATABASE_URL=${shown}).\nCheck that the server runs and that this machine can reach it, ${AFTER}`);
+        return new StartupError(
+          `PostgreSQL at ${host}:${port} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s (DATABASE_URL=${shown}).\nCheck that the server runs and that this machine can reach it, ${AFTER}`,
+        );
       }
-      return new StartupError(`PostgreSQL at ${host}:${port} refused the connection: ${message} (DATABASE_URL=${shown}).\nFix DATABASE_URL or the server, ${AFTER}`);
+      return new StartupError(
+        `PostgreSQL at ${host}:${port} refused the connection: ${message} (DATABASE_URL=${shown}).\nFix DATABASE_URL or the server, ${AFTER}`,
+      );
   }
 }
 

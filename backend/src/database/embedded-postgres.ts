@@ -22,10 +22,17 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   const databaseDir = resolve(dir);
   const fresh = !existsSync(`${databaseDir}/PG_VERSION`);
   mkdirSync(dirname(databaseDir), { recursive: true });
-  const pg = new EmbeddedPostgres({ databaseDir, port, user: 'postgres', password: 'postgres', persistent: true,
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
     // PostgreSQL refuses to run as root: as root, run it as the 'postgres' user (created if missing) owning the folder.
     createPostgresUser: userInfo().uid === 0,
-    onLog: () => undefined, onError: () => undefined });
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
   if (fresh) {
     log(`Creating the embedded PostgreSQL database under ${databaseDir}`);
     await pg.initialise();

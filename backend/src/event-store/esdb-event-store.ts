@@ -45,7 +45,8 @@ const toEsdbRevision = (expected: ExpectedRevision): AppendExpectedRevision =>
   expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : expected;
 
 const isAfter = (position: AllPosition, after: AllPosition | null | undefined) => !after || compareAllPositions(position, after) > 0;
-const fromPositionOf = (after: AllPosition | null | undefined): ReadPosition => (after && after.commit >= 0n ? { commit: after.commit, prepare: after.prepare } : START);
+const fromPositionOf = (after: AllPosition | null | undefined): ReadPosition =>
+  after && after.commit >= 0n ? { commit: after.commit, prepare: after.prepare } : START;
 
 /**
  * The EventStoreDB adapter (EVENT_STORE=esdb). Metadata (tenantId, actorId, ...) is the event's ESDB metadata
@@ -73,19 +74,33 @@ export class EsdbEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`Append to ${streamId} without events`);
     const data = events.map((event) =>
-      jsonEvent({ id: event.id, type: event.type, data: (event.data ?? null) as JSONType, metadata: event.metadata as unknown as JSONType }),
+      jsonEvent({
+        id: event.id,
+        type: event.type,
+        data: (event.data ?? null) as JSONType,
+        metadata: event.metadata as unknown as JSONType,
+      }),
     );
     let result;
     try {
       result = await this.client.appendToStream(streamId, data, { expectedRevision: toEsdbRevision(expectedRevision) });
     } catch (error) {
       if (error instanceof EsdbWrongExpectedVersionError) {
-        throw new WrongExpectedVersionError(streamId, expectedRevision, typeof error.actualVersion === 'bigint' ? error.actualVersion : 'no_stream');
+        throw new WrongExpectedVersionError(
+          streamId,
+          expectedRevision,
+          typeof error.actualVersion === 'bigint' ? error.actualVersion : 'no_stream',
+        );
       }
       throw error;
     }
     // A client built with throwOnAppendFailure: false answers a conflict instead of throwing it.
-    if (!result.success) throw new WrongExpectedVersionError(streamId, expectedRevision, result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision);
+    if (!result.success)
+      throw new WrongExpectedVersionError(
+        streamId,
+        expectedRevision,
+        result.nextExpectedRevision < 0n ? 'no_stream' : result.nextExpectedRevision,
+      );
     if (result.position) return { nextRevision: result.nextExpectedRevision, position: result.position };
     // An idempotent retry comes back without a position: answer with where the batch's last event is stored.
     return this.storedResult(streamId, events[events.length - 1].id, result.nextExpectedRevision);
@@ -131,7 +146,12 @@ export class EsdbEventStore implements EventStore {
       const pageSize = maxCount - events.length + 1;
       let seen = 0;
       let last: Position | null = null;
-      for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: fromPositionOf(after), maxCount: pageSize, resolveLinkTos: false })) {
+      for await (const resolved of this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: fromPositionOf(after),
+        maxCount: pageSize,
+        resolveLinkTos: false,
+      })) {
         seen++;
         const event = resolved.event;
         if (!event) continue;

@@ -60,7 +60,12 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
 }
 
 /** Collects what a subscription delivers for the streams whose id starts with `prefix`. */
-export function collect(store: EventStore, prefix: string, after: AllPosition | null, batchSize = 500): { events: RecordedEvent[]; subscription: Subscription } {
+export function collect(
+  store: EventStore,
+  prefix: string,
+  after: AllPosition | null,
+  batchSize = 500,
+): { events: RecordedEvent[]; subscription: Subscription } {
   const events: RecordedEvent[] = [];
   const subscription = store.subscribeAll({ after, batchSize }, async (batch) => {
     events.push(...batch.filter((event) => event.streamId.startsWith(prefix)));
@@ -85,7 +90,13 @@ const conflictOf = async (promise: Promise<unknown>): Promise<WrongExpectedVersi
  * Reads every event of `$all` after `after` whose stream starts with `prefix`, page by page, until `expected` of
  * them arrived: a transaction in flight elsewhere (Postgres: anywhere in the cluster) may hold the tail back briefly.
  */
-async function readAllOf(store: EventStore, prefix: string, after: AllPosition | null, expected: number, pageSize = 3): Promise<RecordedEvent[]> {
+async function readAllOf(
+  store: EventStore,
+  prefix: string,
+  after: AllPosition | null,
+  expected: number,
+  pageSize = 3,
+): Promise<RecordedEvent[]> {
   const found: RecordedEvent[] = [];
   let cursor = after;
   const deadline = Date.now() + 10_000;
@@ -167,7 +178,9 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       it('of 20 parallel appends with the same expected revision exactly one wins', async () => {
         const id = stream();
         await store.append(id, [newEvent()], { expectedRevision: 'no_stream' });
-        const attempts = await Promise.allSettled(Array.from({ length: 20 }, (_, n) => store.append(id, [newEvent('Raced', { n })], { expectedRevision: 0n })));
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 20 }, (_, n) => store.append(id, [newEvent('Raced', { n })], { expectedRevision: 0n })),
+        );
         const won = attempts.filter((attempt) => attempt.status === 'fulfilled');
         const lost = attempts.flatMap((attempt) => (attempt.status === 'rejected' ? [attempt.reason as unknown] : []));
         expect(won).toHaveLength(1);
@@ -178,7 +191,9 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
 
       it("of 20 parallel 'no_stream' appends exactly one creates the stream", async () => {
         const id = stream();
-        const attempts = await Promise.allSettled(Array.from({ length: 20 }, () => store.append(id, [newEvent()], { expectedRevision: 'no_stream' })));
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 20 }, () => store.append(id, [newEvent()], { expectedRevision: 'no_stream' })),
+        );
         expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
         for (const attempt of attempts) if (attempt.status === 'rejected') expect(attempt.reason).toBeInstanceOf(WrongExpectedVersionError);
         expect(await store.readStream(id)).toHaveLength(1);
@@ -249,7 +264,12 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
     describe('reading', () => {
       it('round-trips ids, types, JSON data and metadata', async () => {
         const id = stream();
-        const data = { text: 'ünïcødé "quoted" \\ back\nline', nested: { list: [1, 2.5, null, true, 'x'], empty: {} }, big: 12345678901234, zero: 0 };
+        const data = {
+          text: 'ünïcødé "quoted" \\ back\nline',
+          nested: { list: [1, 2.5, null, true, 'x'], empty: {} },
+          big: 12345678901234,
+          zero: 0,
+        };
         const meta = metadata({
           tenantId: 42,
           actorId: randomUUID(),
@@ -291,7 +311,11 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
 
       it('reads a stream from a revision, with a limit; [] for a missing stream', async () => {
         const id = stream();
-        await store.append(id, [0, 1, 2, 3, 4].map((n) => newEvent('N', { n })), { expectedRevision: 'no_stream' });
+        await store.append(
+          id,
+          [0, 1, 2, 3, 4].map((n) => newEvent('N', { n })),
+          { expectedRevision: 'no_stream' },
+        );
         const page = await store.readStream(id, { fromRevision: 1n, maxCount: 2 });
         expect(page.map((event) => event.data)).toEqual([{ n: 1 }, { n: 2 }]);
         expect(await store.readStream(stream('missing'))).toEqual([]);
@@ -412,7 +436,11 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         const before = await store.headPosition();
         await store.append(
           id,
-          [newEvent(type, { name: 'Ada' }, { schemaVersion: 1 }), newEvent(type, { fullName: 'Bob', nickname: 'b' }, { schemaVersion: 3 }), newEvent('Other', { name: 'x' })],
+          [
+            newEvent(type, { name: 'Ada' }, { schemaVersion: 1 }),
+            newEvent(type, { fullName: 'Bob', nickname: 'b' }, { schemaVersion: 3 }),
+            newEvent('Other', { name: 'x' }),
+          ],
           { expectedRevision: 'no_stream' },
         );
         const [old, current, other] = await reader.readStream(id);

@@ -30,7 +30,12 @@ class EventStoreLifecycle implements OnApplicationShutdown {
       inject: [ENV, DATABASE_URL],
       useFactory: (env: Env, databaseUrl: string): Pool | null => {
         if (env.EVENT_STORE !== 'postgres') return null;
-        const pool = new Pool({ connectionString: databaseUrl, max: 10, application_name: 'qrsharks-events', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        const pool = new Pool({
+          connectionString: databaseUrl,
+          max: 10,
+          application_name: 'qrsharks-events',
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
         // An idle connection dropped by the server must not crash the process; the pool replaces it.
         pool.on('error', (error) => new Logger('EventStore').warn(`idle connection lost: ${error.message}`));
         // A new connection is handed out a tick after it is ready: a 57P01 in that tick must find a listener too.

@@ -4,7 +4,14 @@ import { createTestDatabase, TestDatabase } from '../test-support/database';
 import { WrongExpectedVersionError } from './event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
-const meta = () => ({ tenantId: 1, actorId: 'test', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const meta = () => ({
+  tenantId: 1,
+  actorId: 'test',
+  correlationId: randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
 
 describe('PostgresEventStore under conflict storms', () => {
   let db: TestDatabase;
@@ -24,7 +31,9 @@ describe('PostgresEventStore under conflict storms', () => {
   it('40 conflicting appends on a pool of 3 connections all finish: one wins, the rest conflict, none hangs', async () => {
     await store.append('storm', [{ id: randomUUID(), type: 'Started', data: {}, metadata: meta() }], { expectedRevision: 'no_stream' });
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, () => store.append('storm', [{ id: randomUUID(), type: 'Next', data: {}, metadata: meta() }], { expectedRevision: 0n })),
+      Array.from({ length: 40 }, () =>
+        store.append('storm', [{ id: randomUUID(), type: 'Next', data: {}, metadata: meta() }], { expectedRevision: 0n }),
+      ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');

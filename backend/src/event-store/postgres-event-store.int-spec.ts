@@ -136,7 +136,11 @@ describe('PostgresEventStore', () => {
       const paged: RecordedEvent[] = [];
       await eventually(async () => {
         const after = paged.length ? paged[paged.length - 1].position : before;
-        for (let page = await store.readAll({ after, maxCount: 7 }); page.length; page = await store.readAll({ after: page[page.length - 1].position, maxCount: 7 })) {
+        for (
+          let page = await store.readAll({ after, maxCount: 7 });
+          page.length;
+          page = await store.readAll({ after: page[page.length - 1].position, maxCount: 7 })
+        ) {
           paged.push(...page.filter((event) => event.streamId.startsWith(prefix)));
         }
         expect(paged.length).toBeGreaterThanOrEqual(ids.length);
@@ -201,7 +205,9 @@ describe('PostgresEventStore', () => {
       await store.append(a, [stored], { expectedRevision: 'no_stream' });
       await expect(store.append(b, [stored], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventIdError);
       await expect(store.append(a, [stored, newEvent()], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventIdError);
-      await expect(store.append(a, [{ ...stored, type: 'Other' }], { expectedRevision: 'any' })).rejects.toBeInstanceOf(DuplicateEventIdError);
+      await expect(store.append(a, [{ ...stored, type: 'Other' }], { expectedRevision: 'any' })).rejects.toBeInstanceOf(
+        DuplicateEventIdError,
+      );
       const twice = newEvent();
       await expect(
         store.appendMany([
@@ -230,7 +236,12 @@ describe('PostgresEventStore', () => {
       // Polling every minute: only NOTIFY can deliver within the test's time.
       const listening = openStore({ pollIntervalMs: 60_000, listenReconnectMs: 20, connectionString: url.toString() });
       const listenerPid = async () =>
-        (await pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query = 'LISTEN qrs_events'", [applicationName])).rows[0]?.pid;
+        (
+          await pool.query<{ pid: number }>(
+            "SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query = 'LISTEN qrs_events'",
+            [applicationName],
+          )
+        ).rows[0]?.pid;
       const sub = collect(listening, prefix, await store.headPosition());
       await eventually(async () => expect(await listenerPid()).toBeDefined());
       const first = newEvent();

@@ -142,10 +142,10 @@ export class PostgresEventStore implements EventStore {
     const append = appends.find((candidate) => candidate.streamId === error.streamId);
     if (!append) return false;
     const ids = append.events.map((event) => event.id);
-    const { rows } = await this.pool.query<{ count: string }>('SELECT count(*)::text AS count FROM events WHERE id = ANY($1::uuid[]) AND stream_id = $2', [
-      ids,
-      append.streamId,
-    ]);
+    const { rows } = await this.pool.query<{ count: string }>(
+      'SELECT count(*)::text AS count FROM events WHERE id = ANY($1::uuid[]) AND stream_id = $2',
+      [ids, append.streamId],
+    );
     return Number(rows[0].count) === ids.length;
   }
 
@@ -155,11 +155,16 @@ export class PostgresEventStore implements EventStore {
    * other rows. The commit announces itself on the qrs_events channel unless `notify` is false (then the caller
    * should NOTIFY after COMMIT; subscribers fall back to polling otherwise).
    */
-  async appendInTransaction(client: ClientBase, appends: StreamAppend[], { notify = true }: { notify?: boolean } = {}): Promise<AppendResult[]> {
+  async appendInTransaction(
+    client: ClientBase,
+    appends: StreamAppend[],
+    { notify = true }: { notify?: boolean } = {},
+  ): Promise<AppendResult[]> {
     validate(appends);
-    const stored = await client.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY events.position`, [
-      appends.flatMap(({ events }) => events.map((event) => event.id)),
-    ]);
+    const stored = await client.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE id = ANY($1::uuid[]) ORDER BY events.position`,
+      [appends.flatMap(({ events }) => events.map((event) => event.id))],
+    );
     const storedById = new Map(stored.rows.map((row) => [row.id, row]));
     // One order for row locks across writers, so two batches touching the same streams cannot deadlock.
     const order = appends
@@ -167,7 +172,10 @@ export class PostgresEventStore implements EventStore {
       .sort((a, b) => (a.append.streamId < b.append.streamId ? -1 : a.append.streamId > b.append.streamId ? 1 : a.index - b.index));
     const results: AppendResult[] = new Array(appends.length);
     for (const { append, index } of order) {
-      results[index] = storedById.size > 0 ? (storedResult(append, storedById) ?? (await this.appendStream(client, append))) : await this.appendStream(client, append);
+      results[index] =
+        storedById.size > 0
+          ? (storedResult(append, storedById) ?? (await this.appendStream(client, append)))
+          : await this.appendStream(client, append);
     }
     if (notify) await client.query(`SELECT pg_notify('${EVENTS_CHANNEL}', pg_current_xact_id()::text)`);
     return results;
@@ -210,18 +218,19 @@ export class PostgresEventStore implements EventStore {
     );
     const [row] = rows;
     if (row.revision === null || row.position === null || row.commit === null) {
-      const actual = await client.query<{ revision: string }>('SELECT revision::text AS revision FROM event_streams WHERE stream_id = $1', [streamId]);
+      const actual = await client.query<{ revision: string }>('SELECT revision::text AS revision FROM event_streams WHERE stream_id = $1', [
+        streamId,
+      ]);
       throw new WrongExpectedVersionError(streamId, expectedRevision, actual.rows.length ? BigInt(actual.rows[0].revision) : 'no_stream');
     }
     return { nextRevision: BigInt(row.revision), position: { commit: BigInt(row.commit), prepare: BigInt(row.position) } };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY events.revision LIMIT $3`, [
-      streamId,
-      (options.fromRevision ?? 0n).toString(),
-      options.maxCount ?? null,
-    ]);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND revision >= $2 ORDER BY events.revision LIMIT $3`,
+      [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+    );
     return rows.map((row) => this.toRecorded(row));
   }
 
@@ -360,7 +369,8 @@ export class PostgresEventStore implements EventStore {
     client.on('error', onDead);
     client.on('end', onDead);
     client.on('notification', (message) => {
-      if (message.payload && /^\d+$/.test(message.payload) && BigInt(message.payload) > this.announcedCommit) this.announcedCommit = BigInt(message.payload);
+      if (message.payload && /^\d+$/.test(message.payload) && BigInt(message.payload) > this.announcedCommit)
+        this.announcedCommit = BigInt(message.payload);
       this.wakeAll();
     });
     client
@@ -383,7 +393,11 @@ export class PostgresEventStore implements EventStore {
 
   private listenConfig(): ClientConfig {
     if (this.options.connectionString) return { connectionString: this.options.connectionString };
-    const { max: _max, idleTimeoutMillis: _idle, ...config } = this.pool.options as ClientConfig & { max?: number; idleTimeoutMillis?: number };
+    const {
+      max: _max,
+      idleTimeoutMillis: _idle,
+      ...config
+    } = this.pool.options as ClientConfig & { max?: number; idleTimeoutMillis?: number };
     return { ...config, keepAlive: true };
   }
 
@@ -424,7 +438,8 @@ function storedResult({ streamId, events }: StreamAppend, storedById: Map<string
   const rows = events.map((event) => storedById.get(event.id.toLowerCase()));
   if (rows.every((row) => row === undefined)) return null;
   const mismatch = events.find((event, index) => rows[index]?.stream_id !== streamId || rows[index]?.type !== event.type);
-  if (mismatch) throw new DuplicateEventIdError(storedById.has(mismatch.id.toLowerCase()) ? mismatch.id : events[rows.findIndex(Boolean)].id);
+  if (mismatch)
+    throw new DuplicateEventIdError(storedById.has(mismatch.id.toLowerCase()) ? mismatch.id : events[rows.findIndex(Boolean)].id);
   const last = (rows as EventRow[]).reduce((max, row) => (BigInt(row.position) > BigInt(max.position) ? row : max));
   return { nextRevision: BigInt(last.revision), position: { commit: BigInt(last.commit), prepare: BigInt(last.position) } };
 }

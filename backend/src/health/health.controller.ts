@@ -12,7 +12,10 @@ async function timed(check: () => Promise<unknown>, timeoutMs = 1500): Promise<C
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)))]);
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs))),
+    ]);
     return { ok: true, ms: Math.round(performance.now() - started) };
   } catch (error) {
     return { ok: false, ms: Math.round(performance.now() - started), error: (error as Error).message };

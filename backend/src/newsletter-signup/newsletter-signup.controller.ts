@@ -8,5 +8,7 @@ import { SubscribeToNewsletterCommand } from './subscribe-to-newsletter.command'
 export class NewsletterSignupController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  @Post('newsletter-signup') @HttpCode(200) subscribe(@BodyOf(newsletterSignupSchema) body: NewsletterSignup) { return this.commandBus.execute(new SubscribeToNewsletterCommand(body.email)); }
+  @Post('newsletter-signup') @HttpCode(200) subscribe(@BodyOf(newsletterSignupSchema) body: NewsletterSignup) {
+    return this.commandBus.execute(new SubscribeToNewsletterCommand(body.email));
+  }
 }

@@ -39,7 +39,9 @@ describe('POST /api/newsletter-signup', () => {
     expect(res.body.message).toBe('Please enter a valid email address.');
   });
   it('racing signups of one address: every one answers 200, exactly one subscribes', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => client.post('/api/newsletter-signup', { email: 'racer@example.com' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => client.post('/api/newsletter-signup', { email: 'racer@example.com' })),
+    );
     expect(results.map((res) => res.status)).toEqual(Array(8).fill(200));
     expect(results.filter((res) => res.body.alreadySubscribed === false)).toHaveLength(1);
     expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('racer@example.com'))).length).toBe(1);
@@ -60,9 +62,14 @@ describe('POST /api/newsletter-signup', () => {
       const started = Date.now();
       const res = await client.post('/api/newsletter-signup', { email: 'slow.reader@example.com' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ message: "You'll receive weekly Shark Tips about QR codes and marketing strategies.", alreadySubscribed: false });
+      expect(res.body).toEqual({
+        message: "You'll receive weekly Shark Tips about QR codes and marketing strategies.",
+        alreadySubscribed: false,
+      });
       expect(Date.now() - started).toBeLessThan(4000);
-      expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('slow.reader@example.com'))).map((event) => event.type)).toEqual(['NewsletterSubscribed']);
+      expect(
+        (await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('slow.reader@example.com'))).map((event) => event.type),
+      ).toEqual(['NewsletterSubscribed']);
     } finally {
       pipeline.setWaitBound(5000);
       projections.resume('newsletter_subscriptions');

@@ -4,7 +4,9 @@ import { newsletterSignupSchema } from './newsletter-signup.schemas';
 
 describe('newsletter subscription', () => {
   it('given no events, when subscribing, then NewsletterSubscribed', () => {
-    expect(decideSubscribe(initialSubscription, 'a@example.com')).toEqual([{ type: 'NewsletterSubscribed', data: { email: 'a@example.com' } }]);
+    expect(decideSubscribe(initialSubscription, 'a@example.com')).toEqual([
+      { type: 'NewsletterSubscribed', data: { email: 'a@example.com' } },
+    ]);
   });
 
   it('given NewsletterSubscribed, when subscribing again, then nothing', () => {

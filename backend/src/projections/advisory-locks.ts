@@ -23,7 +23,10 @@ export class AdvisoryLocks {
     if (this.held.has(key)) return true;
     const { client, rows } = await this.serially(async () => {
       const connection = await this.connection();
-      return { client: connection, rows: (await connection.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key])).rows };
+      return {
+        client: connection,
+        rows: (await connection.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [key])).rows,
+      };
     });
     if (!rows[0]?.locked) return false;
     if (this.client !== client) {

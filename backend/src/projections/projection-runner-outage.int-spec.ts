@@ -53,7 +53,25 @@ describe('ProjectionRunner while the database restarts', () => {
 
   it('backs off and applies the events once the database answers again, dead-lettering none', async () => {
     const id = randomUUID();
-    const { position } = await store.append('outage-1', [{ id, type: 'Noted', data: {}, metadata: { tenantId: 1, actorId: 'test', correlationId: id, causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 } }], { expectedRevision: 'no_stream' });
+    const { position } = await store.append(
+      'outage-1',
+      [
+        {
+          id,
+          type: 'Noted',
+          data: {},
+          metadata: {
+            tenantId: 1,
+            actorId: 'test',
+            correlationId: id,
+            causationId: null,
+            occurredAt: new Date().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
     // More failures than the retries and the event-by-event pass together: before, the event was dead-lettered.
     const projection = new OutageProjection(8);
     const runner = new ProjectionRunner(projection, store, dataSource, { maxRetries: 2 });

@@ -9,8 +9,16 @@ import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { lagOf, rebuildProjection } from './rebuild';
 
-const meta = () => ({ tenantId: 1, actorId: 'test', correlationId: randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
-const counted = (n: number, type = 'Counted'): NewEvent[] => Array.from({ length: n }, (_, i) => ({ id: randomUUID(), type, data: { amount: i + 1 }, metadata: meta() }));
+const meta = () => ({
+  tenantId: 1,
+  actorId: 'test',
+  correlationId: randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
+const counted = (n: number, type = 'Counted'): NewEvent[] =>
+  Array.from({ length: n }, (_, i) => ({ id: randomUUID(), type, data: { amount: i + 1 }, metadata: meta() }));
 
 /** A projection whose table is created by the test; sums event amounts per stream. */
 class SumProjection implements Projection {
@@ -75,7 +83,12 @@ describe('ProjectionRunner', () => {
     await db.drop();
   });
 
-  const sums = async () => (await dataSource.query('SELECT stream_id, total::int AS total, events FROM test_sums ORDER BY stream_id')) as { stream_id: string; total: number; events: number }[];
+  const sums = async () =>
+    (await dataSource.query('SELECT stream_id, total::int AS total, events FROM test_sums ORDER BY stream_id')) as {
+      stream_id: string;
+      total: number;
+      events: number;
+    }[];
 
   it('catches up, goes live, and waitFor resolves once the read model passed a position', async () => {
     await store.append('a', counted(3), { expectedRevision: 'no_stream' });
@@ -128,7 +141,12 @@ describe('ProjectionRunner', () => {
       { stream_id: 'x', total: 3, events: 2 },
       { stream_id: 'z', total: 1, events: 1 },
     ]);
-    const dead = (await dataSource.query('SELECT projection, event_id, event_type, error FROM projection_dead_letters')) as { projection: string; event_id: string; event_type: string; error: string }[];
+    const dead = (await dataSource.query('SELECT projection, event_id, event_type, error FROM projection_dead_letters')) as {
+      projection: string;
+      event_id: string;
+      event_type: string;
+      error: string;
+    }[];
     expect(dead).toHaveLength(1);
     expect(dead[0]).toMatchObject({ projection: 'test_sums', event_id: poison.id, event_type: 'Poison' });
     expect(dead[0].error).toContain('poison event');
@@ -169,7 +187,9 @@ describe('ProjectionRunner', () => {
     expect(after.map((row) => row.stream_id)).toEqual(before.map((row) => row.stream_id));
     expect(await dataSource.query("SELECT indexname FROM pg_indexes WHERE tablename = 'test_sums' ORDER BY 1")).toEqual(indexesBefore);
     // Filled unlogged for speed, but what is swapped in must survive a crash.
-    expect(await dataSource.query("SELECT relpersistence FROM pg_class WHERE relname = 'test_sums' AND relnamespace = 'public'::regnamespace")).toEqual([{ relpersistence: 'p' }]);
+    expect(
+      await dataSource.query("SELECT relpersistence FROM pg_class WHERE relname = 'test_sums' AND relnamespace = 'public'::regnamespace"),
+    ).toEqual([{ relpersistence: 'p' }]);
     expect(await lagOf(dataSource, 'test_sums')).toBe(0);
     const schemas = (await dataSource.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild_%'")) as unknown[];
     expect(schemas).toEqual([]);

@@ -35,7 +35,10 @@ const lockKey = (name: string) => `projection:${name}`;
 
 export async function readCheckpoint(tx: Pick<EntityManager, 'query'>, name: string): Promise<AllPosition> {
   await tx.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
-  const [row] = (await tx.query('SELECT commit_position::text AS c, prepare_position::text AS p FROM projection_checkpoints WHERE name = $1', [name])) as { c: string; p: string }[];
+  const [row] = (await tx.query(
+    'SELECT commit_position::text AS c, prepare_position::text AS p FROM projection_checkpoints WHERE name = $1',
+    [name],
+  )) as { c: string; p: string }[];
   return { commit: BigInt(row.c), prepare: BigInt(row.p) };
 }
 
@@ -135,7 +138,9 @@ export class ProjectionRunner {
         // Reached the database: the next outage backs off from the start again, not from where the last one left off.
         failures = 0;
         this.emitter.emit('checkpoint', this.checkpoint);
-        const subscription = this.store.subscribeAll({ after: this.checkpoint, batchSize: this.options.batchSize ?? 500 }, (events) => this.handleBatch(events));
+        const subscription = this.store.subscribeAll({ after: this.checkpoint, batchSize: this.options.batchSize ?? 500 }, (events) =>
+          this.handleBatch(events),
+        );
         this.stopCurrent = () => subscription.stop();
         // The lock connection may have dropped while this runner was starting (no subscription to stop yet then):
         // a runner without its lock must not stay subscribed, or two processes would project at once.
@@ -206,7 +211,14 @@ export class ProjectionRunner {
         await tx.query(
           `INSERT INTO public.projection_dead_letters (projection, event_id, event_type, commit_position, prepare_position, error)
            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (projection, event_id) DO NOTHING`,
-          [this.projection.name, deadLetter.event.id, deadLetter.event.type, deadLetter.event.position.commit.toString(), deadLetter.event.position.prepare.toString(), deadLetter.error.stack ?? deadLetter.error.message],
+          [
+            this.projection.name,
+            deadLetter.event.id,
+            deadLetter.event.type,
+            deadLetter.event.position.commit.toString(),
+            deadLetter.event.position.prepare.toString(),
+            deadLetter.error.stack ?? deadLetter.error.message,
+          ],
         );
       }
       const [, moved] = (await tx.query(

@@ -12,7 +12,10 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Index definitions of a table, keyed by their definition with the index name and schema taken out. */
 async function indexesByShape(tx: Pick<EntityManager, 'query'>, schema: string, table: string): Promise<Map<string, string>> {
-  const rows = (await tx.query('SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, table])) as { indexname: string; indexdef: string }[];
+  const rows = (await tx.query('SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, table])) as {
+    indexname: string;
+    indexdef: string;
+  }[];
   const shapes = new Map<string, string>();
   for (const row of rows) {
     const shape = row.indexdef.replace(/INDEX \S+ ON \S+\./, 'INDEX ON ').replace(/ ON ONLY \S+\./, ' ON ');
@@ -112,10 +115,11 @@ export async function rebuildProjection(
           if (oldName && oldName !== newName) await tx.query(`ALTER INDEX public.${ident(newName)} RENAME TO ${ident(oldName)}`);
         }
       }
-      await tx.query(
-        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1`,
-        [projection.name, checkpoint.commit.toString(), checkpoint.prepare.toString()],
-      );
+      await tx.query(`UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1`, [
+        projection.name,
+        checkpoint.commit.toString(),
+        checkpoint.prepare.toString(),
+      ]);
       await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [checkpointName]);
       await tx.query(`DROP SCHEMA ${ident(retired)} CASCADE`);
       await tx.query(`DROP SCHEMA ${ident(schema)} CASCADE`);

@@ -31,7 +31,10 @@ export function createRedis(env: Pick<Env, 'REDIS_URL' | 'REDIS_TIMEOUT_MS'>, na
 }
 
 class RedisLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(REDIS_SUBSCRIBER) private readonly subscriber: Redis) {}
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_SUBSCRIBER) private readonly subscriber: Redis,
+  ) {}
   async onApplicationShutdown(): Promise<void> {
     this.redis.disconnect();
     this.subscriber.disconnect();
@@ -73,7 +76,13 @@ export async function redisPersistence(redis: Redis): Promise<boolean | null> {
 
 /** Start-up check: a clear paragraph instead of a stack trace when Redis is not running; says whether it persists. */
 export async function assertRedisReachable(url: string): Promise<{ persistent: boolean | null }> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 1500, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    connectTimeout: 1500,
+    retryStrategy: () => null,
+  });
   probe.on('error', () => undefined);
   try {
     await probe.connect();

@@ -37,26 +37,27 @@ describe('renderPng', () => {
 
 describe('encodePng', () => {
   it('writes a PNG that resvg reads back pixel for pixel', () => {
-     
     const { Resvg } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-     
+
     const { encodePng } = require('./png-encoder') as typeof import('./png-encoder');
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><rect width="7" height="5" fill="#fff"/><rect x="1" y="1" width="3" height="2" fill="#123456"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><rect width="7" height="5" fill="#fff"/><rect x="1" y="1" width="3" height="2" fill="#123456"/></svg>';
     const source = new Resvg(svg).render();
     const png = encodePng(source.pixels, source.width, source.height);
-    const back = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><image width="7" height="5" href="data:image/png;base64,${png.toString('base64')}"/></svg>`).render();
+    const back = new Resvg(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><image width="7" height="5" href="data:image/png;base64,${png.toString('base64')}"/></svg>`,
+    ).render();
     expect(back.width).toBe(7);
     expect(Buffer.from(back.pixels).equals(Buffer.from(source.pixels))).toBe(true);
   });
 
   it('writes every chunk with a correct CRC-32 (checked with the table implementation)', () => {
-     
     const { encodePng, tableCrc32 } = require('./png-encoder') as typeof import('./png-encoder');
     expect(tableCrc32(Buffer.from('123456789'))).toBe(0xcbf43926); // the CRC-32 check value
     const pixels = new Uint8Array(6 * 4 * 3).map((_, i) => (i * 37) & 0xff);
     const png = encodePng(pixels, 6, 3);
     const names: string[] = [];
-    for (let at = 8; at < png.length; ) {
+    for (let at = 8; at < png.length;) {
       const length = png.readUInt32BE(at);
       names.push(png.toString('latin1', at + 4, at + 8));
       expect(png.readUInt32BE(at + 8 + length)).toBe(tableCrc32(png.subarray(at + 4, at + 8 + length)));

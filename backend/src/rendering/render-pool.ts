@@ -129,8 +129,14 @@ export class RenderPool {
     const compiled = __filename.endsWith('.js');
     const script = join(__dirname, compiled ? 'render-process.js' : 'render-process.ts');
     // Under ts sources (tests) the process compiles itself like the test run does.
-    const nodeArgs = [...(compiled ? [] : ['-r', '@swc-node/register']), `--max-old-space-size=${Math.max(64, Math.floor(this.options.memoryMb / 2))}`, script];
-    const [command, args] = this.prlimit ? [this.prlimit, [`--data=${this.options.memoryMb * 1024 * 1024}`, '--', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+    const nodeArgs = [
+      ...(compiled ? [] : ['-r', '@swc-node/register']),
+      `--max-old-space-size=${Math.max(64, Math.floor(this.options.memoryMb / 2))}`,
+      script,
+    ];
+    const [command, args] = this.prlimit
+      ? [this.prlimit, [`--data=${this.options.memoryMb * 1024 * 1024}`, '--', process.execPath, ...nodeArgs]]
+      : [process.execPath, nodeArgs];
     const child = spawn(command, args, {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       serialization: 'advanced',
@@ -168,7 +174,8 @@ export class RenderPool {
       clearTimeout(pending.timer);
       if (slot.killedForTimeout) pending.reject(new RenderError('timeout', `The render took longer than ${pending.timeoutMs} ms`));
       // An allocation over the data limit aborts the process (SIGABRT, exit 134).
-      else if (signal === 'SIGABRT' || code === 134) pending.reject(new RenderError('memory', `The render needed more than ${this.options.memoryMb} MB`));
+      else if (signal === 'SIGABRT' || code === 134)
+        pending.reject(new RenderError('memory', `The render needed more than ${this.options.memoryMb} MB`));
       else pending.reject(new RenderError('crashed', `The render process ended (${signal ?? code})`));
       this.options.log?.('render process ended during a job', { code, signal, reason: slot.killedForTimeout ? 'timeout' : 'exit' });
     }

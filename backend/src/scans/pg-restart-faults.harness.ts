@@ -230,11 +230,20 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
   let loading = true;
   const scan = (shortCode: string, n: number) =>
     new Promise<number>((done) => {
-      const req = request({ agent, hostname: url.hostname, port: url.port, path: `/d/${shortCode}`, headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': `10.9.${(n >> 8) & 255}.${n & 255}` } }, (res) => {
-        res.resume();
-        res.on('end', () => done(res.statusCode ?? 0));
-        res.on('error', () => done(0));
-      });
+      const req = request(
+        {
+          agent,
+          hostname: url.hostname,
+          port: url.port,
+          path: `/d/${shortCode}`,
+          headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': `10.9.${(n >> 8) & 255}.${n & 255}` },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode ?? 0));
+          res.on('error', () => done(0));
+        },
+      );
       req.on('error', () => done(0));
       // A scan that gets no answer is a failure to count, not a hang of the whole run.
       req.setTimeout(15_000, () => req.destroy(new Error('no answer within 15 s')));
@@ -266,9 +275,19 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
   };
 
   const apiProbes: ApiProbe[] = [];
-  const probe = async (restart: number, path: string, call: () => Promise<{ status: number; body: { message?: unknown } | undefined; headers: Record<string, unknown> }>) => {
+  const probe = async (
+    restart: number,
+    path: string,
+    call: () => Promise<{ status: number; body: { message?: unknown } | undefined; headers: Record<string, unknown> }>,
+  ) => {
     const res = await call().catch(() => ({ status: 0, body: undefined, headers: {} as Record<string, unknown> }));
-    apiProbes.push({ restart, path, status: res.status, message: typeof res.body?.message === 'string' ? res.body.message : null, retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null });
+    apiProbes.push({
+      restart,
+      path,
+      status: res.status,
+      message: typeof res.body?.message === 'string' ? res.body.message : null,
+      retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null,
+    });
   };
 
   try {
@@ -282,13 +301,18 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
       // While it is down: a signed-in read, a sign-up and a code change answer 503 with the message, and /d/ answers.
       await probe(restart, 'GET /api/dynamic-qrcodes', () => owner.get('/api/dynamic-qrcodes'));
       await probe(restart, 'POST /api/register', () => register(app.url, `down-${restart}@example.com`));
-      await probe(restart, 'PUT /api/dynamic-qrcodes/:id', () => owner.put(`/api/dynamic-qrcodes/${codes[0].id}`, { destination: `https://example.com/faults/0?r=${restart}` }));
+      await probe(restart, 'PUT /api/dynamic-qrcodes/:id', () =>
+        owner.put(`/api/dynamic-qrcodes/${codes[0].id}`, { destination: `https://example.com/faults/0?r=${restart}` }),
+      );
       if (restart === options.redisFreezeAt) {
         // Both down for a moment: scans that time out on Redis find no event store either, and must wait for one of them.
         log(`restart ${restart}: Redis frozen for ${options.redisFreezeMs} ms`);
         await stack.redis.freeze(options.redisFreezeMs ?? 500);
       }
-      await until(`redirects while PostgreSQL is down (restart ${restart})`, () => redirectsWhileDown >= redirectsAtStop + options.scansWhileDown);
+      await until(
+        `redirects while PostgreSQL is down (restart ${restart})`,
+        () => redirectsWhileDown >= redirectsAtStop + options.scansWhileDown,
+      );
       await pg.start();
       log(`restart ${restart}: PostgreSQL back; ${redirectsWhileDown - redirectsAtStop} redirects while it was down`);
     }
@@ -305,26 +329,38 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
   // Recovery without a restart of the app: every 302 stored once, the codes read model counts them, sign-up works.
   const total = () => [...sent.values()].reduce((sum, count) => sum + count, 0);
   const draining = Date.now();
-  await until('every redirect stored as a Scanned event', async () => (await storedNow()) >= total(), 90_000).catch((error: Error) => log(error.message));
+  await until('every redirect stored as a Scanned event', async () => (await storedNow()) >= total(), 90_000).catch((error: Error) =>
+    log(error.message),
+  );
   log(`every redirect stored ${((Date.now() - draining) / 1000).toFixed(1)} s after the load stopped`);
   const shown = async () => {
     const res = await owner.get('/api/dynamic-qrcodes');
     return new Map(((res.body ?? []) as { id: string; scanCount: number }[]).map((code) => [code.id, code.scanCount]));
   };
-  await until('the codes read model counting every scan', async () => {
-    const counts = await shown();
-    return codes.every((code) => counts.get(code.id) === (sent.get(code.id) ?? 0));
-  }, 60_000).catch((error: Error) => log(error.message));
+  await until(
+    'the codes read model counting every scan',
+    async () => {
+      const counts = await shown();
+      return codes.every((code) => counts.get(code.id) === (sent.get(code.id) ?? 0));
+    },
+    60_000,
+  ).catch((error: Error) => log(error.message));
 
   await watcher.connect();
   let totals: { n: number; d: number };
   let perCode: Map<string, number>;
   let deadLetters: number;
   try {
-    [totals] = (await watcher.query<{ n: number; d: number }>(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`)).rows;
-    const { rows } = await watcher.query<{ qr_id: string; n: number }>(`SELECT substr(stream_id, 7) AS qr_id, count(*)::int AS n FROM events WHERE type = 'Scanned' GROUP BY stream_id`);
+    [totals] = (
+      await watcher.query<{ n: number; d: number }>(
+        `SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`,
+      )
+    ).rows;
+    const { rows } = await watcher.query<{ qr_id: string; n: number }>(
+      `SELECT substr(stream_id, 7) AS qr_id, count(*)::int AS n FROM events WHERE type = 'Scanned' GROUP BY stream_id`,
+    );
     perCode = new Map(rows.map((row) => [row.qr_id, row.n]));
-    deadLetters = ((await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM projection_dead_letters')).rows[0]).n;
+    deadLetters = (await watcher.query<{ n: number }>('SELECT count(*)::int AS n FROM projection_dead_letters')).rows[0].n;
   } finally {
     await watcher.end();
   }
@@ -366,5 +402,12 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
 
 /** POST /api/register as a new visitor would. */
 function register(baseUrl: string, email: string) {
-  return new TestClient(baseUrl, { origin: baseUrl }).post('/api/register', { username: email, email, password: 'secret-password', confirmPassword: 'secret-password', firstName: '', lastName: '' });
+  return new TestClient(baseUrl, { origin: baseUrl }).post('/api/register', {
+    username: email,
+    email,
+    password: 'secret-password',
+    confirmPassword: 'secret-password',
+    firstName: '',
+    lastName: '',
+  });
 }

@@ -33,13 +33,23 @@ describe('PostgreSQL restarted under scan load', () => {
   });
 
   it('the process survives, /d/ keeps answering, the API answers 503 meanwhile, and no scan is lost', async () => {
-    const report = await runPgRestartFaults(stack, { restarts: RESTARTS, concurrency: 8, codes: 2, scansWhileDown: 30, redisFreezeAt: 2, redisFreezeMs: 500, log: (line) => process.env.VERBOSE && console.log(line) });
+    const report = await runPgRestartFaults(stack, {
+      restarts: RESTARTS,
+      concurrency: 8,
+      codes: 2,
+      scansWhileDown: 30,
+      redisFreezeAt: 2,
+      redisFreezeMs: 500,
+      log: (line) => process.env.VERBOSE && console.log(line),
+    });
     console.log(`pg restart faults: ${JSON.stringify({ ...report, apiProbes: report.apiProbes.length })}`);
     expect(report.appAlive).toBe(true);
     expect(report.fatalLines).toEqual([]);
     expect(report.otherAnswers).toEqual({});
     expect(report.redirectsWhileDown).toBeGreaterThanOrEqual(RESTARTS * 30);
-    expect(report.apiProbes.filter((probe) => probe.status !== 503 || probe.message !== SERVICE_UNAVAILABLE || probe.retryAfter !== '5')).toEqual([]);
+    expect(
+      report.apiProbes.filter((probe) => probe.status !== 503 || probe.message !== SERVICE_UNAVAILABLE || probe.retryAfter !== '5'),
+    ).toEqual([]);
     expect(report.apiProbes).toHaveLength(RESTARTS * 3);
     expect(report.scannedEvents).toBe(report.redirects);
     expect(report.distinctIds).toBe(report.scannedEvents);

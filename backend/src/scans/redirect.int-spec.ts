@@ -21,11 +21,16 @@ describe('GET /d/{shortCode}', () => {
   });
   afterAll(() => app.close());
 
-  const scan = (code: string, headers: Record<string, string> = {}, method = 'GET') => client.request(method, `/d/${code}`, { headers: { 'user-agent': BROWSER_UA, ...headers } });
+  const scan = (code: string, headers: Record<string, string> = {}, method = 'GET') =>
+    client.request(method, `/d/${code}`, { headers: { 'user-agent': BROWSER_UA, ...headers } });
 
   it('redirects a URL code with 302, records the scan, and the ingester stores one enriched Scanned event', async () => {
     const code = await createCodeByEvents(app.app, { destination: 'https://example.com/menu?table=4' });
-    const res = await scan(code.shortCode, { 'x-forwarded-for': '81.2.69.142, 10.0.0.1', referer: 'https://news.example.org/story', 'accept-language': 'de-CH,de;q=0.9' });
+    const res = await scan(code.shortCode, {
+      'x-forwarded-for': '81.2.69.142, 10.0.0.1',
+      referer: 'https://news.example.org/story',
+      'accept-language': 'de-CH,de;q=0.9',
+    });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('https://example.com/menu?table=4');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -36,7 +41,18 @@ describe('GET /d/{shortCode}', () => {
     expect(event.id).toBe(data.scanId);
     expect(data.scanId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     expect(event.metadata.tenantId).toBe(1);
-    expect(data).toMatchObject({ qrId: code.qrId, shortCode: code.shortCode, device: 'mobile', os: 'iOS', browser: 'Mobile Safari', country: 'GB', language: 'de-CH', referrer: 'https://news.example.org/story', isBot: false, botReason: null });
+    expect(data).toMatchObject({
+      qrId: code.qrId,
+      shortCode: code.shortCode,
+      device: 'mobile',
+      os: 'iOS',
+      browser: 'Mobile Safari',
+      country: 'GB',
+      language: 'de-CH',
+      referrer: 'https://news.example.org/story',
+      isBot: false,
+      botReason: null,
+    });
     expect(data.visitorHash).toHaveLength(22);
     expect(JSON.stringify({ data: event.data, metadata: event.metadata })).not.toContain('81.2.69');
   });
@@ -44,7 +60,10 @@ describe('GET /d/{shortCode}', () => {
   it('the next scan after a destination change goes to the new destination', async () => {
     const code = await createCodeByEvents(app.app, { destination: 'https://old.example.com/' });
     expect((await scan(code.shortCode)).headers.location).toBe('https://old.example.com/');
-    await changeCodeByEvent(app.app, code.qrId, 'QrDestinationChanged', { before: 'https://old.example.com/', after: 'https://new.example.com/' });
+    await changeCodeByEvent(app.app, code.qrId, 'QrDestinationChanged', {
+      before: 'https://old.example.com/',
+      after: 'https://new.example.com/',
+    });
     expect((await scan(code.shortCode)).headers.location).toBe('https://new.example.com/');
   });
 
@@ -56,7 +75,8 @@ describe('GET /d/{shortCode}', () => {
     const keys = app.app.get<ScanKeys>(SCAN_KEYS);
     await app.app.get<Redis>(REDIS).publish(keys.invalidations, JSON.stringify({ qrIds: [code.qrId], shortCodes: [] }));
     const deadline = Date.now() + 2000;
-    while (cache.peek(code.shortCode, Date.now()) !== undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (cache.peek(code.shortCode, Date.now()) !== undefined && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(cache.peek(code.shortCode, Date.now())).toBeUndefined();
   });
 
@@ -93,7 +113,11 @@ describe('GET /d/{shortCode}', () => {
   });
 
   it('a non-URL dynamic code serves its hosted page and counts the scan', async () => {
-    const code = await createCodeByEvents(app.app, { qrType: 'contact', destination: null, fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
+    const code = await createCodeByEvents(app.app, {
+      qrType: 'contact',
+      destination: null,
+      fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+    });
     const res = await scan(code.shortCode);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -119,11 +143,22 @@ describe('GET /d/{shortCode}', () => {
     const code = await createCodeByEvents(app.app);
     const store = app.app.get<EventStore>(EVENT_STORE);
     const raws: RawScan[] = Array.from({ length: 60 }, (_, i) => ({
-      id: uuidv7({ msecs: Date.now() + i }), qrId: code.qrId, tenantId: 1, shortCode: code.shortCode, at: Date.now(), visitor: `v${i}`,
-      ua: BROWSER_UA, referrer: '', language: 'en', ip: '10.1.2.3', countryHeader: '', head: false,
+      id: uuidv7({ msecs: Date.now() + i }),
+      qrId: code.qrId,
+      tenantId: 1,
+      shortCode: code.shortCode,
+      at: Date.now(),
+      visitor: `v${i}`,
+      ua: BROWSER_UA,
+      referrer: '',
+      language: 'en',
+      ip: '10.1.2.3',
+      countryHeader: '',
+      head: false,
     }));
     // Scans 20 to 34 went straight to the event store (Redis timed out), yet Redis took them after all.
-    for (const raw of raws.slice(20, 35)) await store.append(`scans-${code.qrId}`, [scannedEvent(enrichScan(raw), 1)], { expectedRevision: 'any' });
+    for (const raw of raws.slice(20, 35))
+      await store.append(`scans-${code.qrId}`, [scannedEvent(enrichScan(raw), 1)], { expectedRevision: 'any' });
     const redis = app.app.get<Redis>(REDIS);
     const keys = app.app.get<ScanKeys>(SCAN_KEYS);
     const multi = redis.multi();

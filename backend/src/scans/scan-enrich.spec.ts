@@ -1,25 +1,57 @@
 import { enrichScan } from './scan-enrich';
 import type { RawScan } from './scan.events';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const raw = (ua: string, extra: Partial<RawScan> = {}): RawScan => ({
-  id: 'id', qrId: 'qr', tenantId: 1, shortCode: 'code', at: Date.UTC(2026, 10, 23, 9), visitor: 'v', ua, referrer: '', language: 'da-DK,da;q=0.9', ip: '', countryHeader: '', head: false, ...extra,
+  id: 'id',
+  qrId: 'qr',
+  tenantId: 1,
+  shortCode: 'code',
+  at: Date.UTC(2026, 10, 23, 9),
+  visitor: 'v',
+  ua,
+  referrer: '',
+  language: 'da-DK,da;q=0.9',
+  ip: '',
+  countryHeader: '',
+  head: false,
+  ...extra,
 });
 
 describe('enrichScan', () => {
   it('answers each user agent with its own facts, parsed once and then from the cache', () => {
     for (let round = 0; round < 2; round++) {
-      expect(enrichScan(raw(IPHONE))).toMatchObject({ device: 'mobile', os: 'iOS', browser: 'Mobile Safari', isBot: false, botReason: null, language: 'da-DK' });
+      expect(enrichScan(raw(IPHONE))).toMatchObject({
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Mobile Safari',
+        isBot: false,
+        botReason: null,
+        language: 'da-DK',
+      });
       expect(enrichScan(raw(WINDOWS))).toMatchObject({ device: 'desktop', os: 'Windows', browser: 'Chrome', isBot: false });
     }
   });
 
   it('flags bots, HEAD requests and missing user agents with their reason', () => {
-    expect(enrichScan(raw('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'))).toMatchObject({ isBot: true, botReason: 'user-agent' });
-    expect(enrichScan(raw('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'))).toMatchObject({ isBot: true, botReason: 'user-agent' });
+    expect(enrichScan(raw('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'))).toMatchObject({
+      isBot: true,
+      botReason: 'user-agent',
+    });
+    expect(enrichScan(raw('Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'))).toMatchObject({
+      isBot: true,
+      botReason: 'user-agent',
+    });
     expect(enrichScan(raw(IPHONE, { head: true }))).toMatchObject({ isBot: true, botReason: 'head-request', device: 'mobile' });
-    expect(enrichScan(raw(''))).toMatchObject({ isBot: true, botReason: 'no-user-agent', device: 'unknown', os: 'unknown', browser: 'unknown' });
+    expect(enrichScan(raw(''))).toMatchObject({
+      isBot: true,
+      botReason: 'no-user-agent',
+      device: 'unknown',
+      os: 'unknown',
+      browser: 'unknown',
+    });
   });
 
   it('takes the country from a trusted header, else from the address', () => {

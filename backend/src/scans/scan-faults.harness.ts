@@ -49,7 +49,8 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** A child that exited by a signal has no exit code, only a signal code. */
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-const exitOf = (child: ChildProcess) => (hasExited(child) ? Promise.resolve() : new Promise<void>((done) => child.once('exit', () => done())));
+const exitOf = (child: ChildProcess) =>
+  hasExited(child) ? Promise.resolve() : new Promise<void>((done) => child.once('exit', () => done()));
 
 /** The worker child, supervised like a process manager would: if it exits by itself (e.g. it started while Redis was down), it is started again. */
 class WorkerProcess {
@@ -99,7 +100,15 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
   let worker: WorkerProcess | null = null;
   try {
     await redis.start();
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_URL: redis.url, SCAN_CLAIM_IDLE_MS: '1500', HOST: '127.0.0.1', PORT: '0' };
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      REDIS_URL: redis.url,
+      SCAN_CLAIM_IDLE_MS: '1500',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    };
     worker = new WorkerProcess(env);
     worker.start();
     api = await bootstrap({ ...env, ROLE: 'api' });
@@ -125,7 +134,8 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
         worker!.start();
       });
     }
-    if (options.redisFreezeMs > 0) plan.set(at(0.3) + 1, async () => (log(`Redis frozen at scan ${sent}`), redis.freeze(options.redisFreezeMs)));
+    if (options.redisFreezeMs > 0)
+      plan.set(at(0.3) + 1, async () => (log(`Redis frozen at scan ${sent}`), redis.freeze(options.redisFreezeMs)));
     if (options.redisDownMs > 0)
       plan.set(at(0.55) + 1, async () => {
         await redis.stop();
@@ -137,10 +147,19 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
 
     const one = (code: FixtureCode, ip: string) =>
       new Promise<number>((done, fail) => {
-        const req = request({ agent, hostname: url.hostname, port: url.port, path: `/d/${code.shortCode}`, headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': ip } }, (res) => {
-          res.resume();
-          res.on('end', () => done(res.statusCode ?? 0));
-        });
+        const req = request(
+          {
+            agent,
+            hostname: url.hostname,
+            port: url.port,
+            path: `/d/${code.shortCode}`,
+            headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': ip },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => done(res.statusCode ?? 0));
+          },
+        );
         req.on('error', fail);
         // A scan that gets no answer is a failure to report, not a hang of the whole run.
         req.setTimeout(15_000, () => req.destroy(new Error('no answer within 15 s')));
@@ -168,7 +187,8 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
     const dataSource = api.app.get(DataSource);
     const keys = api.app.get<ScanKeys>(SCAN_KEYS);
     const probe = new Redis(redis.url);
-    const count = async () => Number(((await dataSource.query(`SELECT count(*)::int AS n FROM events WHERE type = 'Scanned'`)) as { n: number }[])[0].n);
+    const count = async () =>
+      Number(((await dataSource.query(`SELECT count(*)::int AS n FROM events WHERE type = 'Scanned'`)) as { n: number }[])[0].n);
     probe.on('error', () => undefined);
     const deadline = Date.now() + 120_000;
     let last = '';
@@ -181,13 +201,26 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
       await sleep(200);
     }
     probe.disconnect();
-    const [totals] = (await dataSource.query(`SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`)) as { n: number; d: number }[];
+    const [totals] = (await dataSource.query(
+      `SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`,
+    )) as { n: number; d: number }[];
     const head = await lastEventPosition(dataSource);
     await api.app.get(ProjectionsService).waitFor(head!, ['analytics'], 60_000);
-    const raw = (await dataSource.query(`SELECT substr(stream_id, 7) AS qr_id, count(*)::int AS n FROM events WHERE type = 'Scanned' GROUP BY stream_id`)) as { qr_id: string; n: number }[];
-    const projected = new Map(((await dataSource.query('SELECT qr_id, (scans + bots)::int AS n FROM scan_totals')) as { qr_id: string; n: number }[]).map((row) => [row.qr_id, row.n]));
+    const raw = (await dataSource.query(
+      `SELECT substr(stream_id, 7) AS qr_id, count(*)::int AS n FROM events WHERE type = 'Scanned' GROUP BY stream_id`,
+    )) as { qr_id: string; n: number }[];
+    const projected = new Map(
+      ((await dataSource.query('SELECT qr_id, (scans + bots)::int AS n FROM scan_totals')) as { qr_id: string; n: number }[]).map((row) => [
+        row.qr_id,
+        row.n,
+      ]),
+    );
     const codesMismatched = codes
-      .filter((code) => (ledger.get(code.qrId) ?? 0) !== (raw.find((row) => row.qr_id === code.qrId)?.n ?? 0) || projected.get(code.qrId) !== (raw.find((row) => row.qr_id === code.qrId)?.n ?? 0))
+      .filter(
+        (code) =>
+          (ledger.get(code.qrId) ?? 0) !== (raw.find((row) => row.qr_id === code.qrId)?.n ?? 0) ||
+          projected.get(code.qrId) !== (raw.find((row) => row.qr_id === code.qrId)?.n ?? 0),
+      )
       .map((code) => code.qrId);
     return {
       scans: options.scans,

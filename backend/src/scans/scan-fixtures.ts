@@ -14,29 +14,67 @@ export interface FixtureCode {
 
 export async function createCodeByEvents(
   app: INestApplicationContext,
-  options: { userId?: string; tenantId?: number; qrType?: string; mode?: 'static' | 'dynamic'; destination?: string | null; fields?: Record<string, unknown>; shortCode?: string | null } = {},
+  options: {
+    userId?: string;
+    tenantId?: number;
+    qrType?: string;
+    mode?: 'static' | 'dynamic';
+    destination?: string | null;
+    fields?: Record<string, unknown>;
+    shortCode?: string | null;
+  } = {},
 ): Promise<FixtureCode> {
   const store = app.get<EventStore>(EVENT_STORE);
   const qrId = randomUUID();
   const mode = options.mode ?? 'dynamic';
-  const shortCode = options.shortCode === undefined ? (mode === 'dynamic' ? randomUUID().replace(/-/g, '').slice(0, 8) : null) : options.shortCode;
+  const shortCode =
+    options.shortCode === undefined ? (mode === 'dynamic' ? randomUUID().replace(/-/g, '').slice(0, 8) : null) : options.shortCode;
   const userId = options.userId ?? randomUUID();
   const qrType = options.qrType ?? 'url';
   const destination = options.destination === undefined ? (qrType === 'url' ? 'https://example.com/menu' : null) : options.destination;
-  const created = { qrId, userId, mode, qrType, shortCode, destination, fields: options.fields ?? (destination ? { url: destination } : {}), style: { fgColor: '#000000', bgColor: '#FFFFFF' }, errorCorrectionLevel: 'M', logoFileName: null, logoFilePath: null };
-  const result = await store.append(`qr-${qrId}`, [envelope({ type: 'QrCreated', data: created }, { tenantId: options.tenantId ?? 1, actorId: userId })], { expectedRevision: 'no_stream' });
+  const created = {
+    qrId,
+    userId,
+    mode,
+    qrType,
+    shortCode,
+    destination,
+    fields: options.fields ?? (destination ? { url: destination } : {}),
+    style: { fgColor: '#000000', bgColor: '#FFFFFF' },
+    errorCorrectionLevel: 'M',
+    logoFileName: null,
+    logoFilePath: null,
+  };
+  const result = await store.append(
+    `qr-${qrId}`,
+    [envelope({ type: 'QrCreated', data: created }, { tenantId: options.tenantId ?? 1, actorId: userId })],
+    { expectedRevision: 'no_stream' },
+  );
   await app.get(ProjectionsService).waitFor(result.position);
   return { qrId, shortCode: shortCode ?? '', userId };
 }
 
-export async function changeCodeByEvent(app: INestApplicationContext, qrId: string, type: string, data: Record<string, unknown> = {}, tenantId = 1): Promise<void> {
+export async function changeCodeByEvent(
+  app: INestApplicationContext,
+  qrId: string,
+  type: string,
+  data: Record<string, unknown> = {},
+  tenantId = 1,
+): Promise<void> {
   const store = app.get<EventStore>(EVENT_STORE);
-  const result = await store.append(`qr-${qrId}`, [envelope({ type, data: { qrId, ...data } }, { tenantId, actorId: 'system' })], { expectedRevision: 'any' });
+  const result = await store.append(`qr-${qrId}`, [envelope({ type, data: { qrId, ...data } }, { tenantId, actorId: 'system' })], {
+    expectedRevision: 'any',
+  });
   await app.get(ProjectionsService).waitFor(result.position);
 }
 
 /** Waits until the stream holds at least `count` events (the ingester works asynchronously). */
-export async function waitForEvents(app: INestApplicationContext, streamId: string, count: number, timeoutMs = 10_000): Promise<RecordedEvent[]> {
+export async function waitForEvents(
+  app: INestApplicationContext,
+  streamId: string,
+  count: number,
+  timeoutMs = 10_000,
+): Promise<RecordedEvent[]> {
   const store = app.get<EventStore>(EVENT_STORE);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -46,7 +84,8 @@ export async function waitForEvents(app: INestApplicationContext, streamId: stri
   }
 }
 
-export const BROWSER_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const BROWSER_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 /** Tests of other features build Scanned events and scan ids like the recorder does, through this test helper. */
 export { scannedEvent } from './scan-recorder';

@@ -77,7 +77,16 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
         if (this.ownPending) {
           // Entries this consumer read but could not store (PostgreSQL was down): again now, not only after another
           // ingester's XAUTOCLAIM once they have been idle for SCAN_CLAIM_IDLE_MS.
-          const own = (await redis.xreadgroup('GROUP', this.keys.group, this.consumer, 'COUNT', BATCH, 'STREAMS', this.keys.stream, '0')) as [string, (StreamEntry | [string, null])[]][] | null;
+          const own = (await redis.xreadgroup(
+            'GROUP',
+            this.keys.group,
+            this.consumer,
+            'COUNT',
+            BATCH,
+            'STREAMS',
+            this.keys.stream,
+            '0',
+          )) as [string, (StreamEntry | [string, null])[]][] | null;
           const entries = (own?.[0]?.[1] ?? []).filter((entry): entry is StreamEntry => Array.isArray(entry[1]));
           if (entries.length) await this.ingest(redis, entries);
           else this.ownPending = false;
@@ -95,7 +104,18 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
           this.lastClaim = Date.now();
         }
         this.blocked = true;
-        const reply = (await redis.xreadgroup('GROUP', this.keys.group, this.consumer, 'COUNT', BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.keys.stream, '>')) as [string, StreamEntry[]][] | null;
+        const reply = (await redis.xreadgroup(
+          'GROUP',
+          this.keys.group,
+          this.consumer,
+          'COUNT',
+          BATCH,
+          'BLOCK',
+          BLOCK_MS,
+          'STREAMS',
+          this.keys.stream,
+          '>',
+        )) as [string, StreamEntry[]][] | null;
         this.blocked = false;
         if (reply?.[0]?.[1]?.length) await this.ingest(redis, reply[0][1]);
         failures = 0;
@@ -106,7 +126,8 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
         // Whatever was read and not acknowledged is this consumer's to store again.
         this.ownPending = groupReady;
         failures += 1;
-        if (failures === 1 || failures % 20 === 0) this.logger.warn({ msg: 'scan ingester failed; retrying', error: (error as Error).message, failures });
+        if (failures === 1 || failures % 20 === 0)
+          this.logger.warn({ msg: 'scan ingester failed; retrying', error: (error as Error).message, failures });
         await sleep(Math.min(50 * 2 ** failures, 2000));
       }
     }
@@ -130,7 +151,15 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
   private async reclaim(redis: Redis): Promise<void> {
     let cursor = '0-0';
     for (let round = 0; round < 100 && !this.stopped; round++) {
-      const [next, entries] = (await redis.xautoclaim(this.keys.stream, this.keys.group, this.consumer, this.env.SCAN_CLAIM_IDLE_MS, cursor, 'COUNT', BATCH)) as [string, (StreamEntry | null)[], string[]?];
+      const [next, entries] = (await redis.xautoclaim(
+        this.keys.stream,
+        this.keys.group,
+        this.consumer,
+        this.env.SCAN_CLAIM_IDLE_MS,
+        cursor,
+        'COUNT',
+        BATCH,
+      )) as [string, (StreamEntry | null)[], string[]?];
       const live = entries.filter((entry): entry is StreamEntry => Array.isArray(entry) && Array.isArray(entry[1]));
       if (live.length) await this.ingest(redis, live);
       if (next === '0-0') return;
@@ -153,13 +182,27 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
       const scan = enrichScan(raw);
       events.push([scanStream(raw.qrId), scannedEvent(scan, raw.tenantId)]);
       const feed = live.get(raw.qrId) ?? [];
-      feed.push({ scanId: scan.scanId, qrId: scan.qrId, scannedAt: scan.scannedAt, device: scan.device, os: scan.os, browser: scan.browser, country: scan.country, referrer: scan.referrer, isBot: scan.isBot });
+      feed.push({
+        scanId: scan.scanId,
+        qrId: scan.qrId,
+        scannedAt: scan.scannedAt,
+        device: scan.device,
+        os: scan.os,
+        browser: scan.browser,
+        country: scan.country,
+        referrer: scan.referrer,
+        isBot: scan.isBot,
+      });
       live.set(raw.qrId, feed);
     }
     if (events.length) await appendScans(this.store, events);
     const ids = entries.map(([id]) => id);
     // Acknowledged only after the commit; then removed, so the stream holds only what is not yet stored.
-    await redis.multi().xack(this.keys.stream, this.keys.group, ...ids).xdel(this.keys.stream, ...ids).exec();
+    await redis
+      .multi()
+      .xack(this.keys.stream, this.keys.group, ...ids)
+      .xdel(this.keys.stream, ...ids)
+      .exec();
     this.ingested += seen.size;
     for (const [qrId, scans] of live) this.redis.publish(this.keys.live(qrId), JSON.stringify(scans)).catch(() => undefined);
   }

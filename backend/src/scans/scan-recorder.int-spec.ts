@@ -24,7 +24,9 @@ describe('scan recording on a Redis that refuses scripts (ACL without @scripting
   it('still buffers every scan in the Redis stream, one XADD each, and the ingester stores each once', async () => {
     const code = await createCodeByEvents(app.app, { destination: 'https://example.com/acl' });
     const client = new TestClient(app.url);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => client.request('GET', `/d/${code.shortCode}`, { headers: { 'user-agent': BROWSER_UA } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => client.request('GET', `/d/${code.shortCode}`, { headers: { 'user-agent': BROWSER_UA } })),
+    );
     expect(answers.map((res) => res.status)).toEqual(Array(20).fill(302));
     const events = await waitForEvents(app.app, `scans-${code.qrId}`, 20);
     expect(events).toHaveLength(20);

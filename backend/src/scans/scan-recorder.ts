@@ -14,7 +14,14 @@ export function scannedEvent(scan: Scanned, tenantId: number): NewEvent<Scanned>
     id: scan.scanId,
     type: SCANNED,
     data: scan,
-    metadata: { tenantId, actorId: 'anonymous', correlationId: scan.scanId, causationId: null, occurredAt: scan.scannedAt, schemaVersion: 1 },
+    metadata: {
+      tenantId,
+      actorId: 'anonymous',
+      correlationId: scan.scanId,
+      causationId: null,
+      occurredAt: scan.scannedAt,
+      schemaVersion: 1,
+    },
   };
 }
 
@@ -146,7 +153,11 @@ export class ScanRecorder {
         failure = error;
       }
     }
-    this.logger.error({ msg: 'scans lost: Redis and the event store both failed', scanIds: scans.map((scan) => scan.id), error: (failure as Error).message });
+    this.logger.error({
+      msg: 'scans lost: Redis and the event store both failed',
+      scanIds: scans.map((scan) => scan.id),
+      error: (failure as Error).message,
+    });
     return 'lost';
   }
 }

@@ -123,7 +123,17 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       `SELECT qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted
        FROM scan_targets WHERE short_code = $1`,
       [shortCode],
-    )) as { qr_id: string; short_code: string; client_id: number; user_id: string | null; qr_type: string; destination: string | null; fields: Record<string, unknown>; is_paused: boolean; is_deleted: boolean }[];
+    )) as {
+      qr_id: string;
+      short_code: string;
+      client_id: number;
+      user_id: string | null;
+      qr_type: string;
+      destination: string | null;
+      fields: Record<string, unknown>;
+      is_paused: boolean;
+      is_deleted: boolean;
+    }[];
     const row = rows[0];
     if (!row) return null;
     return {

@@ -46,16 +46,34 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
           await tx.query(
             `INSERT INTO scan_targets (qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, false, false, $8) ON CONFLICT (qr_id) DO NOTHING`,
-            [qrId, data.shortCode, event.metadata.tenantId, data.userId == null ? null : String(data.userId), data.qrType, data.destination, JSON.stringify(data.fields ?? {}), at],
+            [
+              qrId,
+              data.shortCode,
+              event.metadata.tenantId,
+              data.userId == null ? null : String(data.userId),
+              data.qrType,
+              data.destination,
+              JSON.stringify(data.fields ?? {}),
+              at,
+            ],
           );
           break;
         }
         case 'QrDestinationChanged':
-          await tx.query('UPDATE scan_targets SET destination = $2, updated_at = $3 WHERE qr_id = $1', [qrId, (event.data as QrDestinationChanged).after, at]);
+          await tx.query('UPDATE scan_targets SET destination = $2, updated_at = $3 WHERE qr_id = $1', [
+            qrId,
+            (event.data as QrDestinationChanged).after,
+            at,
+          ]);
           break;
         case 'QrContentChanged': {
           const fields = changedFields((event.data as QrContentChanged).after);
-          if (fields) await tx.query('UPDATE scan_targets SET fields = fields || $2::jsonb, updated_at = $3 WHERE qr_id = $1', [qrId, JSON.stringify(fields), at]);
+          if (fields)
+            await tx.query('UPDATE scan_targets SET fields = fields || $2::jsonb, updated_at = $3 WHERE qr_id = $1', [
+              qrId,
+              JSON.stringify(fields),
+              at,
+            ]);
           break;
         }
         case 'QrPaused':
@@ -74,7 +92,10 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
   /** Invalidate here first (same process: no pub/sub round trip to race), then tell the other processes. */
   async afterCommit(events: RecordedEvent[]): Promise<void> {
     const qrIds = [...new Set(events.map((event) => (event.data as { qrId: string }).qrId))];
-    const created = events.filter((event) => event.type === 'QrCreated').map((event) => (event.data as QrCreated).shortCode).filter((code): code is string => !!code);
+    const created = events
+      .filter((event) => event.type === 'QrCreated')
+      .map((event) => (event.data as QrCreated).shortCode)
+      .filter((code): code is string => !!code);
     this.cache.invalidate(qrIds, created);
     await this.redis.publish(this.keys.invalidations, JSON.stringify({ qrIds, shortCodes: created }));
   }

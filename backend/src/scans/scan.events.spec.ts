@@ -25,7 +25,32 @@ describe('the scan stream entry', () => {
   });
 
   it('still reads entries written field by field (left in Redis by the version before)', () => {
-    const old = ['id', scan.id, 'q', scan.qrId, 't', '3', 's', scan.shortCode, 'at', String(scan.at), 'v', scan.visitor, 'ua', scan.ua, 'r', scan.referrer, 'l', scan.language, 'ip', scan.ip, 'cc', scan.countryHeader, 'h', '1'];
+    const old = [
+      'id',
+      scan.id,
+      'q',
+      scan.qrId,
+      't',
+      '3',
+      's',
+      scan.shortCode,
+      'at',
+      String(scan.at),
+      'v',
+      scan.visitor,
+      'ua',
+      scan.ua,
+      'r',
+      scan.referrer,
+      'l',
+      scan.language,
+      'ip',
+      scan.ip,
+      'cc',
+      scan.countryHeader,
+      'h',
+      '1',
+    ];
     expect(rawScanFromFields(old)).toEqual(scan);
   });
 

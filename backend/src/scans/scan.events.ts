@@ -61,7 +61,20 @@ export function rawScanToFields(scan: RawScan): string[] {
 
 /** The `s1` field's value. */
 export function packScan(scan: RawScan): string {
-  return JSON.stringify([scan.id, scan.qrId, scan.tenantId, scan.shortCode, scan.at, scan.visitor, scan.ua, scan.referrer, scan.language, scan.ip, scan.countryHeader, scan.head ? 1 : 0]);
+  return JSON.stringify([
+    scan.id,
+    scan.qrId,
+    scan.tenantId,
+    scan.shortCode,
+    scan.at,
+    scan.visitor,
+    scan.ua,
+    scan.referrer,
+    scan.language,
+    scan.ip,
+    scan.countryHeader,
+    scan.head ? 1 : 0,
+  ]);
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -7,7 +7,12 @@ const fold = (events: TenantHostEvent[]) => events.reduce(evolveTenantHost, init
 
 describe('parseClientInput', () => {
   it('trims, lowercases names, defaults the colours and leaves empty optional fields out', () => {
-    expect(parseClientInput({ name: ' Acme ', subdomain: 'ACME', customDomain: 'QR.Acme.Example.', customCSS: '  ', logoUrl: '' }, 'qrsharks.test')).toEqual({
+    expect(
+      parseClientInput(
+        { name: ' Acme ', subdomain: 'ACME', customDomain: 'QR.Acme.Example.', customCSS: '  ', logoUrl: '' },
+        'qrsharks.test',
+      ),
+    ).toEqual({
       name: 'Acme',
       subdomain: 'acme',
       customDomain: 'qr.acme.example',
@@ -28,7 +33,11 @@ describe('parseClientInput', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).message).toBe(MESSAGES.nameRequired);
-      expect((error as DomainError).fields).toEqual({ name: MESSAGES.nameRequired, subdomain: MESSAGES.subdomain, primaryColor: MESSAGES.color('Primary colour') });
+      expect((error as DomainError).fields).toEqual({
+        name: MESSAGES.nameRequired,
+        subdomain: MESSAGES.subdomain,
+        primaryColor: MESSAGES.color('Primary colour'),
+      });
     }
   });
 });
@@ -46,13 +55,16 @@ describe('clientInputSchema (what the routes parse)', () => {
   });
 
   it('reads the checkboxes as booleans or their strings; anything else is the field message', () => {
-    expect(clientInputSchema.parse({ name: 'A', removeQRCodeSharksBranding: 'true', isActive: false })).toMatchObject({ removeQRCodeSharksBranding: true, isActive: false });
+    expect(clientInputSchema.parse({ name: 'A', removeQRCodeSharksBranding: 'true', isActive: false })).toMatchObject({
+      removeQRCodeSharksBranding: true,
+      isActive: false,
+    });
     const absent = clientInputSchema.parse({ name: 'A' });
     expect([absent.removeQRCodeSharksBranding, absent.isActive]).toEqual([false, undefined]);
     expect(fields({ name: 'A', isActive: 'maybe' })).toEqual({ isActive: 'isActive must be true or false' });
   });
 
-  it('keeps the id the page repeats on PUT, as a number; checkBodyId refuses one that is not the path\'s', () => {
+  it("keeps the id the page repeats on PUT, as a number; checkBodyId refuses one that is not the path's", () => {
     expect(clientInputSchema.parse({ name: 'A', id: '4' }).id).toBe(4);
     expect(clientInputSchema.parse({ name: 'A', id: null }).id).toBeUndefined();
     expect(() => checkBodyId(4, 4)).not.toThrow();
@@ -106,9 +118,17 @@ describe('host names, asset URLs and custom CSS', () => {
 
 describe('tenant host reservations', () => {
   it('a free name is reserved; a taken one is refused; the holder re-reserving records nothing', () => {
-    expect(decideReserve(initialTenantHost, 'acme', 2, 'subdomain')).toEqual([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }]);
+    expect(decideReserve(initialTenantHost, 'acme', 2, 'subdomain')).toEqual([
+      { type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } },
+    ]);
     const taken = fold([{ type: 'TenantHostReserved', data: { host: 'acme', clientId: 2 } }]);
-    expect(() => decideReserve(taken, 'acme', 3, 'subdomain')).toThrow(expect.objectContaining({ status: 409, message: 'The subdomain "acme" is already used by another client', fields: { subdomain: 'The subdomain "acme" is already used by another client' } }));
+    expect(() => decideReserve(taken, 'acme', 3, 'subdomain')).toThrow(
+      expect.objectContaining({
+        status: 409,
+        message: 'The subdomain "acme" is already used by another client',
+        fields: { subdomain: 'The subdomain "acme" is already used by another client' },
+      }),
+    );
     expect(decideReserve(taken, 'acme', 2, 'subdomain')).toEqual([]);
   });
 

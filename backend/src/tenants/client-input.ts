@@ -95,10 +95,20 @@ export function cssProblem(css: string): string | null {
 const absentIfNull = (value: unknown) => (value === null ? undefined : value);
 
 /** An optional text field: absent, null or blank is null; otherwise checked by `rule` (a message, or null when fine). */
-function optionalText(options: { label: string; max: number; message: string; multiline?: boolean; trim?: boolean }, rule: (value: string) => string | null = () => null) {
+function optionalText(
+  options: { label: string; max: number; message: string; multiline?: boolean; trim?: boolean },
+  rule: (value: string) => string | null = () => null,
+) {
   return z.preprocess(
     absentIfNull,
-    text({ label: options.label, max: options.max, maxMessage: options.message, typeMessage: options.message, multiline: options.multiline, trim: options.trim })
+    text({
+      label: options.label,
+      max: options.max,
+      maxMessage: options.message,
+      typeMessage: options.message,
+      multiline: options.multiline,
+      trim: options.trim,
+    })
       .optional()
       .transform((value, ctx) => {
         if (value === undefined || value.trim() === '') return null;
@@ -130,39 +140,51 @@ const flag = (key: string) =>
     .transform((value) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined));
 
 /** Typed as what it yields: a compile error here means the schema and the command's input drifted apart. */
-export const clientInputSchema: z.ZodType<ClientBody> = z
-  .object({
-    name: z.preprocess((value) => value ?? '', displayName({ label: 'Name', min: 1, max: NAME_MAX, minMessage: MESSAGES.nameRequired, maxMessage: MESSAGES.nameTooLong })).refine((name) => name !== '', MESSAGES.nameRequired),
-    subdomain: optionalText({ label: 'Subdomain', max: 63, message: MESSAGES.subdomain }, (value) =>
-      !LABEL_RE.test(value.toLowerCase()) ? MESSAGES.subdomain : RESERVED_SUBDOMAINS.includes(value.toLowerCase()) ? MESSAGES.subdomainReserved : null,
-    ).transform((value) => value?.toLowerCase() ?? null),
-    customDomain: optionalText({ label: 'Custom domain', max: HOST_MAX + 1, message: MESSAGES.customDomain }, (value) => (parseHostName(value) ? null : MESSAGES.customDomain)).transform((value) =>
-      value === null ? null : parseHostName(value),
-    ),
-    primaryColor: color('Primary colour', DEFAULT_PRIMARY_COLOR),
-    secondaryColor: color('Secondary colour', DEFAULT_SECONDARY_COLOR),
-    logoUrl: optionalText({ label: 'Logo URL', max: URL_MAX, message: MESSAGES.url('Logo URL') }, (value) => (isSafeAssetUrl(value) ? null : MESSAGES.url('Logo URL'))),
-    customFavicon: optionalText({ label: 'Favicon URL', max: URL_MAX, message: MESSAGES.url('Favicon URL') }, (value) => (isSafeAssetUrl(value) ? null : MESSAGES.url('Favicon URL'))),
-    // CSS keeps its own whitespace (not trimmed); only a blank one counts as none. Its size is checked in bytes.
-    customCSS: z.preprocess(
-      absentIfNull,
-      text({ label: 'Custom CSS', max: CUSTOM_CSS_MAX_BYTES, maxMessage: MESSAGES.cssTooLong, multiline: true, trim: false })
-        .optional()
-        .transform((value, ctx) => {
-          if (value === undefined || value.trim() === '') return null;
-          const problem = cssProblem(value);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-          return value;
-        }),
-    ),
-    removeQRCodeSharksBranding: flag('removeQRCodeSharksBranding').transform((value) => value ?? false),
-    isActive: flag('isActive'),
-    /** PUT: the page repeats the path's id; compared in the handler (a number that is not the path's is refused). */
-    id: z
-      .union([z.number(), z.string(), z.null()])
+export const clientInputSchema: z.ZodType<ClientBody> = z.object({
+  name: z
+    .preprocess(
+      (value) => value ?? '',
+      displayName({ label: 'Name', min: 1, max: NAME_MAX, minMessage: MESSAGES.nameRequired, maxMessage: MESSAGES.nameTooLong }),
+    )
+    .refine((name) => name !== '', MESSAGES.nameRequired),
+  subdomain: optionalText({ label: 'Subdomain', max: 63, message: MESSAGES.subdomain }, (value) =>
+    !LABEL_RE.test(value.toLowerCase())
+      ? MESSAGES.subdomain
+      : RESERVED_SUBDOMAINS.includes(value.toLowerCase())
+        ? MESSAGES.subdomainReserved
+        : null,
+  ).transform((value) => value?.toLowerCase() ?? null),
+  customDomain: optionalText({ label: 'Custom domain', max: HOST_MAX + 1, message: MESSAGES.customDomain }, (value) =>
+    parseHostName(value) ? null : MESSAGES.customDomain,
+  ).transform((value) => (value === null ? null : parseHostName(value))),
+  primaryColor: color('Primary colour', DEFAULT_PRIMARY_COLOR),
+  secondaryColor: color('Secondary colour', DEFAULT_SECONDARY_COLOR),
+  logoUrl: optionalText({ label: 'Logo URL', max: URL_MAX, message: MESSAGES.url('Logo URL') }, (value) =>
+    isSafeAssetUrl(value) ? null : MESSAGES.url('Logo URL'),
+  ),
+  customFavicon: optionalText({ label: 'Favicon URL', max: URL_MAX, message: MESSAGES.url('Favicon URL') }, (value) =>
+    isSafeAssetUrl(value) ? null : MESSAGES.url('Favicon URL'),
+  ),
+  // CSS keeps its own whitespace (not trimmed); only a blank one counts as none. Its size is checked in bytes.
+  customCSS: z.preprocess(
+    absentIfNull,
+    text({ label: 'Custom CSS', max: CUSTOM_CSS_MAX_BYTES, maxMessage: MESSAGES.cssTooLong, multiline: true, trim: false })
       .optional()
-      .transform((value) => (value === undefined || value === null || value === '' ? undefined : Number(value))),
-  });
+      .transform((value, ctx) => {
+        if (value === undefined || value.trim() === '') return null;
+        const problem = cssProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        return value;
+      }),
+  ),
+  removeQRCodeSharksBranding: flag('removeQRCodeSharksBranding').transform((value) => value ?? false),
+  isActive: flag('isActive'),
+  /** PUT: the page repeats the path's id; compared in the handler (a number that is not the path's is refused). */
+  id: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === undefined || value === null || value === '' ? undefined : Number(value))),
+});
 
 /**
  * A custom domain under the product's own domain could never be reached (its Host is read as a subdomain): refused.
@@ -171,7 +193,8 @@ export const clientInputSchema: z.ZodType<ClientBody> = z
 export function assertReachable(customDomain: string | null, baseDomain: string): void {
   if (!customDomain) return;
   const base = baseDomain.toLowerCase();
-  if (customDomain === base || customDomain.endsWith(`.${base}`)) throw DomainError.invalid({ customDomain: MESSAGES.customDomainUnderBase });
+  if (customDomain === base || customDomain.endsWith(`.${base}`))
+    throw DomainError.invalid({ customDomain: MESSAGES.customDomainUnderBase });
 }
 
 /** Parses a client body as the routes do, then applies the base-domain rule: for tests and scripts. */

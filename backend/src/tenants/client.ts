@@ -1,6 +1,16 @@
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
-import { ClientCreated, ClientDeleted, ClientEvent, ClientFields, ClientUpdated, DEFAULT_BRAND, DEFAULT_CLIENT_ID, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
+import {
+  ClientCreated,
+  ClientDeleted,
+  ClientEvent,
+  ClientFields,
+  ClientUpdated,
+  DEFAULT_BRAND,
+  DEFAULT_CLIENT_ID,
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+} from './client.events';
 import { assertReachable, type ClientInput } from './client-input';
 
 /** The client aggregate (stream `tenant-{id}`): pure state and decisions, no Nest, no I/O. */
@@ -44,7 +54,10 @@ export function liveFields(state: ClientState): ClientFields {
 }
 
 /** A new client under an id from the `client_ids` sequence (allocated before deciding) with its generated API key. */
-export function decideCreate(state: ClientState, command: { clientId: number; apiKey: string; input: ClientInput; baseDomain: string }): ClientEvent[] {
+export function decideCreate(
+  state: ClientState,
+  command: { clientId: number; apiKey: string; input: ClientInput; baseDomain: string },
+): ClientEvent[] {
   // The sequence never hands out an id twice; a stream already there is a programming error, refused rather than overwritten.
   if (state.exists) throw DomainError.conflict(`Client ${command.clientId} already exists`);
   assertReachable(command.input.customDomain, command.baseDomain);
@@ -60,7 +73,9 @@ export function decideUpdate(state: ClientState, command: { clientId: number; in
   const current = liveFields(state);
   assertReachable(command.input.customDomain, command.baseDomain);
   const next = nextFields(current, command.input);
-  const changes = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key as keyof ClientFields] !== value)) as Partial<ClientFields>;
+  const changes = Object.fromEntries(
+    Object.entries(next).filter(([key, value]) => current[key as keyof ClientFields] !== value),
+  ) as Partial<ClientFields>;
   return Object.keys(changes).length ? [{ type: 'ClientUpdated', data: { clientId: command.clientId, changes } }] : [];
 }
 

@@ -57,18 +57,39 @@ export class ClientsProjection implements Projection, OnModuleInit {
              remove_qr_code_sharks_branding, custom_css, api_key, is_active, is_deleted, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, false, $13, $13)
            ON CONFLICT (id) DO NOTHING`,
-          [data.clientId, data.name, data.customDomain, data.subdomain, data.logoUrl, data.primaryColor, data.secondaryColor, data.customFavicon, data.removeQRCodeSharksBranding, data.customCSS, data.apiKey, data.isActive, at],
+          [
+            data.clientId,
+            data.name,
+            data.customDomain,
+            data.subdomain,
+            data.logoUrl,
+            data.primaryColor,
+            data.secondaryColor,
+            data.customFavicon,
+            data.removeQRCodeSharksBranding,
+            data.customCSS,
+            data.apiKey,
+            data.isActive,
+            at,
+          ],
         );
       } else if (event.type === 'ClientUpdated') {
         const { clientId, changes } = event.data as ClientUpdated;
         const entries = Object.entries(changes).filter(([key]) => key in COLUMNS);
         if (!entries.length) continue;
         const sets = entries.map(([key], index) => `${COLUMNS[key as keyof ClientFields]} = $${index + 3}`);
-        await tx.query(`UPDATE clients SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1`, [clientId, at, ...entries.map(([, value]) => value)]);
+        await tx.query(`UPDATE clients SET ${sets.join(', ')}, updated_at = $2 WHERE id = $1`, [
+          clientId,
+          at,
+          ...entries.map(([, value]) => value),
+        ]);
       } else if (event.type === 'ClientDeleted') {
         const { clientId } = event.data as ClientDeleted;
         // Soft delete frees the domain names for reuse by another client.
-        await tx.query('UPDATE clients SET is_deleted = true, is_active = false, custom_domain = NULL, subdomain = NULL, updated_at = $2 WHERE id = $1', [clientId, at]);
+        await tx.query(
+          'UPDATE clients SET is_deleted = true, is_active = false, custom_domain = NULL, subdomain = NULL, updated_at = $2 WHERE id = $1',
+          [clientId, at],
+        );
       }
     }
   }

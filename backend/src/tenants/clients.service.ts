@@ -49,7 +49,13 @@ const rowToDto = (row: ClientEntity): ClientDto => ({
  */
 export function stateToDto(id: number, state: ClientState): ClientDto {
   if (!state.fields || !state.apiKey || !state.createdAt || !state.updatedAt) throw new Error(`Client ${id} has no ClientCreated event`);
-  return { id, ...state.fields, apiKey: state.apiKey, createdAt: new Date(state.createdAt).toISOString(), updatedAt: new Date(state.updatedAt).toISOString() };
+  return {
+    id,
+    ...state.fields,
+    apiKey: state.apiKey,
+    createdAt: new Date(state.createdAt).toISOString(),
+    updatedAt: new Date(state.updatedAt).toISOString(),
+  };
 }
 
 /** The route guard lets support and admin in; only those of the default brand manage the other brands. */
@@ -64,14 +70,19 @@ export class ClientsService {
 
   async list(user: AuthUser): Promise<ClientDto[]> {
     assertStaff(user);
-    const rows = await this.dataSource.getRepository(ClientEntity).find({ where: { isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
+    const rows = await this.dataSource
+      .getRepository(ClientEntity)
+      .find({ where: { isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
     return rows.map(rowToDto);
   }
 
   /** Clients made before reservations existed (seeds, imports) hold names without a reservation stream. */
   async heldByAnother(host: string, clientId: number): Promise<boolean> {
     const column = fieldOf(host) === 'subdomain' ? 'subdomain' : 'custom_domain';
-    const rows = (await this.dataSource.query(`SELECT id FROM clients WHERE ${column} = $1 AND NOT is_deleted AND id <> $2 LIMIT 1`, [host, clientId])) as unknown[];
+    const rows = (await this.dataSource.query(`SELECT id FROM clients WHERE ${column} = $1 AND NOT is_deleted AND id <> $2 LIMIT 1`, [
+      host,
+      clientId,
+    ])) as unknown[];
     return rows.length > 0;
   }
 }

@@ -37,7 +37,13 @@ export class DeleteClientHandler implements ICommandHandler<DeleteClientCommand>
       plan: async (ctx) => {
         const client = await ctx.load(clientStream(clientId), initialClient, evolveClient);
         const events = decideDelete(client.state, clientId);
-        const hosts = await planHostChanges(ctx, clientId, hostNames(client.state.fields ?? { subdomain: null, customDomain: null }), [], (host, id) => this.clients.heldByAnother(host, id));
+        const hosts = await planHostChanges(
+          ctx,
+          clientId,
+          hostNames(client.state.fields ?? { subdomain: null, customDomain: null }),
+          [],
+          (host, id) => this.clients.heldByAnother(host, id),
+        );
         return {
           appends: [...hosts, { streamId: client.streamId, events }],
           answer: () => {

@@ -14,7 +14,8 @@ export interface TenantHostReserved {
 }
 export type TenantHostReleased = TenantHostReserved;
 
-export type TenantHostEvent = { type: 'TenantHostReserved'; data: TenantHostReserved } | { type: 'TenantHostReleased'; data: TenantHostReleased };
+export type TenantHostEvent =
+  { type: 'TenantHostReserved'; data: TenantHostReserved } | { type: 'TenantHostReleased'; data: TenantHostReleased };
 
 export const tenantHostStream = (host: string) => `tenant-host-${host}`;
 
@@ -37,7 +38,12 @@ export const fieldOf = (host: string): HostField => (host.includes('.') ? 'custo
 
 /** 409 on the field that holds the name, with the message the page shows next to it. */
 export function hostTaken(host: string, field: HostField = fieldOf(host)): DomainError {
-  return DomainError.conflict(field === 'subdomain' ? `The subdomain "${host}" is already used by another client` : `The custom domain "${host}" is already used by another client`, field);
+  return DomainError.conflict(
+    field === 'subdomain'
+      ? `The subdomain "${host}" is already used by another client`
+      : `The custom domain "${host}" is already used by another client`,
+    field,
+  );
 }
 
 /** Taking a name: free, or already this client's (no event then). */

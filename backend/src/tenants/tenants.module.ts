@@ -13,7 +13,16 @@ import { WhiteLabelController } from './white-label.controller';
 @Global()
 @Module({
   controllers: [WhiteLabelController, WhiteLabelClientsController],
-  providers: [TenantsService, ClientsService, ClientsProjection, TenantMiddleware, EnsureDefaultClientHandler, CreateClientHandler, UpdateClientHandler, DeleteClientHandler],
+  providers: [
+    TenantsService,
+    ClientsService,
+    ClientsProjection,
+    TenantMiddleware,
+    EnsureDefaultClientHandler,
+    CreateClientHandler,
+    UpdateClientHandler,
+    DeleteClientHandler,
+  ],
   exports: [TenantsService],
 })
 export class TenantsModule implements NestModule {

@@ -96,7 +96,9 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
   async customDomains(): Promise<readonly string[]> {
     if (this.domainsCache && this.domainsCache.expires > Date.now()) return this.domainsCache.domains;
     const epoch = this.hostEpoch;
-    const rows = (await this.dataSource.query('SELECT DISTINCT lower(custom_domain) AS domain FROM clients WHERE custom_domain IS NOT NULL')) as { domain: string }[];
+    const rows = (await this.dataSource.query(
+      'SELECT DISTINCT lower(custom_domain) AS domain FROM clients WHERE custom_domain IS NOT NULL',
+    )) as { domain: string }[];
     const domains = rows.map((row) => row.domain);
     if (epoch === this.hostEpoch) this.domainsCache = { domains, expires: Date.now() + HOST_CACHE_MS };
     return domains;
@@ -115,7 +117,8 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
     const row = await this.dataSource.getRepository(ClientEntity).findOne({ where: { id: tenantId, isDeleted: false } });
     let origin = base.origin;
     if (tenantId !== DEFAULT_CLIENT_ID && row?.customDomain) origin = `${base.protocol}//${row.customDomain}`;
-    else if (tenantId !== DEFAULT_CLIENT_ID && row?.subdomain) origin = `${base.protocol}//${row.subdomain}.${this.env.BASE_DOMAIN}${base.port ? `:${base.port}` : ''}`;
+    else if (tenantId !== DEFAULT_CLIENT_ID && row?.subdomain)
+      origin = `${base.protocol}//${row.subdomain}.${this.env.BASE_DOMAIN}${base.port ? `:${base.port}` : ''}`;
     const brand = { origin, name: row?.name ?? DEFAULT_BRAND };
     if (epoch === this.hostEpoch) this.brandCache.set(tenantId, { ...brand, expires: Date.now() + HOST_CACHE_MS });
     return brand;
@@ -128,7 +131,8 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
   /** The tenant of a request, from its Host: a client's custom domain, or `{subdomain}.{BASE_DOMAIN}`; else client 1. */
   async resolveHost(rawHost: string | undefined): Promise<number> {
     const host = (rawHost ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-    if (!host || host === this.env.BASE_DOMAIN || host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('[')) return DEFAULT_CLIENT_ID;
+    if (!host || host === this.env.BASE_DOMAIN || host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('['))
+      return DEFAULT_CLIENT_ID;
     const cached = this.hostCache.get(host);
     if (cached && cached.expires > Date.now()) return cached.clientId;
     const epoch = this.hostEpoch;
@@ -147,10 +151,20 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
 
   async config(clientId = requestContext.currentOrSystem().tenantId): Promise<WhiteLabelConfig> {
     let client = await this.dataSource.getRepository(ClientEntity).findOne({ where: { id: clientId } });
-    if (!client && clientId !== DEFAULT_CLIENT_ID) client = await this.dataSource.getRepository(ClientEntity).findOne({ where: { id: DEFAULT_CLIENT_ID } });
+    if (!client && clientId !== DEFAULT_CLIENT_ID)
+      client = await this.dataSource.getRepository(ClientEntity).findOne({ where: { id: DEFAULT_CLIENT_ID } });
     if (!client) {
       // First start, before the projection caught up with ClientCreated: answer the defaults.
-      return { id: DEFAULT_CLIENT_ID, name: DEFAULT_BRAND, primaryColor: DEFAULT_PRIMARY_COLOR, secondaryColor: DEFAULT_SECONDARY_COLOR, logoUrl: null, customFavicon: null, customCSS: null, removeQRCodeSharksBranding: false };
+      return {
+        id: DEFAULT_CLIENT_ID,
+        name: DEFAULT_BRAND,
+        primaryColor: DEFAULT_PRIMARY_COLOR,
+        secondaryColor: DEFAULT_SECONDARY_COLOR,
+        logoUrl: null,
+        customFavicon: null,
+        customCSS: null,
+        removeQRCodeSharksBranding: false,
+      };
     }
     return {
       id: client.id,

@@ -41,7 +41,9 @@ export class UpdateClientHandler implements ICommandHandler<UpdateClientCommand>
         const client = await ctx.load(clientStream(clientId), initialClient, evolveClient);
         const events = decideUpdate(client.state, { clientId, input, baseDomain: this.env.BASE_DOMAIN });
         const current = liveFields(client.state);
-        const hosts = await planHostChanges(ctx, clientId, hostNames(current), hostNames(nextFields(current, input)), (host, id) => this.clients.heldByAnother(host, id));
+        const hosts = await planHostChanges(ctx, clientId, hostNames(current), hostNames(nextFields(current, input)), (host, id) =>
+          this.clients.heldByAnother(host, id),
+        );
         return {
           appends: [...hosts, { streamId: client.streamId, events }],
           answer: (committed) => {

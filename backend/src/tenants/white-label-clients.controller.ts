@@ -13,13 +13,28 @@ import { UpdateClientCommand } from './update-client.command';
 @Controller('api/white-label/clients')
 @Authenticated('support')
 export class WhiteLabelClientsController {
-  constructor(private readonly clients: ClientsService, private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly commandBus: CommandBus,
+  ) {}
 
-  @Get() list(@CurrentUser() user: AuthUser) { return this.clients.list(user); }
+  @Get() list(@CurrentUser() user: AuthUser) {
+    return this.clients.list(user);
+  }
 
-  @Post() create(@CurrentUser() user: AuthUser, @BodyOf(clientInputSchema) input: ClientBody) { return this.commandBus.execute(new CreateClientCommand(user, input)); }
+  @Post() create(@CurrentUser() user: AuthUser, @BodyOf(clientInputSchema) input: ClientBody) {
+    return this.commandBus.execute(new CreateClientCommand(user, input));
+  }
 
-  @Put(':id') update(@CurrentUser() user: AuthUser, @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number, @BodyOf(clientInputSchema) input: ClientBody) { return this.commandBus.execute(new UpdateClientCommand(user, id, input)); }
+  @Put(':id') update(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
+    @BodyOf(clientInputSchema) input: ClientBody,
+  ) {
+    return this.commandBus.execute(new UpdateClientCommand(user, id, input));
+  }
 
-  @Delete(':id') remove(@CurrentUser() user: AuthUser, @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number) { return this.commandBus.execute(new DeleteClientCommand(user, id)); }
+  @Delete(':id') remove(@CurrentUser() user: AuthUser, @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number) {
+    return this.commandBus.execute(new DeleteClientCommand(user, id));
+  }
 }

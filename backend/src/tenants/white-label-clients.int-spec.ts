@@ -22,16 +22,35 @@ describe('/api/white-label/clients', () => {
   afterAll(() => app.close());
 
   it('POST, GET, PUT, DELETE: the whole life of a client, through events, answered from the read model', async () => {
-    const created = await support.post(CLIENTS, { name: '  Acme Menus ', subdomain: 'Acme', customDomain: 'QR.Acme.Example', customCSS: 'body { color: red; }', removeQRCodeSharksBranding: true });
+    const created = await support.post(CLIENTS, {
+      name: '  Acme Menus ',
+      subdomain: 'Acme',
+      customDomain: 'QR.Acme.Example',
+      customCSS: 'body { color: red; }',
+      removeQRCodeSharksBranding: true,
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Acme Menus', subdomain: 'acme', customDomain: 'qr.acme.example', primaryColor: '#3B82F6', secondaryColor: '#1E40AF', logoUrl: null, customFavicon: null, isActive: true, removeQRCodeSharksBranding: true, customCSS: 'body { color: red; }' });
+    expect(created.body).toMatchObject({
+      name: 'Acme Menus',
+      subdomain: 'acme',
+      customDomain: 'qr.acme.example',
+      primaryColor: '#3B82F6',
+      secondaryColor: '#1E40AF',
+      logoUrl: null,
+      customFavicon: null,
+      isActive: true,
+      removeQRCodeSharksBranding: true,
+      customCSS: 'body { color: red; }',
+    });
     expect(created.body.apiKey).toMatch(/^qrs_[0-9a-f]{48}$/);
     const id = created.body.id as number;
     expect(id).toBeGreaterThanOrEqual(2);
 
     const store = testEvents(app.app).store;
     expect((await store.readStream(`tenant-${id}`)).map((event) => event.type)).toEqual(['ClientCreated']);
-    expect((await store.readStream('tenant-host-acme')).map((event) => [event.type, event.data])).toEqual([['TenantHostReserved', { host: 'acme', clientId: id }]]);
+    expect((await store.readStream('tenant-host-acme')).map((event) => [event.type, event.data])).toEqual([
+      ['TenantHostReserved', { host: 'acme', clientId: id }],
+    ]);
 
     const second = await admin.post(CLIENTS, { name: 'Bistro', primaryColor: '#ff0000' });
     expect(second.status).toBe(201);
@@ -39,12 +58,30 @@ describe('/api/white-label/clients', () => {
     expect(list.status).toBe(200);
     expect(list.body.map((client: { id: number }) => client.id)).toEqual([second.body.id, id, 1]);
 
-    const updated = await support.put(`${CLIENTS}/${id}`, { id, name: 'Acme Food', subdomain: 'acme-food', primaryColor: '#112233', removeQRCodeSharksBranding: true });
+    const updated = await support.put(`${CLIENTS}/${id}`, {
+      id,
+      name: 'Acme Food',
+      subdomain: 'acme-food',
+      primaryColor: '#112233',
+      removeQRCodeSharksBranding: true,
+    });
     expect(updated.status).toBe(200);
     // The form leaves out empty fields: the custom domain and CSS are cleared, the colours it omitted are the defaults.
-    expect(updated.body).toMatchObject({ id, name: 'Acme Food', subdomain: 'acme-food', customDomain: null, customCSS: null, primaryColor: '#112233', secondaryColor: '#1E40AF', apiKey: created.body.apiKey });
+    expect(updated.body).toMatchObject({
+      id,
+      name: 'Acme Food',
+      subdomain: 'acme-food',
+      customDomain: null,
+      customCSS: null,
+      primaryColor: '#112233',
+      secondaryColor: '#1E40AF',
+      apiKey: created.body.apiKey,
+    });
     expect((await store.readStream('tenant-host-acme')).map((event) => event.type)).toEqual(['TenantHostReserved', 'TenantHostReleased']);
-    expect((await store.readStream('tenant-host-qr.acme.example')).map((event) => event.type)).toEqual(['TenantHostReserved', 'TenantHostReleased']);
+    expect((await store.readStream('tenant-host-qr.acme.example')).map((event) => event.type)).toEqual([
+      'TenantHostReserved',
+      'TenantHostReleased',
+    ]);
 
     const mismatch = await support.put(`${CLIENTS}/${id}`, { id: id + 1, name: 'X' });
     expect(mismatch.status).toBe(400);
@@ -53,7 +90,11 @@ describe('/api/white-label/clients', () => {
     const removed = await support.delete(`${CLIENTS}/${id}`);
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ id, deleted: true });
-    expect((await store.readStream(`tenant-${id}`)).map((event) => event.type)).toEqual(['ClientCreated', 'ClientUpdated', 'ClientDeleted']);
+    expect((await store.readStream(`tenant-${id}`)).map((event) => event.type)).toEqual([
+      'ClientCreated',
+      'ClientUpdated',
+      'ClientDeleted',
+    ]);
     expect((await support.get(CLIENTS)).body.map((client: { id: number }) => client.id)).toEqual([second.body.id, 1]);
     expect((await support.delete(`${CLIENTS}/${id}`)).status).toBe(404);
     expect((await support.put(`${CLIENTS}/${id}`, { name: 'Back' })).status).toBe(404);
@@ -65,28 +106,78 @@ describe('/api/white-label/clients', () => {
       [{}, 'name', 'Name is required'],
       [{ name: '   ' }, 'name', 'Name is required'],
       [{ name: 'x'.repeat(256) }, 'name', 'Name must be at most 255 characters'],
-      [{ name: 'A', subdomain: 'has space' }, 'subdomain', 'Subdomain must be one DNS label: letters, digits and hyphens, at most 63 characters, not starting or ending with a hyphen'],
-      [{ name: 'A', subdomain: 'a.b' }, 'subdomain', 'Subdomain must be one DNS label: letters, digits and hyphens, at most 63 characters, not starting or ending with a hyphen'],
-      [{ name: 'A', subdomain: '-a' }, 'subdomain', 'Subdomain must be one DNS label: letters, digits and hyphens, at most 63 characters, not starting or ending with a hyphen'],
+      [
+        { name: 'A', subdomain: 'has space' },
+        'subdomain',
+        'Subdomain must be one DNS label: letters, digits and hyphens, at most 63 characters, not starting or ending with a hyphen',
+      ],
+      [
+        { name: 'A', subdomain: 'a.b' },
+        'subdomain',
+        'Subdomain must be one DNS label: letters, digits and hyphens, at most 63 characters, not starting or ending with a hyphen',
+      ],
+      [
+        { name: 'A', subdomain: '-a' },
+        'subdomain',
+        'Subdomain must be one DNS label: letters, digits and hyphens, at most 63 characters, not starting or ending with a hyphen',
+      ],
       [{ name: 'A', subdomain: 'www' }, 'subdomain', 'This subdomain is reserved'],
-      [{ name: 'A', customDomain: 'https://qr.acme.example/' }, 'customDomain', 'Custom domain must be a host name such as qr.example.com (no https:// and no path)'],
-      [{ name: 'A', customDomain: 'localhost' }, 'customDomain', 'Custom domain must be a host name such as qr.example.com (no https:// and no path)'],
-      [{ name: 'A', customDomain: 'x.qrsharks.test' }, 'customDomain', 'Custom domain cannot be under the product domain; use the subdomain field instead'],
+      [
+        { name: 'A', customDomain: 'https://qr.acme.example/' },
+        'customDomain',
+        'Custom domain must be a host name such as qr.example.com (no https:// and no path)',
+      ],
+      [
+        { name: 'A', customDomain: 'localhost' },
+        'customDomain',
+        'Custom domain must be a host name such as qr.example.com (no https:// and no path)',
+      ],
+      [
+        { name: 'A', customDomain: 'x.qrsharks.test' },
+        'customDomain',
+        'Custom domain cannot be under the product domain; use the subdomain field instead',
+      ],
       [{ name: 'A', primaryColor: 'red' }, 'primaryColor', 'Primary colour must be a hex colour such as #3B82F6'],
       [{ name: 'A', secondaryColor: '#12345' }, 'secondaryColor', 'Secondary colour must be a hex colour such as #3B82F6'],
       [{ name: 'A', logoUrl: 'javascript:alert(1)' }, 'logoUrl', 'Logo URL must be an http(s) URL or a path starting with /'],
-      [{ name: 'A', customFavicon: '//evil.example/x.ico' }, 'customFavicon', 'Favicon URL must be an http(s) URL or a path starting with /'],
+      [
+        { name: 'A', customFavicon: '//evil.example/x.ico' },
+        'customFavicon',
+        'Favicon URL must be an http(s) URL or a path starting with /',
+      ],
       [{ name: 'A', customCSS: 'a{}</style><script>alert(1)</script>' }, 'customCSS', 'Custom CSS cannot contain </style or other markup'],
-      [{ name: 'A', customCSS: '@import url("https://evil.example/x.css");' }, 'customCSS', 'Custom CSS cannot @import from other sites; only paths starting with / are allowed'],
-      [{ name: 'A', customCSS: '@\\69mport "//evil.example/x.css";' }, 'customCSS', 'Custom CSS cannot @import from other sites; only paths starting with / are allowed'],
+      [
+        { name: 'A', customCSS: '@import url("https://evil.example/x.css");' },
+        'customCSS',
+        'Custom CSS cannot @import from other sites; only paths starting with / are allowed',
+      ],
+      [
+        { name: 'A', customCSS: '@\\69mport "//evil.example/x.css";' },
+        'customCSS',
+        'Custom CSS cannot @import from other sites; only paths starting with / are allowed',
+      ],
       [{ name: 'A', customCSS: `a{content:"${'x'.repeat(21 * 1024)}"}` }, 'customCSS', 'Custom CSS must be at most 20 KB'],
-      [{ name: 'A', removeQRCodeSharksBranding: 'maybe' }, 'removeQRCodeSharksBranding', 'removeQRCodeSharksBranding must be true or false'],
+      [
+        { name: 'A', removeQRCodeSharksBranding: 'maybe' },
+        'removeQRCodeSharksBranding',
+        'removeQRCodeSharksBranding must be true or false',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await support.post(CLIENTS, body);
-      expect({ body, status: res.status, message: res.body.message, field: res.body.errors?.[field] }).toEqual({ body, status: 400, message, field: message });
+      expect({ body, status: res.status, message: res.body.message, field: res.body.errors?.[field] }).toEqual({
+        body,
+        status: 400,
+        message,
+        field: message,
+      });
     }
-    const fine = await support.post(CLIENTS, { name: 'Fine', logoUrl: 'https://cdn.example/logo.png', customFavicon: '/favicon-fine.ico', customCSS: '@import "/fonts.css"; .a > .b { color: #fff }' });
+    const fine = await support.post(CLIENTS, {
+      name: 'Fine',
+      logoUrl: 'https://cdn.example/logo.png',
+      customFavicon: '/favicon-fine.ico',
+      customCSS: '@import "/fonts.css"; .a > .b { color: #fff }',
+    });
     expect(fine.status).toBe(201);
   });
 
@@ -127,10 +218,13 @@ describe('/api/white-label/clients', () => {
   });
 
   it('10 concurrent creates with one subdomain: exactly one is created, the others are 409', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, (_, index) => support.post(CLIENTS, { name: `Racer ${index}`, subdomain: 'race' })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => support.post(CLIENTS, { name: `Racer ${index}`, subdomain: 'race' })),
+    );
     const statuses = results.map((res) => res.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
-    for (const res of results.filter((r) => r.status === 409)) expect(res.body.message).toBe('The subdomain "race" is already used by another client');
+    for (const res of results.filter((r) => r.status === 409))
+      expect(res.body.message).toBe('The subdomain "race" is already used by another client');
     const holders = (await support.get(CLIENTS)).body.filter((client: { subdomain: string }) => client.subdomain === 'race');
     expect(holders).toHaveLength(1);
   });
@@ -144,20 +238,28 @@ describe('/api/white-label/clients', () => {
     const bystander = await support.post(CLIENTS, { name: 'Bystander' });
     expect((await support.put(`${CLIENTS}/${bystander.body.id}`, { name: 'Bystander', subdomain: 'reuse' })).status).toBe(409);
     // Saving a client with its own names is no conflict.
-    expect((await support.put(`${CLIENTS}/${first.body.id}`, { name: 'First again', subdomain: 'reuse', customDomain: 'qr.reuse.example' })).status).toBe(200);
+    expect(
+      (await support.put(`${CLIENTS}/${first.body.id}`, { name: 'First again', subdomain: 'reuse', customDomain: 'qr.reuse.example' }))
+        .status,
+    ).toBe(200);
 
     expect((await support.delete(`${CLIENTS}/${first.body.id}`)).status).toBe(200);
     const second = await support.post(CLIENTS, { name: 'Second', subdomain: 'reuse', customDomain: 'qr.reuse.example' });
     expect(second.status).toBe(201);
     const store = testEvents(app.app).store;
-    expect((await store.readStream('tenant-host-reuse')).map((event) => [event.type, (event.data as { clientId: number }).clientId])).toEqual([
+    expect(
+      (await store.readStream('tenant-host-reuse')).map((event) => [event.type, (event.data as { clientId: number }).clientId]),
+    ).toEqual([
       ['TenantHostReserved', first.body.id],
       ['TenantHostReleased', first.body.id],
       ['TenantHostReserved', second.body.id],
     ]);
     // And freed by an update, too.
     expect((await support.put(`${CLIENTS}/${second.body.id}`, { name: 'Second', subdomain: 'reuse-2' })).status).toBe(200);
-    expect((await support.put(`${CLIENTS}/${bystander.body.id}`, { name: 'Bystander', subdomain: 'reuse', customDomain: 'qr.reuse.example' })).status).toBe(200);
+    expect(
+      (await support.put(`${CLIENTS}/${bystander.body.id}`, { name: 'Bystander', subdomain: 'reuse', customDomain: 'qr.reuse.example' }))
+        .status,
+    ).toBe(200);
   });
 
   it("the new client's host resolves at once through GET /api/white-label/config, and stops resolving when deleted", async () => {
@@ -165,10 +267,21 @@ describe('/api/white-label/clients', () => {
     const host = 'fresh.qrsharks.test';
     // Looked up (and cached as the default brand) before the client exists.
     expect((await anonymous.get('/api/white-label/config', { host })).body).toMatchObject({ id: 1 });
-    const created = await support.post(CLIENTS, { name: 'Fresh Brand', subdomain: 'fresh', customDomain: 'qr.fresh.example', primaryColor: '#00AA00', customCSS: '.x{}' });
+    const created = await support.post(CLIENTS, {
+      name: 'Fresh Brand',
+      subdomain: 'fresh',
+      customDomain: 'qr.fresh.example',
+      primaryColor: '#00AA00',
+      customCSS: '.x{}',
+    });
     expect(created.status).toBe(201);
     for (const h of [host, 'qr.fresh.example']) {
-      expect((await anonymous.get('/api/white-label/config', { host: h })).body).toMatchObject({ id: created.body.id, name: 'Fresh Brand', primaryColor: '#00AA00', customCSS: '.x{}' });
+      expect((await anonymous.get('/api/white-label/config', { host: h })).body).toMatchObject({
+        id: created.body.id,
+        name: 'Fresh Brand',
+        primaryColor: '#00AA00',
+        customCSS: '.x{}',
+      });
     }
     await support.put(`${CLIENTS}/${created.body.id}`, { name: 'Fresh Brand 2', subdomain: 'fresh' });
     expect((await anonymous.get('/api/white-label/config', { host })).body).toMatchObject({ id: created.body.id, name: 'Fresh Brand 2' });
@@ -177,14 +290,29 @@ describe('/api/white-label/clients', () => {
     expect((await anonymous.get('/api/white-label/config', { host })).body).toMatchObject({ id: 1 });
   });
 
-  it('a change written elsewhere (no local cache drop) reaches this process through the projection\'s Redis message', async () => {
+  it("a change written elsewhere (no local cache drop) reaches this process through the projection's Redis message", async () => {
     const anonymous = new TestClient(app.url);
     const host = 'elsewhere.qrsharks.test';
     expect((await anonymous.get('/api/white-label/config', { host })).body).toMatchObject({ id: 1 }); // now cached
     const writer = testEvents(app.app);
     const created = await writer.append(
       'tenant-900',
-      [writer.event('ClientCreated', { clientId: 900, name: 'Elsewhere', customDomain: null, subdomain: 'elsewhere', logoUrl: null, primaryColor: '#3B82F6', secondaryColor: '#1E40AF', customFavicon: null, removeQRCodeSharksBranding: false, customCSS: null, isActive: true, apiKey: 'qrs_elsewhere' })],
+      [
+        writer.event('ClientCreated', {
+          clientId: 900,
+          name: 'Elsewhere',
+          customDomain: null,
+          subdomain: 'elsewhere',
+          logoUrl: null,
+          primaryColor: '#3B82F6',
+          secondaryColor: '#1E40AF',
+          customFavicon: null,
+          removeQRCodeSharksBranding: false,
+          customCSS: null,
+          isActive: true,
+          apiKey: 'qrs_elsewhere',
+        }),
+      ],
       'no_stream',
     );
     expect(await app.app.get(ProjectionsService).waitFor(created.position, ['clients'])).toBe(true);
@@ -220,7 +348,9 @@ describe('/api/white-label/clients', () => {
     const deadline = Date.now() + 5000;
     let listed: { id: number; name: string; createdAt: string } | undefined;
     while (!listed && Date.now() < deadline) {
-      listed = (await support.get(CLIENTS)).body.find((client: { id: number; name: string }) => client.id === id && client.name === 'Lagging Brand 2');
+      listed = (await support.get(CLIENTS)).body.find(
+        (client: { id: number; name: string }) => client.id === id && client.name === 'Lagging Brand 2',
+      );
       if (!listed) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(listed).toMatchObject({ id, name: 'Lagging Brand 2' });

@@ -24,7 +24,22 @@ describe('GET /api/white-label/config', () => {
     const writer = testEvents(app.app);
     const created = await writer.append(
       'tenant-2',
-      [writer.event('ClientCreated', { clientId: 2, name: 'Acme Menus', customDomain: 'qr.acme.example', subdomain: 'acme', logoUrl: null, primaryColor: '#FF0000', secondaryColor: '#00FF00', customFavicon: '/favicon-acme.ico', removeQRCodeSharksBranding: true, customCSS: 'body{}', isActive: true, apiKey: 'qrs_test_key_2' })],
+      [
+        writer.event('ClientCreated', {
+          clientId: 2,
+          name: 'Acme Menus',
+          customDomain: 'qr.acme.example',
+          subdomain: 'acme',
+          logoUrl: null,
+          primaryColor: '#FF0000',
+          secondaryColor: '#00FF00',
+          customFavicon: '/favicon-acme.ico',
+          removeQRCodeSharksBranding: true,
+          customCSS: 'body{}',
+          isActive: true,
+          apiKey: 'qrs_test_key_2',
+        }),
+      ],
       'no_stream',
     );
     expect(await app.app.get(ProjectionsService).waitFor(created.position, ['clients'])).toBe(true);
@@ -32,7 +47,13 @@ describe('GET /api/white-label/config', () => {
     const client = new TestClient(app.url);
     for (const host of ['acme.qrsharks.test', 'qr.acme.example', 'ACME.qrsharks.test:3000']) {
       const res = await client.get('/api/white-label/config', { host });
-      expect(res.body).toMatchObject({ id: 2, name: 'Acme Menus', primaryColor: '#FF0000', customFavicon: '/favicon-acme.ico', customCSS: 'body{}' });
+      expect(res.body).toMatchObject({
+        id: 2,
+        name: 'Acme Menus',
+        primaryColor: '#FF0000',
+        customFavicon: '/favicon-acme.ico',
+        customCSS: 'body{}',
+      });
     }
     const other = await client.get('/api/white-label/config', { host: 'unknown.qrsharks.test' });
     expect(other.body).toMatchObject({ id: 1 });

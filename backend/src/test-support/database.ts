@@ -25,7 +25,8 @@ async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
 
 function assertLocal(url: string) {
   const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) throw new Error(`Refusing to run tests against non-local database host ${host}`);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host))
+    throw new Error(`Refusing to run tests against non-local database host ${host}`);
 }
 
 /** Jest globalSetup: one migrated template database; each test file copies it (CREATE DATABASE ... TEMPLATE). */
@@ -33,7 +34,9 @@ export async function createTemplateDatabase(): Promise<void> {
   assertLocal(TEST_ADMIN_URL);
   const TEMPLATE_DB = templateDb();
   await admin(async (client) => {
-    await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [TEMPLATE_DB]);
+    await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [
+      TEMPLATE_DB,
+    ]);
     await client.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
     await client.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   });

@@ -24,7 +24,10 @@ export interface RequestOptions {
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string, readonly defaults: { host?: string; origin?: string } = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly defaults: { host?: string; origin?: string } = {},
+  ) {}
 
   request(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse> {
     const url = new URL(path, this.baseUrl);
@@ -50,7 +53,9 @@ export class TestClient {
           for (const cookie of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
             const [pair, ...attributes] = cookie.split(';');
             const [name, ...rest] = pair.split('=');
-            const expired = attributes.some((attribute) => /^\s*expires=thu, 01 jan 1970/i.test(attribute) || /^\s*max-age=0/i.test(attribute));
+            const expired = attributes.some(
+              (attribute) => /^\s*expires=thu, 01 jan 1970/i.test(attribute) || /^\s*max-age=0/i.test(attribute),
+            );
             if (expired) this.cookies.delete(name.trim());
             else this.cookies.set(name.trim(), rest.join('=').trim());
           }

@@ -76,13 +76,34 @@ export class PrivatePostgres {
       mkdirSync(this.dataDir, { mode: 0o700 });
       if ('uid' in this.user) chownSync(this.dataDir, this.user.uid, this.user.gid);
       // trust on loopback: the password in url is ignored, as the test server's is.
-      execFileSync(initdb, [`--pgdata=${this.dataDir}`, '--auth=trust', '--username=postgres', '--no-sync', '--encoding=UTF8', '--locale=C'], { ...this.user, stdio: 'ignore' });
+      execFileSync(
+        initdb,
+        [`--pgdata=${this.dataDir}`, '--auth=trust', '--username=postgres', '--no-sync', '--encoding=UTF8', '--locale=C'],
+        { ...this.user, stdio: 'ignore' },
+      );
     }
     // fsync off only spares the shared test machine's disk: a fast shutdown still writes everything. No socket file.
-    const child = spawn(postgres, ['-D', this.dataDir, '-p', String(this.port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'max_connections=100'], {
-      ...this.user,
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      postgres,
+      [
+        '-D',
+        this.dataDir,
+        '-p',
+        String(this.port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'fsync=off',
+        '-c',
+        'max_connections=100',
+      ],
+      {
+        ...this.user,
+        stdio: 'ignore',
+      },
+    );
     this.process = child;
     child.once('exit', () => {
       if (this.process === child) this.process = null;

@@ -8,8 +8,19 @@ import { TestClient } from './http';
 import { TestApp } from './test-app';
 
 /** Registers through POST /api/register (as the client's host/tenant) and leaves the client signed in. */
-export async function signUp(client: TestClient, email = `user-${randomUUID().slice(0, 8)}@example.com`, password = 'secret-password'): Promise<{ id: string; email: string; password: string }> {
-  const res = await client.post('/api/register', { username: email, email, password, confirmPassword: password, firstName: '', lastName: '' });
+export async function signUp(
+  client: TestClient,
+  email = `user-${randomUUID().slice(0, 8)}@example.com`,
+  password = 'secret-password',
+): Promise<{ id: string; email: string; password: string }> {
+  const res = await client.post('/api/register', {
+    username: email,
+    email,
+    password,
+    confirmPassword: password,
+    firstName: '',
+    lastName: '',
+  });
   if (res.status !== 200) throw new Error(`signUp(${email}) failed: ${res.status} ${res.text}`);
   return { id: res.body.id as string, email, password };
 }

@@ -14,10 +14,16 @@ export class TemplatesPage {
   }
 
   async filter(category: string): Promise<void> {
-    await this.page.getByRole('group', { name: 'Filter templates by category' }).getByRole('button', { name: category, exact: true }).click();
+    await this.page
+      .getByRole('group', { name: 'Filter templates by category' })
+      .getByRole('button', { name: category, exact: true })
+      .click();
   }
 
   async use(id: string): Promise<void> {
-    await this.page.getByTestId(`template-${id}`).getByRole('button', { name: /^Use Template/ }).click();
+    await this.page
+      .getByTestId(`template-${id}`)
+      .getByRole('button', { name: /^Use Template/ })
+      .click();
   }
 }

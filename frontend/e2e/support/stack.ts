@@ -20,7 +20,8 @@ export interface Stack {
 
 function assertLocal(url: string) {
   const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) throw new Error(`Refusing to run browser tests against non-local database host ${host}`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host))
+    throw new Error(`Refusing to run browser tests against non-local database host ${host}`);
 }
 
 async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
@@ -68,7 +69,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 export async function startStack(): Promise<Stack> {
   assertLocal(ADMIN_URL);
   if (!existsSync(BACKEND_MAIN)) throw new Error(`${BACKEND_MAIN} is missing: run "npm run build -w backend" first.`);
-  if (!existsSync(path.join(FRONTEND_DIST, 'index.html'))) throw new Error(`${FRONTEND_DIST} is missing: run "npm run build -w frontend" first.`);
+  if (!existsSync(path.join(FRONTEND_DIST, 'index.html')))
+    throw new Error(`${FRONTEND_DIST} is missing: run "npm run build -w frontend" first.`);
 
   const name = `qrs_e2e_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name}`));

@@ -38,8 +38,8 @@ export function GeneratorDialogs({ open, futureType, onClose }: GeneratorDialogs
         <DialogTitle id="future-title">Future Feature</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {futureType ? `${QR_TYPE_LABELS[futureType]} QR codes are coming soon.` : 'This QR code type is coming soon.'} Until
-            then, choose another type to create your code.
+            {futureType ? `${QR_TYPE_LABELS[futureType]} QR codes are coming soon.` : 'This QR code type is coming soon.'} Until then,
+            choose another type to create your code.
           </DialogContentText>
         </DialogContent>
         <DialogActions>
@@ -72,8 +72,8 @@ export function GeneratorDialogs({ open, futureType, onClose }: GeneratorDialogs
         <DialogTitle id="account-title">Create Free Account</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Your QR code is downloaded. Sign up to save it, track its scans and edit it later without reprinting. Free
-            forever, no credit card required, 30 seconds signup.
+            Your QR code is downloaded. Sign up to save it, track its scans and edit it later without reprinting. Free forever, no credit
+            card required, 30 seconds signup.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

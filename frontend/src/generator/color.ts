@@ -80,7 +80,11 @@ export function hexToRgb(hex: string): Rgb | null {
   const match = HEX_RE.exec(hex.trim());
   if (!match) return null;
   let digits = match[1];
-  if (digits.length === 3) digits = digits.split('').map((d) => d + d).join('');
+  if (digits.length === 3)
+    digits = digits
+      .split('')
+      .map((d) => d + d)
+      .join('');
   const n = Number.parseInt(digits, 16);
   return { r: (n >> 16) & 0xff, g: (n >> 8) & 0xff, b: n & 0xff };
 }

@@ -6,7 +6,12 @@ export function Brand({ color = 'inherit' }: { color?: string }) {
   const { config } = useWhiteLabelConfig();
   const name = config?.name || DEFAULT_BRAND;
   return (
-    <Box component={RouterLink} to="/" aria-label={`${name} home`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, textDecoration: 'none' }}>
+    <Box
+      component={RouterLink}
+      to="/"
+      aria-label={`${name} home`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, textDecoration: 'none' }}
+    >
       {config?.logoUrl ? (
         <Box component="img" src={config.logoUrl} alt="" sx={{ height: 32, width: 'auto' }} />
       ) : (

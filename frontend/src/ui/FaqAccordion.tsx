@@ -14,7 +14,14 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   return (
     <div data-testid="faq-accordion">
       {items.map((item, index) => (
-        <Accordion key={item.question} expanded={open === index} onChange={(_, expanded) => setOpen(expanded ? index : false)} disableGutters variant="outlined" sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}>
+        <Accordion
+          key={item.question}
+          expanded={open === index}
+          onChange={(_, expanded) => setOpen(expanded ? index : false)}
+          disableGutters
+          variant="outlined"
+          sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
+        >
           <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`${baseId}-q${index}`} aria-controls={`${baseId}-a${index}`}>
             <Typography component="h3" sx={{ fontWeight: 600 }}>
               {item.question}

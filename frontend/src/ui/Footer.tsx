@@ -36,7 +36,11 @@ export function Footer() {
     <Box component="footer" sx={{ bgcolor: '#0f172a', color: '#e2e8f0', mt: 8, pt: 6, pb: 4 }}>
       <Container maxWidth="lg">
         {!user && (
-          <Box component="section" aria-labelledby="footer-newsletter" sx={{ mb: 5, p: { xs: 2, sm: 3 }, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.06)' }}>
+          <Box
+            component="section"
+            aria-labelledby="footer-newsletter"
+            sx={{ mb: 5, p: { xs: 2, sm: 3 }, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.06)' }}
+          >
             <Grid container spacing={2} sx={{ alignItems: 'center' }}>
               <Grid size={{ xs: 12, md: 6 }}>
                 <Typography id="footer-newsletter" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
@@ -52,7 +56,11 @@ export function Footer() {
             </Grid>
           </Box>
         )}
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'space-between' }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'space-between' }}
+        >
           <Box component="nav" aria-label="Footer" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
             {FOOTER_LINKS.map((link) => (
               <Link key={link.to} component={RouterLink} to={link.to} sx={{ color: '#e2e8f0' }} underline="hover">
@@ -69,7 +77,16 @@ export function Footer() {
           </Box>
           <Box aria-label="Social profiles" role="list" sx={{ display: 'flex', flexWrap: 'wrap' }}>
             {SOCIAL_LINKS.map(({ label, href, Icon }) => (
-              <IconButton key={label} role="listitem" component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={label} sx={{ color: '#e2e8f0' }}>
+              <IconButton
+                key={label}
+                role="listitem"
+                component="a"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={label}
+                sx={{ color: '#e2e8f0' }}
+              >
                 <Icon />
               </IconButton>
             ))}

@@ -11,7 +11,11 @@ export function Layout() {
   const { isLoading } = useUser();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <Box component="a" href="#main" sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 3000, p: 1, bgcolor: 'background.paper' } }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 3000, p: 1, bgcolor: 'background.paper' } }}
+      >
         Skip to content
       </Box>
       <Header />

@@ -39,7 +39,13 @@ export function NewsletterForm({ dense = false }: { dense?: boolean }) {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Newsletter signup" sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Newsletter signup"
+      sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column', sm: 'row' } }}
+    >
       <TextField
         id={inputId}
         type="email"

@@ -35,7 +35,13 @@ export function UserMenu() {
       >
         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>{initials(displayName)}</Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
           <Typography noWrap data-testid="menu-username" sx={{ fontWeight: 600 }}>
             {user.username}

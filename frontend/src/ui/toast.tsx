@@ -59,7 +59,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useToast() {
-  const toasts = useSyncExternalStore(subscribe, () => items, () => items);
+  const toasts = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   return { toasts, toast, dismiss: dismissToast };
 }
 

@@ -40,7 +40,10 @@ for (const ch of chars) {
     } else if (c.type === 'Q') d += `Q${num(r(c.x1), r(-c.y1))} ${num(r(c.x), r(-c.y))}`;
     else if (c.type === 'C') d += `C${num(r(c.x1), r(-c.y1))} ${num(r(c.x2), r(-c.y2))} ${num(r(c.x), r(-c.y))}`;
     else if (c.type === 'Z') d += 'Z';
-    if (c.type !== 'Z') { cx = r(c.x); cy = r(-c.y); }
+    if (c.type !== 'Z') {
+      cx = r(c.x);
+      cy = r(-c.y);
+    }
   }
   glyphs[ch] = [r(glyph.advanceWidth), d];
 }

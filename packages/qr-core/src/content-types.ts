@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { APP_CATEGORIES, APP_PLATFORMS, MESSAGES, type QrType, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, WIFI_ENCRYPTIONS, isValidDateInput } from './qr-types';
+import {
+  APP_CATEGORIES,
+  APP_PLATFORMS,
+  MESSAGES,
+  type QrType,
+  REVIEW_PLATFORMS,
+  SOCIAL_PLATFORMS,
+  WIFI_ENCRYPTIONS,
+  isValidDateInput,
+} from './qr-types';
 
 // The zod-free part (types, labels, enumerations, messages, empty forms) lives in qr-types.ts.
 export * from './qr-types';
@@ -7,8 +16,7 @@ export * from './qr-types';
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A string field that may arrive missing or null from a form; normalised to a trimmed string. */
-const text = () =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v), z.string().trim());
+const text = () => z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v), z.string().trim());
 
 const required = (message: string) =>
   z.preprocess(
@@ -36,24 +44,20 @@ const requiredUrl = () =>
     if (verdict === 'protocol') ctx.addIssue({ code: 'custom', message: MESSAGES.urlProtocol });
   });
 
-const optionalUrl = (message: string) =>
-  text().refine((value) => value === '' || checkHttpUrl(value) === 'ok', { error: message });
+const optionalUrl = (message: string) => text().refine((value) => value === '' || checkHttpUrl(value) === 'ok', { error: message });
 
 const optionalEmail = () => text().refine((value) => value === '' || EMAIL_RE.test(value), { error: MESSAGES.emailInvalid });
 
 const platform = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: MESSAGES.platformRequired }).trim()).pipe(
-    z.enum(values, { error: MESSAGES.platformRequired }),
-  );
+  z
+    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: MESSAGES.platformRequired }).trim())
+    .pipe(z.enum(values, { error: MESSAGES.platformRequired }));
 
 /** A browser File; absent (undefined, null, '') is allowed because the rule makes the file optional. */
 const optionalFile = (message: string) =>
   z
     .unknown()
-    .refine(
-      (v) => v === undefined || v === null || v === '' || (typeof File !== 'undefined' && v instanceof File),
-      { error: message },
-    )
+    .refine((v) => v === undefined || v === null || v === '' || (typeof File !== 'undefined' && v instanceof File), { error: message })
     .optional();
 
 const optionalCoordinate = (limit: number, message: string) =>
@@ -62,10 +66,7 @@ const optionalCoordinate = (limit: number, message: string) =>
     .refine((v) => v === '' || (/^[+-]?\d+(\.\d+)?$/.test(v) && Math.abs(Number(v)) <= limit), { error: message });
 
 const price = z
-  .preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v),
-    z.number({ error: MESSAGES.priceTooLow }),
-  )
+  .preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? Number.NaN : Number(v)) : v), z.number({ error: MESSAGES.priceTooLow }))
   .refine((v) => Number.isFinite(v) && v >= 0.01, { error: MESSAGES.priceTooLow, abort: true })
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: MESSAGES.priceDecimals });
 
@@ -168,7 +169,15 @@ export const bitcoinSchema = z.object({
   message: text(),
 });
 
-export const textSchema = z.object({ text: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: MESSAGES.textRequired }).min(1, { error: MESSAGES.textRequired }).refine((v) => v.trim() !== '', { error: MESSAGES.textRequired })) });
+export const textSchema = z.object({
+  text: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z
+      .string({ error: MESSAGES.textRequired })
+      .min(1, { error: MESSAGES.textRequired })
+      .refine((v) => v.trim() !== '', { error: MESSAGES.textRequired }),
+  ),
+});
 
 export const wifiSchema = z
   .object({
@@ -201,9 +210,7 @@ export const contentSchemas: Record<QrType, z.ZodType<Record<string, unknown>>> 
   wifi: wifiSchema,
 };
 
-export type ValidationResult =
-  | { ok: true; data: Record<string, unknown> }
-  | { ok: false; errors: Record<string, string> };
+export type ValidationResult = { ok: true; data: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
 /** Validates a type's form fields; errors are keyed by field name with the first message per field. */
 export function validateContent(type: QrType, fields: unknown): ValidationResult {

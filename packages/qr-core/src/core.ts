@@ -33,13 +33,7 @@ export {
   priceToCents,
 } from './payload';
 export type { PayloadContext } from './payload';
-export {
-  EMPTY_INPUT_MESSAGE,
-  QrEncodeError,
-  TOO_BIG_MESSAGE,
-  chooseErrorCorrection,
-  encodeMatrix,
-} from './matrix';
+export { EMPTY_INPUT_MESSAGE, QrEncodeError, TOO_BIG_MESSAGE, chooseErrorCorrection, encodeMatrix } from './matrix';
 export type { ErrorCorrectionLevel, QrMatrix } from './matrix';
 export {
   CORNER_SHAPES,

@@ -8,9 +8,7 @@ describe('encodePayload', () => {
     expect(URL_TYPES).toEqual(['url', 'social', 'ratings', 'apps']);
     expect(QR_TYPES.filter(isUrlType)).toEqual(URL_TYPES);
     for (const type of URL_TYPES) {
-      expect(encodePayload(type, { url: 'https://example.com/menu?a=1&b=2', platform: 'x' }, ctx)).toBe(
-        'https://example.com/menu?a=1&b=2',
-      );
+      expect(encodePayload(type, { url: 'https://example.com/menu?a=1&b=2', platform: 'x' }, ctx)).toBe('https://example.com/menu?a=1&b=2');
     }
   });
 
@@ -62,9 +60,7 @@ describe('encodePayload', () => {
     expect(encodePayload('email', { email: 'hi@example.com', subject: 'Q', body: 'Line 1\nLine 2 = ok' }, ctx)).toBe(
       'mailto:hi@example.com?subject=Q&body=Line%201%0ALine%202%20%3D%20ok',
     );
-    expect(encodePayload('email', { email: 'hi@example.com', body: 'Only body' }, ctx)).toBe(
-      'mailto:hi@example.com?body=Only%20body',
-    );
+    expect(encodePayload('email', { email: 'hi@example.com', body: 'Only body' }, ctx)).toBe('mailto:hi@example.com?body=Only%20body');
   });
 
   it('location is a maps search link: coordinates when both are present, else the address', () => {

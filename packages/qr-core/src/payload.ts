@@ -164,8 +164,7 @@ export function encodePaymentLink(fields: Record<string, unknown>, ctx: PayloadC
   if (ctx.id) return `${origin}/payment?id=${encodeURIComponent(ctx.id)}`;
   // Unsaved product: the temporary link the checkout reads (price in cents, like the stored product).
   return (
-    `${origin}/payment?temp=true&name=${encodeURIComponent(str(fields, 'productName'))}` +
-    `&price=${priceToCents(fields.productPrice)}`
+    `${origin}/payment?temp=true&name=${encodeURIComponent(str(fields, 'productName'))}` + `&price=${priceToCents(fields.productPrice)}`
   );
 }
 

@@ -67,16 +67,7 @@ export function isQrType(value: unknown): value is QrType {
   return typeof value === 'string' && (QR_TYPES as readonly string[]).includes(value);
 }
 
-export const SOCIAL_PLATFORMS = [
-  'facebook',
-  'instagram',
-  'twitter',
-  'linkedin',
-  'youtube',
-  'tiktok',
-  'pinterest',
-  'snapchat',
-] as const;
+export const SOCIAL_PLATFORMS = ['facebook', 'instagram', 'twitter', 'linkedin', 'youtube', 'tiktok', 'pinterest', 'snapchat'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
 export const REVIEW_PLATFORMS = ['google', 'yelp', 'tripadvisor', 'facebook', 'trustpilot'] as const;

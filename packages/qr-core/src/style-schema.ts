@@ -24,17 +24,13 @@ export const styleSchema = z
     innerCornerColor: optionalHex,
     logo: z
       .object({
-        href: z
-          .string()
-          .refine((v) => /^data:image\/[a-z0-9.+-]+[;,]/i.test(v) || /^\/(?!\/)/.test(v), {
-            error: 'Logo must be a data: URL of an image or a same-origin path',
-          }),
+        href: z.string().refine((v) => /^data:image\/[a-z0-9.+-]+[;,]/i.test(v) || /^\/(?!\/)/.test(v), {
+          error: 'Logo must be a data: URL of an image or a same-origin path',
+        }),
       })
       .nullable(),
     enableFrame: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()),
-    frameText: z
-      .string()
-      .max(FRAME_TEXT_MAX_LENGTH, { error: `Frame text must be at most ${FRAME_TEXT_MAX_LENGTH} characters` }),
+    frameText: z.string().max(FRAME_TEXT_MAX_LENGTH, { error: `Frame text must be at most ${FRAME_TEXT_MAX_LENGTH} characters` }),
     frameColor: hex,
     frameTextColor: hex,
     frameStyle: z.enum(['rounded', 'square'], { error: 'Frame style must be rounded or square' }),

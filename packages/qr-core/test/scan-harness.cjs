@@ -43,21 +43,44 @@ function styleMatrix(logoHref) {
 }
 
 const FILLER = 'Zoë & Jürgen say: scan me, 42 times; déjà vu! ';
-const filler = (n) => FILLER.repeat(Math.ceil(n / FILLER.length) + 1).slice(0, n).trimEnd();
+const filler = (n) =>
+  FILLER.repeat(Math.ceil(n / FILLER.length) + 1)
+    .slice(0, n)
+    .trimEnd();
 
 /** Each type's fields (and context) with a free-text part of n characters; short payloads use a small n. */
 const TYPE_SAMPLES = {
   url: (n) => [{ url: `https://example.com/menu?q=${encodeURIComponent(filler(n)).slice(0, Math.max(1, n))}` }, {}],
-  contact: (n) => [{ firstName: 'Zoë', lastName: 'Ørsted, Jr.', phoneNumber: '+45 12 34 56 78', email: 'zoe@example.dk', notes: filler(n) }, {}],
+  contact: (n) => [
+    { firstName: 'Zoë', lastName: 'Ørsted, Jr.', phoneNumber: '+45 12 34 56 78', email: 'zoe@example.dk', notes: filler(n) },
+    {},
+  ],
   payment: (n) => [{ productName: filler(n), productPrice: 12.5, productDescription: 'Tee' }, {}],
   pdf: (n) => [{ title: 'Menu' }, { id: `pdf-${'a1b2c3d4'.repeat(Math.ceil(n / 8)).slice(0, n)}` }],
-  social: (n) => [{ platform: 'instagram', url: `https://instagram.com/${'shark_'.repeat(Math.ceil(n / 6)).slice(0, Math.max(1, n))}` }, {}],
+  social: (n) => [
+    { platform: 'instagram', url: `https://instagram.com/${'shark_'.repeat(Math.ceil(n / 6)).slice(0, Math.max(1, n))}` },
+    {},
+  ],
   images: (n) => [{ title: 'Gallery' }, { id: `img-${'9f8e7d6c'.repeat(Math.ceil(n / 8)).slice(0, n)}` }],
-  ratings: (n) => [{ businessName: 'Cafe', platform: 'google', url: `https://g.page/r/${'CafeReview'.repeat(Math.ceil(n / 10)).slice(0, Math.max(1, n))}` }, {}],
+  ratings: (n) => [
+    {
+      businessName: 'Cafe',
+      platform: 'google',
+      url: `https://g.page/r/${'CafeReview'.repeat(Math.ceil(n / 10)).slice(0, Math.max(1, n))}`,
+    },
+    {},
+  ],
   email: (n) => [{ email: 'hello@example.com', subject: 'Hello', body: filler(n) }, {}],
   location: (n) => [{ address: `1 Main St, ${filler(n)}` }, {}],
   events: (n) => [{ title: 'Launch; party', startDate: '2025-06-01T18:30', location: 'Pier 4', description: filler(n) }, {}],
-  apps: (n) => [{ appName: 'Sharks', platform: 'googleplay', url: `https://play.google.com/store/apps/details?id=${'com.sharks.app'.repeat(Math.ceil(n / 14)).slice(0, Math.max(1, n))}` }, {}],
+  apps: (n) => [
+    {
+      appName: 'Sharks',
+      platform: 'googleplay',
+      url: `https://play.google.com/store/apps/details?id=${'com.sharks.app'.repeat(Math.ceil(n / 14)).slice(0, Math.max(1, n))}`,
+    },
+    {},
+  ],
   sms: (n) => [{ phoneNumber: '+1 555 010 9999', message: filler(n) }, {}],
   bitcoin: (n) => [{ address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', amount: '0.0015', label: 'Café', message: filler(n) }, {}],
   text: (n) => [{ text: filler(Math.max(1, n)) }, {}],

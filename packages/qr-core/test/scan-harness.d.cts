@@ -9,8 +9,18 @@ export interface StyleCase {
     enableFrame: boolean;
   };
 }
-export interface Payload { type: string; length: string; text: string; version?: number }
-export interface Raster { png: Uint8Array; rgba: Uint8ClampedArray; width: number; height: number }
+export interface Payload {
+  type: string;
+  length: string;
+  text: string;
+  version?: number;
+}
+export interface Raster {
+  png: Uint8Array;
+  rgba: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
 export interface QrFunctions {
   encodePayload(type: string, fields: Record<string, unknown>, ctx: { origin: string; id?: string }): string;
   encodeMatrix(text: string, level: 'L' | 'M' | 'Q' | 'H'): { version: number };

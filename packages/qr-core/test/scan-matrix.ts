@@ -48,7 +48,9 @@ export function describeScanMatrix(dotShape: 'square' | 'circle' | 'rounded'): v
       let jsqr = 0;
       let lib = 0;
       let attempts = 0;
-      const lines = [`\n[scan matrix, ${dotShape} dots] share read at 328 px by the weaker decoders (jsQR, @zxing/library), per style (short + near-capacity payload):`];
+      const lines = [
+        `\n[scan matrix, ${dotShape} dots] share read at 328 px by the weaker decoders (jsQR, @zxing/library), per style (short + near-capacity payload):`,
+      ];
       for (const [name, s] of shares) {
         jsqr += s.jsqr;
         lib += s.zxingLibrary;
@@ -68,30 +70,35 @@ export function describeScanMatrix(dotShape: 'square' | 'circle' | 'rounded'): v
       for (const p of full) expect(p.version).toBe(40);
     });
 
-    it.each(mine.map((c, i) => [c.name, c, offset + i] as const))('%s', async (_name, styleCase, index) => {
-      const picked: Payload[] = [shorts[index % shorts.length]!, longs[(index * 7 + 3) % longs.length]!];
-      const failures: string[] = [];
-      const share = { attempts: 0, jsqr: 0, zxingLibrary: 0 };
-      for (const payload of picked) {
-        const svg = renderSvg(payload.text, styleCase.style);
-        for (const size of SIZES) {
-          const raster = rasterise(svg, size);
-          const read = await decodeZxingWasm(raster);
-          if (read !== payload.text) failures.push(`${payload.type} ${payload.length} @${size}px: got ${JSON.stringify(read?.slice(0, 40) ?? null)}`);
-          // The weaker decoders are a figure, not an assertion; they run at the on-screen size only,
-          // which is the harder one for them and keeps the suite's run time in bounds.
-          if (size === 328) {
-            share.attempts++;
-            if (decodeJsQr(raster) === payload.text) share.jsqr++;
-            if (decodeZxingLibrary(raster) === payload.text) share.zxingLibrary++;
+    it.each(mine.map((c, i) => [c.name, c, offset + i] as const))(
+      '%s',
+      async (_name, styleCase, index) => {
+        const picked: Payload[] = [shorts[index % shorts.length]!, longs[(index * 7 + 3) % longs.length]!];
+        const failures: string[] = [];
+        const share = { attempts: 0, jsqr: 0, zxingLibrary: 0 };
+        for (const payload of picked) {
+          const svg = renderSvg(payload.text, styleCase.style);
+          for (const size of SIZES) {
+            const raster = rasterise(svg, size);
+            const read = await decodeZxingWasm(raster);
+            if (read !== payload.text)
+              failures.push(`${payload.type} ${payload.length} @${size}px: got ${JSON.stringify(read?.slice(0, 40) ?? null)}`);
+            // The weaker decoders are a figure, not an assertion; they run at the on-screen size only,
+            // which is the harder one for them and keeps the suite's run time in bounds.
+            if (size === 328) {
+              share.attempts++;
+              if (decodeJsQr(raster) === payload.text) share.jsqr++;
+              if (decodeZxingLibrary(raster) === payload.text) share.zxingLibrary++;
+            }
           }
         }
-      }
-      const big = full[index % full.length]!;
-      const bigRead = await decodeZxingWasm(rasterise(renderSvg(big.text, styleCase.style), 984));
-      if (bigRead !== big.text) failures.push(`${big.type} full capacity v40 @984px`);
-      shares.set(styleCase.name, share);
-      expect(failures).toEqual([]);
-    }, 60_000);
+        const big = full[index % full.length]!;
+        const bigRead = await decodeZxingWasm(rasterise(renderSvg(big.text, styleCase.style), 984));
+        if (bigRead !== big.text) failures.push(`${big.type} full capacity v40 @984px`);
+        shares.set(styleCase.name, share);
+        expect(failures).toEqual([]);
+      },
+      60_000,
+    );
   });
 }

@@ -18,9 +18,18 @@ const NOT_CONFIGURED_PAGE = `<!doctype html>
 /** GET /auth/google (full browser navigation from the auth page) and Google's callback. */
 @Controller('auth/google')
 export class GoogleController {
-  constructor(private readonly commandBus: CommandBus, private readonly sessions: SessionsService) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly sessions: SessionsService,
+  ) {}
 
-  @Get() @UseGuards(GoogleAuthGuard) start(@Res() res: Response) { res.status(503).type('html').send(NOT_CONFIGURED_PAGE); }
+  @Get() @UseGuards(GoogleAuthGuard) start(@Res() res: Response) {
+    res.status(503).type('html').send(NOT_CONFIGURED_PAGE);
+  }
 
-  @Get('callback') @UseGuards(GoogleAuthGuard) callback(@Req() req: Request, @Res() res: Response, @Tenant() tenantId: number) { return this.sessions.redirectAfterGoogle(req, res, (profile) => this.commandBus.execute(new SignInWithGoogleCommand({ tenantId, profile }))); }
+  @Get('callback') @UseGuards(GoogleAuthGuard) callback(@Req() req: Request, @Res() res: Response, @Tenant() tenantId: number) {
+    return this.sessions.redirectAfterGoogle(req, res, (profile) =>
+      this.commandBus.execute(new SignInWithGoogleCommand({ tenantId, profile })),
+    );
+  }
 }

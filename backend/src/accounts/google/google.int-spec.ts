@@ -8,7 +8,10 @@ import { signUp } from '../../test-support/users';
 /** oauth2-mock-server in a child process (it is ESM-only), standing in for Google on loopback. */
 class FakeGoogle {
   readonly authorizeQueries: Record<string, string>[] = [];
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, readonly url: string) {}
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    readonly url: string,
+  ) {}
 
   static start(): Promise<FakeGoogle> {
     const child = spawn(process.execPath, [join(__dirname, 'fake-google.mjs')], { stdio: 'pipe' });
@@ -87,7 +90,14 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
 
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ username: 'New.Person@gmail.com', email: 'New.Person@gmail.com', firstName: 'New', lastName: 'Person', googleId: 'g-new-1', roles: ['user'] });
+    expect(me.body).toMatchObject({
+      username: 'New.Person@gmail.com',
+      email: 'New.Person@gmail.com',
+      firstName: 'New',
+      lastName: 'Person',
+      googleId: 'g-new-1',
+      roles: ['user'],
+    });
     const stream = await testEvents(app.app).store.readStream(`user-${me.body.id}`);
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
 

@@ -54,7 +54,9 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
    */
   async execute({ signIn: { tenantId, profile } }: SignInWithGoogleCommand): Promise<SignedIn> {
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const expected = await this.resolve(tenantId, profile, async (streamId) => (await this.pipeline.store.readStream(streamId)).reduce(evolveKey, initialKey));
+      const expected = await this.resolve(tenantId, profile, async (streamId) =>
+        (await this.pipeline.store.readStream(streamId)).reduce(evolveKey, initialKey),
+      );
       const userId = expected?.userId ?? randomUUID();
       const nameStream = profile.email ? usernameStream(tenantId, profile.email) : null;
       const answer = await this.pipeline.execute<SignedIn | typeof MOVED>({
@@ -74,15 +76,23 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
 
   private async resolve(tenantId: number, profile: GoogleProfile, load: (streamId: string) => Promise<KeyState>) {
     const googleKey = await load(googleIdStream(tenantId, profile.googleId));
-    const emailKey = profile.email && profile.emailVerified && !googleKey.heldBy ? await load(usernameStream(tenantId, profile.email)) : null;
+    const emailKey =
+      profile.email && profile.emailVerified && !googleKey.heldBy ? await load(usernameStream(tenantId, profile.email)) : null;
     return googleAccount(googleKey, emailKey, profile.emailVerified);
   }
 
   /** Signs in the user holding the Google id, or links the verified email's account to it first. */
-  private async existing(ctx: PlanContext, tenantId: number, profile: GoogleProfile, found: { userId: string; link: boolean }): Promise<Plan<SignedIn>> {
+  private async existing(
+    ctx: PlanContext,
+    tenantId: number,
+    profile: GoogleProfile,
+    found: { userId: string; link: boolean },
+  ): Promise<Plan<SignedIn>> {
     const { userId, link } = found;
     const account = await ctx.load(userStream(userId), initialAccount, evolveAccount);
-    const linkEvents = link ? decideLinkGoogle(account.state.user, userId, profile.googleId, profile.email ?? account.state.user.email) : [];
+    const linkEvents = link
+      ? decideLinkGoogle(account.state.user, userId, profile.googleId, profile.email ?? account.state.user.email)
+      : [];
     const linked = linkEvents.reduce(evolveUser, account.state.user);
     const events = [...linkEvents, ...decideSignIn(linked, userId, true, isAdminEmail(linked.email, this.env.ADMIN_EMAILS))];
     const googleStream = googleIdStream(tenantId, profile.googleId);
@@ -106,7 +116,17 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
     const nameEvents = decideReserveKey(nameKey.state, userId, USERNAME_TAKEN);
     const googleEvents = decideReserveKey(googleKey.state, userId, GOOGLE_ID_TAKEN);
     const admin = isAdminEmail(email, this.env.ADMIN_EMAILS);
-    const userEvents = decideRegister({ userId, tenantId, username: email, email, firstName: profile.firstName, lastName: profile.lastName, passwordHash: null, googleId: profile.googleId, admin });
+    const userEvents = decideRegister({
+      userId,
+      tenantId,
+      username: email,
+      email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      passwordHash: null,
+      googleId: profile.googleId,
+      admin,
+    });
     return {
       appends: [
         { streamId: nameKey.streamId, events: nameEvents },

@@ -16,7 +16,13 @@ export interface Allowance {
   slots: string[];
 }
 
-export const initialAllowance: Allowance = { trialActivated: false, trialStartDate: null, trialEndDate: null, subscriptionStatus: 'free', slots: [] };
+export const initialAllowance: Allowance = {
+  trialActivated: false,
+  trialStartDate: null,
+  trialEndDate: null,
+  subscriptionStatus: 'free',
+  slots: [],
+};
 
 export function evolveAllowance(state: Allowance, event: Evolvable): Allowance {
   switch (event.type) {
@@ -94,7 +100,13 @@ export function trialStatus(state: Allowance, limits: Limits, now: Date): TrialS
 export const limitMessage = (limit: number) => `You have reached your limit of ${limit} dynamic QR codes. Please upgrade to create more.`;
 
 /** Decides whether one more dynamic code fits; the caller appends the slot at the revision it loaded. */
-export function decideTakeSlot(state: Allowance, limits: Limits, now: Date, userId: string, qrId: string): Decided<DynamicQrSlotTaken> & { type: 'DynamicQrSlotTaken' } {
+export function decideTakeSlot(
+  state: Allowance,
+  limits: Limits,
+  now: Date,
+  userId: string,
+  qrId: string,
+): Decided<DynamicQrSlotTaken> & { type: 'DynamicQrSlotTaken' } {
   const status = trialStatus(state, limits, now);
   if (!status.canCreateDynamicQR) throw DomainError.forbidden(limitMessage(status.dynamicQRLimit ?? 0));
   return { type: 'DynamicQrSlotTaken', data: { userId, qrId } };

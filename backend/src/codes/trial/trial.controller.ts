@@ -9,7 +9,10 @@ import { TrialService } from './trial.service';
 @Controller('api')
 @Authenticated()
 export class TrialController {
-  constructor(private readonly trial: TrialService, private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly trial: TrialService,
+    private readonly commandBus: CommandBus,
+  ) {}
 
   @Get('trial-status')
   status(@CurrentUser() user: AuthUser) {

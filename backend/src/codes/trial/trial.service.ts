@@ -18,7 +18,11 @@ export class TrialService {
   ) {}
 
   get limits(): Limits {
-    return { trialDays: this.env.TRIAL_DAYS, trialDynamicLimit: this.env.TRIAL_DYNAMIC_LIMIT, freeDynamicLimit: this.env.FREE_DYNAMIC_LIMIT };
+    return {
+      trialDays: this.env.TRIAL_DAYS,
+      trialDynamicLimit: this.env.TRIAL_DYNAMIC_LIMIT,
+      freeDynamicLimit: this.env.FREE_DYNAMIC_LIMIT,
+    };
   }
 
   /** The user's allowance as the stream says it now (the create command's early refusal, before a logo is stored). */

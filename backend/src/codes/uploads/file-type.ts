@@ -7,7 +7,8 @@ export interface Sniffed {
   ext: 'pdf' | 'png' | 'jpg' | 'gif' | 'webp' | 'svg';
 }
 
-const startsWith = (buf: Buffer, bytes: number[], offset = 0) => buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
+const startsWith = (buf: Buffer, bytes: number[], offset = 0) =>
+  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 export function sniff(buf: Buffer): Sniffed | null {
@@ -21,7 +22,10 @@ export function sniff(buf: Buffer): Sniffed | null {
 }
 
 function looksLikeSvg(buf: Buffer): boolean {
-  let head = buf.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  let head = buf
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   // Skip the XML declaration, comments and a doctype before the root element.
   for (;;) {
     const trimmed = head.trimStart();
@@ -59,6 +63,10 @@ export function imageDimensions(buf: Buffer, type: Sniffed): { width: number; he
 /** The client's file name, for display and Content-Disposition only: base name, no control or path characters. */
 export function displayName(raw: string | undefined, fallback: string): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
   return clean || fallback;
 }

@@ -27,6 +27,11 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
     const stored = await this.uploads.store(kind, file, user, meta);
     return kind === 'pdf'
       ? { id: stored.uploadId, pdfUrl: uploadPath(stored.storedName), pageUrl: `/pdf/${stored.uploadId}`, fileName: stored.originalName }
-      : { id: stored.uploadId, imageUrl: uploadPath(stored.storedName), pageUrl: `/images/${stored.uploadId}`, fileName: stored.originalName };
+      : {
+          id: stored.uploadId,
+          imageUrl: uploadPath(stored.storedName),
+          pageUrl: `/images/${stored.uploadId}`,
+          fileName: stored.originalName,
+        };
   }
 }

@@ -25,6 +25,8 @@ export class UploadsController {
   @UseInterceptors(Multipart('imageFile'))
   @ApiConsumes('multipart/form-data')
   image(@CurrentUser() user: AuthUser, @BodyOf(uploadImageSchema) body: UploadImageBody, @FileOf('imageFile') file: FileUpload | null) {
-    return this.commandBus.execute(new UploadFileCommand('image', file, user, { title: body.imageTitle, description: body.imageDescription }));
+    return this.commandBus.execute(
+      new UploadFileCommand('image', file, user, { title: body.imageTitle, description: body.imageDescription }),
+    );
   }
 }

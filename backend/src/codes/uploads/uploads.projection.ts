@@ -23,7 +23,19 @@ export class UploadsProjection implements Projection, OnModuleInit {
       await tx.query(
         `INSERT INTO uploaded_files (id, client_id, user_id, kind, stored_name, original_name, mime_type, size_bytes, title, description, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
-        [d.uploadId, event.metadata.tenantId, d.userId, d.kind, d.storedName, d.originalName.slice(0, 255), d.mimeType, d.sizeBytes, d.title?.slice(0, 255) ?? null, d.description, event.metadata.occurredAt],
+        [
+          d.uploadId,
+          event.metadata.tenantId,
+          d.userId,
+          d.kind,
+          d.storedName,
+          d.originalName.slice(0, 255),
+          d.mimeType,
+          d.sizeBytes,
+          d.title?.slice(0, 255) ?? null,
+          d.description,
+          event.metadata.occurredAt,
+        ],
       );
     }
   }

@@ -25,8 +25,18 @@ const MB = 1024 * 1024;
 
 const RULES: Record<UploadKind, { field: string; allowed: string[]; wrongType: string; what: string }> = {
   pdf: { field: 'pdfFile', allowed: ['application/pdf'], wrongType: 'Please select a PDF file', what: 'PDF' },
-  image: { field: 'imageFile', allowed: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'], wrongType: 'Please select an image file (PNG, JPEG, GIF or WebP)', what: 'image' },
-  logo: { field: 'logoFile', allowed: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'], wrongType: 'The logo must be a PNG, JPEG, GIF, WebP or SVG image', what: 'logo' },
+  image: {
+    field: 'imageFile',
+    allowed: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    wrongType: 'Please select an image file (PNG, JPEG, GIF or WebP)',
+    what: 'image',
+  },
+  logo: {
+    field: 'logoFile',
+    allowed: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'],
+    wrongType: 'The logo must be a PNG, JPEG, GIF, WebP or SVG image',
+    what: 'logo',
+  },
 };
 
 /**
@@ -81,7 +91,9 @@ export class UploadsService {
   tooManyPixels(kind: UploadKind): string {
     const max = this.maxPixels(kind);
     const side = Math.floor(Math.sqrt(max));
-    return side * side === max ? `The image is too large: at most ${side} x ${side} pixels` : `The image is too large: at most ${max} pixels`;
+    return side * side === max
+      ? `The image is too large: at most ${side} x ${side} pixels`
+      : `The image is too large: at most ${max} pixels`;
   }
 
   /**
@@ -105,7 +117,12 @@ export class UploadsService {
    * Stores a checked file under a random name, then records FileUploaded on a new `upload-{id}` stream. Waits (bounded)
    * for the uploaded-files projection so the public page (/pdf/{id}) shows at once; the answer is the event itself.
    */
-  async store(kind: UploadKind, file: FileUpload | null, user: AuthUser, meta: { title?: string | null; description?: string | null } = {}): Promise<StoredUpload> {
+  async store(
+    kind: UploadKind,
+    file: FileUpload | null,
+    user: AuthUser,
+    meta: { title?: string | null; description?: string | null } = {},
+  ): Promise<StoredUpload> {
     const { buffer, mime, ext } = await this.check(kind, file);
     const uploadId = randomUUID();
     const storedName = `${uploadId}.${ext}`;

@@ -152,14 +152,8 @@ export function ColorsTab({ style, onStyleChange, colorMode, secondColor, onColo
         <Stack spacing={2} role="tabpanel" id="colors-panel-edge" aria-labelledby="colors-tab-edge">
           {/* Until chosen, the border follows the main colour (spec section 3). */}
           {field('border', style.outerCornerColor ?? style.fgColor, (hex) => onStyleChange({ outerCornerColor: hex }))}
-          {field('center', style.innerCornerColor ?? style.fgColor, (hex) =>
-            onStyleChange({ innerCornerColor: hex }),
-          )}
-          <ShapeChoice
-            label="Corner shape"
-            value={style.cornerShape as Shape}
-            onChange={(cornerShape) => onStyleChange({ cornerShape })}
-          />
+          {field('center', style.innerCornerColor ?? style.fgColor, (hex) => onStyleChange({ innerCornerColor: hex }))}
+          <ShapeChoice label="Corner shape" value={style.cornerShape as Shape} onChange={(cornerShape) => onStyleChange({ cornerShape })} />
           <ShapeChoice
             label="Inner corner shape"
             value={style.innerCornerShape as Shape}

@@ -11,9 +11,18 @@ const STATS = [
 ] as const;
 
 const VALUES = [
-  { title: 'Codes that scan', text: 'A beautiful code that fails to scan is worthless. Every style we offer is checked for contrast, and our renderer is tested against real decoders.' },
-  { title: 'Respect for scanners', text: 'People who scan your code are not our product. We count scans with a salted hash, never store raw IP addresses, and only redirect to web pages.' },
-  { title: 'A fair free plan', text: 'Static codes are free forever and never expire. You pay only when you need dynamic codes at scale, analytics or branding.' },
+  {
+    title: 'Codes that scan',
+    text: 'A beautiful code that fails to scan is worthless. Every style we offer is checked for contrast, and our renderer is tested against real decoders.',
+  },
+  {
+    title: 'Respect for scanners',
+    text: 'People who scan your code are not our product. We count scans with a salted hash, never store raw IP addresses, and only redirect to web pages.',
+  },
+  {
+    title: 'A fair free plan',
+    text: 'Static codes are free forever and never expire. You pay only when you need dynamic codes at scale, analytics or branding.',
+  },
   { title: 'A full audit trail', text: 'Every change to a code is recorded as an event, so you can always see who changed what and when.' },
 ] as const;
 
@@ -29,7 +38,10 @@ export function AboutPage() {
   usePageTitle('About Us - QR Code Sharks');
   return (
     <>
-      <PageHeader title="About QR Code Sharks" subtitle="We make QR codes that look like your brand, keep working after printing, and tell you what they achieved." />
+      <PageHeader
+        title="About QR Code Sharks"
+        subtitle="We make QR codes that look like your brand, keep working after printing, and tell you what they achieved."
+      />
       <Container maxWidth="lg" sx={{ py: 6 }}>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 7 }}>
@@ -37,13 +49,17 @@ export function AboutPage() {
               Our story
             </Typography>
             <Typography sx={{ mb: 2 }}>
-              QR Code Sharks started with a reprint. A restaurant we worked with had printed 200 table cards with a QR code pointing to its menu, and then changed its menu provider. Every card went in the bin.
+              QR Code Sharks started with a reprint. A restaurant we worked with had printed 200 table cards with a QR code pointing to its
+              menu, and then changed its menu provider. Every card went in the bin.
             </Typography>
             <Typography sx={{ mb: 2 }}>
-              We built a generator where the printed code points to a short link we manage, so the destination can change whenever the business changes. Then we added what our customers asked for next: their colours and logo on the code, a count of scans, and a way to pause a code when a promotion ends.
+              We built a generator where the printed code points to a short link we manage, so the destination can change whenever the
+              business changes. Then we added what our customers asked for next: their colours and logo on the code, a count of scans, and a
+              way to pause a code when a promotion ends.
             </Typography>
             <Typography>
-              Today individuals, small businesses and agencies use QR Code Sharks for menus, business cards, packaging, posters and events. The basics are free, and always will be.
+              Today individuals, small businesses and agencies use QR Code Sharks for menus, business cards, packaging, posters and events.
+              The basics are free, and always will be.
             </Typography>
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>

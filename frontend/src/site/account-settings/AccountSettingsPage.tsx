@@ -1,5 +1,21 @@
 import WarningIcon from '@mui/icons-material/WarningAmber';
-import { Alert, Box, Button, Card, CardContent, Chip, Container, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Container,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { apiRequest, queryClient, serverMessage, useUser, USER_KEY } from '../../api/http';
 import { toast } from '../../ui/toast';
@@ -93,8 +109,21 @@ export function AccountSettingsPage() {
           <Row label="Name">
             {editing ? (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-                <TextField size="small" label="First name" value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" autoFocus />
-                <TextField size="small" label="Last name" value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" />
+                <TextField
+                  size="small"
+                  label="First name"
+                  value={firstName}
+                  onChange={(event) => setFirstName(event.target.value)}
+                  autoComplete="given-name"
+                  autoFocus
+                />
+                <TextField
+                  size="small"
+                  label="Last name"
+                  value={lastName}
+                  onChange={(event) => setLastName(event.target.value)}
+                  autoComplete="family-name"
+                />
                 <Stack direction="row" spacing={1}>
                   <Button variant="contained" onClick={() => void save()} disabled={saving}>
                     {saving ? 'Saving...' : 'Save'}
@@ -117,7 +146,11 @@ export function AccountSettingsPage() {
             <Typography>{user.username}</Typography>
           </Row>
           <Row label="Subscription">
-            <Chip size="small" label={status === 'Free' ? 'Free' : status.charAt(0).toUpperCase() + status.slice(1)} color={status === 'Free' ? 'default' : 'success'} />
+            <Chip
+              size="small"
+              label={status === 'Free' ? 'Free' : status.charAt(0).toUpperCase() + status.slice(1)}
+              color={status === 'Free' ? 'default' : 'success'}
+            />
           </Row>
           <Row label="Account type">
             <Typography>{user.googleId ? 'Google account' : 'Email account'}</Typography>
@@ -145,7 +178,9 @@ export function AccountSettingsPage() {
       <Dialog open={confirmOpen} onClose={() => !deleting && setConfirmOpen(false)} aria-labelledby="delete-account-title">
         <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
         <DialogContent>
-          <DialogContentText>Your saved QR codes will be removed and your dynamic codes will stop working. This cannot be undone.</DialogContentText>
+          <DialogContentText>
+            Your saved QR codes will be removed and your dynamic codes will stop working. This cannot be undone.
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmOpen(false)} disabled={deleting}>

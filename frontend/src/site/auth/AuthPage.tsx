@@ -92,7 +92,12 @@ export function AuthPage() {
                     component="button"
                     type="button"
                     variant="body2"
-                    onClick={() => toast({ title: 'Forgot my password', description: 'Password reset by email is coming soon. Please contact support to reset your password.' })}
+                    onClick={() =>
+                      toast({
+                        title: 'Forgot my password',
+                        description: 'Password reset by email is coming soon. Please contact support to reset your password.',
+                      })
+                    }
                   >
                     Forgot my password
                   </Link>

@@ -1,12 +1,26 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Card, CardActions, CardContent, Chip, Container, Grid, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  InputAdornment,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { BLOG_CATEGORIES, searchPosts, type BlogCategory } from './posts';
 
-export const formatDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+export const formatDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 export function BlogListPage() {
   usePageTitle('Blog - QR Code Sharks');
@@ -24,7 +38,15 @@ export function BlogListPage() {
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           fullWidth
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon aria-hidden="true" /></InputAdornment> } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+          }}
           sx={{ mb: 2, maxWidth: 560 }}
         />
         <Stack direction="row" role="group" aria-label="Filter articles by category" sx={{ flexWrap: 'wrap', gap: 1, mb: 4 }}>

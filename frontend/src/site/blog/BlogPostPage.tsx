@@ -59,7 +59,11 @@ export function BlogPostPage() {
       <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, fontWeight: 400 }}>
         {post.excerpt}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mt: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography color="text.secondary">
           By {post.author} · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> · {post.readTime}
         </Typography>

@@ -1,6 +1,15 @@
 export type BlogCategory = 'Marketing' | 'Technology' | 'Security' | 'Industry' | 'Analytics' | 'Design' | 'Shark Tips';
 
-export const BLOG_CATEGORIES: readonly ('All' | BlogCategory)[] = ['All', 'Marketing', 'Technology', 'Security', 'Industry', 'Analytics', 'Design', 'Shark Tips'];
+export const BLOG_CATEGORIES: readonly ('All' | BlogCategory)[] = [
+  'All',
+  'Marketing',
+  'Technology',
+  'Security',
+  'Industry',
+  'Analytics',
+  'Design',
+  'Shark Tips',
+];
 
 export interface BlogPost {
   id: number;
@@ -295,7 +304,8 @@ Expect premium plans to start from about $10/month. Ours is $9.99/month, with a 
   {
     id: 10,
     title: 'Bulk QR Code Generation: From Spreadsheet to Labels in Minutes',
-    excerpt: 'Need hundreds of codes for asset tags, tickets or product labels? Here is the fastest way from a CSV file to print-ready SVGs.',
+    excerpt:
+      'Need hundreds of codes for asset tags, tickets or product labels? Here is the fastest way from a CSV file to print-ready SVGs.',
     author: 'Marco Bianchi',
     publishedAt: '2025-08-19',
     readTime: '4 min read',
@@ -336,6 +346,10 @@ export function searchPosts(query: string, category: 'All' | BlogCategory): Blog
   return BLOG_POSTS.filter((post) => {
     if (category !== 'All' && post.category !== category) return false;
     if (!needle) return true;
-    return post.title.toLowerCase().includes(needle) || post.excerpt.toLowerCase().includes(needle) || post.tags.some((tag) => tag.toLowerCase().includes(needle));
+    return (
+      post.title.toLowerCase().includes(needle) ||
+      post.excerpt.toLowerCase().includes(needle) ||
+      post.tags.some((tag) => tag.toLowerCase().includes(needle))
+    );
   });
 }

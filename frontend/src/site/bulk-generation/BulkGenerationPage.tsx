@@ -1,6 +1,24 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Card, CardContent, Chip, Container, FormControl, Grid, InputLabel, LinearProgress, MenuItem, Paper, Select, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Container,
+  FormControl,
+  Grid,
+  InputLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Select,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -52,7 +70,11 @@ export function BulkGenerationPage() {
         setResults([...all]);
         setCounts({ success, failed, total: lines.length });
       }
-      toast({ title: 'Bulk Generation Complete', description: `Generated ${success} QR codes successfully. ${failed} failed.`, variant: success === 0 ? 'destructive' : 'default' });
+      toast({
+        title: 'Bulk Generation Complete',
+        description: `Generated ${success} QR codes successfully. ${failed} failed.`,
+        variant: success === 0 ? 'destructive' : 'default',
+      });
     } catch {
       toast({ title: 'Generation failed', description: 'An error occurred during bulk generation.', variant: 'destructive' });
     } finally {
@@ -101,13 +123,30 @@ export function BulkGenerationPage() {
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormControl fullWidth>
                   <InputLabel id="bulk-type-label">QR type</InputLabel>
-                  <Select labelId="bulk-type-label" label="QR type" value={qrType} onChange={(event) => setQrType(event.target.value as BulkType)}>
+                  <Select
+                    labelId="bulk-type-label"
+                    label="QR type"
+                    value={qrType}
+                    onChange={(event) => setQrType(event.target.value as BulkType)}
+                  >
                     <MenuItem value="url">Website URL</MenuItem>
                     <MenuItem value="text">Plain Text</MenuItem>
                   </Select>
                 </FormControl>
-                <TextField type="color" label="Foreground" value={fgColor} onChange={(event) => setFgColor(event.target.value)} sx={{ minWidth: 120 }} />
-                <TextField type="color" label="Background" value={bgColor} onChange={(event) => setBgColor(event.target.value)} sx={{ minWidth: 120 }} />
+                <TextField
+                  type="color"
+                  label="Foreground"
+                  value={fgColor}
+                  onChange={(event) => setFgColor(event.target.value)}
+                  sx={{ minWidth: 120 }}
+                />
+                <TextField
+                  type="color"
+                  label="Background"
+                  value={bgColor}
+                  onChange={(event) => setBgColor(event.target.value)}
+                  sx={{ minWidth: 120 }}
+                />
               </Stack>
               <Button variant="contained" size="large" onClick={() => void generate()} disabled={generating || !input.trim()}>
                 {generating ? 'Generating...' : 'Generate QR Codes'}
@@ -123,7 +162,12 @@ export function BulkGenerationPage() {
               </Typography>
               {counts.total > 0 ? (
                 <>
-                  <LinearProgress variant="determinate" value={(processed / counts.total) * 100} aria-label="Bulk generation progress" sx={{ mb: 2 }} />
+                  <LinearProgress
+                    variant="determinate"
+                    value={(processed / counts.total) * 100}
+                    aria-label="Bulk generation progress"
+                    sx={{ mb: 2 }}
+                  />
                   <Stack direction="row" spacing={1}>
                     <Chip color="success" label={`Success: ${counts.success}`} data-testid="bulk-success" />
                     <Chip color="error" label={`Failed: ${counts.failed}`} data-testid="bulk-failed" />
@@ -151,7 +195,12 @@ export function BulkGenerationPage() {
                 <Card variant="outlined" sx={{ height: '100%' }}>
                   <CardContent>
                     {item.status === 'success' && item.qrCode ? (
-                      <Box component="img" src={svgSrc(item.qrCode)} alt={`QR code for ${item.data}`} sx={{ width: '100%', aspectRatio: '1', display: 'block' }} />
+                      <Box
+                        component="img"
+                        src={svgSrc(item.qrCode)}
+                        alt={`QR code for ${item.data}`}
+                        sx={{ width: '100%', aspectRatio: '1', display: 'block' }}
+                      />
                     ) : (
                       <Alert severity="error" sx={{ mb: 1 }}>
                         {item.error}

@@ -15,10 +15,19 @@ export const SUPPORT_EMAIL = 'support@qrcodesharks.com';
 const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '', inquiryType: 'general' };
 
 const HELP_TOPICS = [
-  { title: 'A code does not scan', text: 'Check the contrast between the code and background colours, leave a quiet margin around the code, and print it at least 2 cm wide.' },
-  { title: 'Changing a printed code', text: 'Only dynamic codes can change after printing. Open the dashboard, choose the code and edit its destination.' },
+  {
+    title: 'A code does not scan',
+    text: 'Check the contrast between the code and background colours, leave a quiet margin around the code, and print it at least 2 cm wide.',
+  },
+  {
+    title: 'Changing a printed code',
+    text: 'Only dynamic codes can change after printing. Open the dashboard, choose the code and edit its destination.',
+  },
   { title: 'Billing and plans', text: 'Premium is $9.99/month. You can upgrade or cancel from the Subscription page at any time.' },
-  { title: 'White-label and agencies', text: 'Tell us your domain and brand colours and we will set up a white-label space for your clients.' },
+  {
+    title: 'White-label and agencies',
+    text: 'Tell us your domain and brand colours and we will set up a white-label space for your clients.',
+  },
 ] as const;
 
 const COMMON_QUESTIONS = [
@@ -52,7 +61,11 @@ export function ContactPage() {
       toast({ title: 'Message Sent!', description: "Thank you for contacting us. We'll get back to you within 24 hours." });
       setForm(EMPTY);
     } catch {
-      toast({ title: 'Error', description: `There was an issue sending your message. Please try again or email us directly at ${SUPPORT_EMAIL}`, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: `There was an issue sending your message. Please try again or email us directly at ${SUPPORT_EMAIL}`,
+        variant: 'destructive',
+      });
     } finally {
       setSubmitting(false);
     }

@@ -57,8 +57,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'What file formats can I download?',
-    answer:
-      'PNG at three times the preview size for documents, slides and social posts, and SVG for print, which stays sharp at any size.',
+    answer: 'PNG at three times the preview size for documents, slides and social posts, and SVG for print, which stays sharp at any size.',
   },
   {
     question: 'Can agencies use their own brand?',

@@ -14,18 +14,81 @@ interface Feature {
 }
 
 export const FEATURES: readonly Feature[] = [
-  { title: 'Fifteen content types', description: 'Website URL, contact card, payment, Menu/PDF, social, images, ratings, email, location, events, apps, SMS, Bitcoin, plain text and Wi-Fi.', category: 'generation', premium: false },
-  { title: 'Instant preview', description: 'The preview is drawn by the same renderer the server uses, so what you see is exactly what you download.', category: 'generation', premium: false },
-  { title: 'Bulk generation', description: 'Paste or upload up to hundreds of URLs or texts and get one code per line, generated ten at a time.', category: 'generation', premium: true },
-  { title: 'PNG and SVG downloads', description: 'PNG at three times the preview size, and SVG for print at any size.', category: 'generation', premium: false },
-  { title: 'Colours, shapes and frames', description: 'Set the code colour, corner colours, square or round dots and corners, and a frame with your call to action.', category: 'customization', premium: false },
-  { title: 'Logo embedding', description: 'Upload your logo or pick a preset such as Instagram, YouTube or App Store. Codes use high error correction so they still scan.', category: 'customization', premium: true },
-  { title: 'Advanced styling', description: 'Two-colour gradients and matching corner colours that keep enough contrast to scan.', category: 'customization', premium: true },
-  { title: 'Dynamic codes', description: 'Change the destination after printing, and pause or resume a code whenever a campaign starts or ends.', category: 'management', premium: false },
-  { title: 'Advanced analytics', description: 'Scans per day, unique visitors, devices, browsers, countries and referrers for every dynamic code, for any past period.', category: 'management', premium: true },
-  { title: 'Cloud sync', description: 'Your codes live in your account, on every device you sign in from.', category: 'management', premium: true },
-  { title: 'Password protection', description: 'Keep private content behind a password that scanners must enter.', category: 'security', premium: true },
-  { title: 'Privacy by design', description: 'Scans are counted with a salted visitor hash; raw IP addresses are never stored. Links only ever lead to http or https pages.', category: 'security', premium: false },
+  {
+    title: 'Fifteen content types',
+    description:
+      'Website URL, contact card, payment, Menu/PDF, social, images, ratings, email, location, events, apps, SMS, Bitcoin, plain text and Wi-Fi.',
+    category: 'generation',
+    premium: false,
+  },
+  {
+    title: 'Instant preview',
+    description: 'The preview is drawn by the same renderer the server uses, so what you see is exactly what you download.',
+    category: 'generation',
+    premium: false,
+  },
+  {
+    title: 'Bulk generation',
+    description: 'Paste or upload up to hundreds of URLs or texts and get one code per line, generated ten at a time.',
+    category: 'generation',
+    premium: true,
+  },
+  {
+    title: 'PNG and SVG downloads',
+    description: 'PNG at three times the preview size, and SVG for print at any size.',
+    category: 'generation',
+    premium: false,
+  },
+  {
+    title: 'Colours, shapes and frames',
+    description: 'Set the code colour, corner colours, square or round dots and corners, and a frame with your call to action.',
+    category: 'customization',
+    premium: false,
+  },
+  {
+    title: 'Logo embedding',
+    description:
+      'Upload your logo or pick a preset such as Instagram, YouTube or App Store. Codes use high error correction so they still scan.',
+    category: 'customization',
+    premium: true,
+  },
+  {
+    title: 'Advanced styling',
+    description: 'Two-colour gradients and matching corner colours that keep enough contrast to scan.',
+    category: 'customization',
+    premium: true,
+  },
+  {
+    title: 'Dynamic codes',
+    description: 'Change the destination after printing, and pause or resume a code whenever a campaign starts or ends.',
+    category: 'management',
+    premium: false,
+  },
+  {
+    title: 'Advanced analytics',
+    description: 'Scans per day, unique visitors, devices, browsers, countries and referrers for every dynamic code, for any past period.',
+    category: 'management',
+    premium: true,
+  },
+  {
+    title: 'Cloud sync',
+    description: 'Your codes live in your account, on every device you sign in from.',
+    category: 'management',
+    premium: true,
+  },
+  {
+    title: 'Password protection',
+    description: 'Keep private content behind a password that scanners must enter.',
+    category: 'security',
+    premium: true,
+  },
+  {
+    title: 'Privacy by design',
+    description:
+      'Scans are counted with a salted visitor hash; raw IP addresses are never stored. Links only ever lead to http or https pages.',
+    category: 'security',
+    premium: false,
+  },
 ];
 
 const CATEGORY_LABELS: Record<FeatureCategory, string> = {

@@ -20,10 +20,18 @@ export function DashboardEntry() {
               Welcome back{name ? `, ${name}` : ''}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 1 }}>
-              Manage your saved and dynamic codes, pause campaigns and read your scan analytics in the dashboard, or create a new code below.
+              Manage your saved and dynamic codes, pause campaigns and read your scan analytics in the dashboard, or create a new code
+              below.
             </Typography>
           </Box>
-          <Button component={RouterLink} to="/dashboard" variant="contained" size="large" startIcon={<DashboardIcon />} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            component={RouterLink}
+            to="/dashboard"
+            variant="contained"
+            size="large"
+            startIcon={<DashboardIcon />}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Open Dashboard
           </Button>
         </Stack>

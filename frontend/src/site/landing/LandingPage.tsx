@@ -15,7 +15,19 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { usePreselection } from '../../ui/usePreselection';
 import { FEATURES, LANDING_FAQ, STATS, TESTIMONIALS, TYPE_HERO, USE_CASES, WHY_CHOOSE } from './landing-content';
 
-function Section({ id, title, subtitle, children, tinted = false }: { id: string; title: string; subtitle?: string; children: React.ReactNode; tinted?: boolean }) {
+function Section({
+  id,
+  title,
+  subtitle,
+  children,
+  tinted = false,
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  children: React.ReactNode;
+  tinted?: boolean;
+}) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ py: { xs: 6, md: 8 }, bgcolor: tinted ? 'background.paper' : undefined }}>
       <Container maxWidth="lg">
@@ -40,24 +52,40 @@ function TrialActivationCard() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      toast({ title: 'Email Required', description: 'Please enter your email address to activate your free trial.', variant: 'destructive' });
+      toast({
+        title: 'Email Required',
+        description: 'Please enter your email address to activate your free trial.',
+        variant: 'destructive',
+      });
       return;
     }
     setBusy(true);
     try {
       const result = await apiJson<{ message?: string; user?: User } | null>('POST', '/api/activate-trial', { email: email.trim() });
       if (result?.user) queryClient.setQueryData(USER_KEY, result.user);
-      toast({ title: 'Free Trial Activated!', description: result?.message || 'Your 3-day free trial has started. Enjoy 12 dynamic QR codes and full analytics.' });
+      toast({
+        title: 'Free Trial Activated!',
+        description: result?.message || 'Your 3-day free trial has started. Enjoy 12 dynamic QR codes and full analytics.',
+      });
       setEmail('');
     } catch (error) {
-      toast({ title: 'Activation Failed', description: serverMessage(error, 'Failed to activate free trial. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Activation Failed',
+        description: serverMessage(error, 'Failed to activate free trial. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Paper component="section" aria-labelledby="trial-title" elevation={0} sx={{ p: { xs: 3, md: 5 }, borderRadius: 3, border: 2, borderColor: 'primary.main' }}>
+    <Paper
+      component="section"
+      aria-labelledby="trial-title"
+      elevation={0}
+      sx={{ p: { xs: 3, md: 5 }, borderRadius: 3, border: 2, borderColor: 'primary.main' }}
+    >
       <Typography id="trial-title" variant="h4" component="h2" sx={{ fontWeight: 800 }}>
         Start your 3-day free trial
       </Typography>
@@ -65,7 +93,14 @@ function TrialActivationCard() {
         No card required. 12 dynamic QR codes, scan analytics, logos and colour customization, unlimited scans and downloads, and no ads.
       </Typography>
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <TextField type="email" label="Email address" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" fullWidth />
+        <TextField
+          type="email"
+          label="Email address"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoComplete="email"
+          fullWidth
+        />
         <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ whiteSpace: 'nowrap', px: 4 }}>
           {busy ? 'Activating...' : 'Activate Free Trial'}
         </Button>
@@ -89,7 +124,16 @@ export function LandingPage() {
   return (
     <>
       {type && (
-        <Box component="section" aria-labelledby="preselected-hero" data-testid="preselected-hero" sx={{ background: 'linear-gradient(135deg, var(--secondary-color, #1E40AF), var(--primary-color, #3B82F6))', color: '#fff', py: { xs: 5, md: 7 } }}>
+        <Box
+          component="section"
+          aria-labelledby="preselected-hero"
+          data-testid="preselected-hero"
+          sx={{
+            background: 'linear-gradient(135deg, var(--secondary-color, #1E40AF), var(--primary-color, #3B82F6))',
+            color: '#fff',
+            py: { xs: 5, md: 7 },
+          }}
+        >
           <Container maxWidth="lg">
             <Typography id="preselected-hero" variant="h3" component="h1" sx={{ fontSize: { xs: '1.9rem', md: '2.8rem' } }}>
               Create a {QR_TYPE_LABELS[type]} QR Code
@@ -115,7 +159,8 @@ export function LandingPage() {
               Free QR codes with teeth
             </Typography>
             <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 2, fontWeight: 400 }}>
-              Create styled QR codes for websites, menus, contact cards, Wi-Fi and more. Make them dynamic to edit after printing and see every scan.
+              Create styled QR codes for websites, menus, contact cards, Wi-Fi and more. Make them dynamic to edit after printing and see
+              every scan.
             </Typography>
           </Container>
         </Box>

@@ -84,12 +84,18 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
     if (!stripe || !elements) return;
     setState('processing');
     try {
-      const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: `${window.location.origin}/payment-success` }, redirect: 'if_required' });
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: `${window.location.origin}/payment-success` },
+        redirect: 'if_required',
+      });
       if (result.error) {
         const declined = result.error.type === 'card_error' || result.error.type === 'validation_error';
         toast({
           title: declined ? 'Payment failed' : 'Payment error',
-          description: declined ? result.error.message || 'An error occurred with your payment' : 'There was an error processing your payment',
+          description: declined
+            ? result.error.message || 'An error occurred with your payment'
+            : 'There was an error processing your payment',
           variant: 'destructive',
         });
         setState('ready');

@@ -1,5 +1,19 @@
 import CheckIcon from '@mui/icons-material/Check';
-import { Box, Button, Card, CardActions, CardContent, Chip, Container, Grid, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { createElement, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useUser } from '../../api/http';
@@ -10,12 +24,27 @@ import { useWhiteLabelConfig } from '../../ui/white-label';
 
 const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 
-const FREE_FEATURES = ['Unlimited static QR codes', 'All free content types', 'Colours, shapes and frames', 'PNG and SVG downloads', 'A few dynamic codes with scan counts'] as const;
-const PREMIUM_FEATURES = ['Unlimited dynamic QR codes', 'Advanced analytics', 'Logo embedding and gradients', 'Bulk generation', 'Pause and resume campaigns', 'No ads'] as const;
+const FREE_FEATURES = [
+  'Unlimited static QR codes',
+  'All free content types',
+  'Colours, shapes and frames',
+  'PNG and SVG downloads',
+  'A few dynamic codes with scan counts',
+] as const;
+const PREMIUM_FEATURES = [
+  'Unlimited dynamic QR codes',
+  'Advanced analytics',
+  'Logo embedding and gradients',
+  'Bulk generation',
+  'Pause and resume campaigns',
+  'No ads',
+] as const;
 
 function usePricingTableScript(enabled: boolean) {
   // Loaded once per page: a second visit finds the element already defined.
-  const [loaded, setLoaded] = useState(() => typeof customElements !== 'undefined' && customElements.get('stripe-pricing-table') !== undefined);
+  const [loaded, setLoaded] = useState(
+    () => typeof customElements !== 'undefined' && customElements.get('stripe-pricing-table') !== undefined,
+  );
   useEffect(() => {
     if (!enabled || loaded) return;
     const existing = document.querySelector<HTMLScriptElement>(`script[src="${PRICING_TABLE_SCRIPT}"]`);
@@ -28,9 +57,30 @@ function usePricingTableScript(enabled: boolean) {
   return loaded;
 }
 
-function PlanCard({ name, price, features, current, action }: { name: string; price: string; features: readonly string[]; current: boolean; action: React.ReactNode }) {
+function PlanCard({
+  name,
+  price,
+  features,
+  current,
+  action,
+}: {
+  name: string;
+  price: string;
+  features: readonly string[];
+  current: boolean;
+  action: React.ReactNode;
+}) {
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderWidth: name === 'Premium' ? 2 : 1, borderColor: name === 'Premium' ? 'primary.main' : 'divider' }}>
+    <Card
+      variant="outlined"
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        borderWidth: name === 'Premium' ? 2 : 1,
+        borderColor: name === 'Premium' ? 'primary.main' : 'divider',
+      }}
+    >
       <CardContent sx={{ flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
@@ -69,7 +119,10 @@ export function SubscribePage() {
 
   return (
     <>
-      <PageHeader title="Simple, fair pricing" subtitle="Start with a 3-day free trial: 12 dynamic QR codes, analytics and branding, no card required." />
+      <PageHeader
+        title="Simple, fair pricing"
+        subtitle="Start with a 3-day free trial: 12 dynamic QR codes, analytics and branding, no card required."
+      />
       <Container maxWidth="md" sx={{ py: 6 }}>
         {isLoading ? (
           <LoadingScreen minHeight={300} />
@@ -107,7 +160,13 @@ export function SubscribePage() {
                 features={PREMIUM_FEATURES}
                 current={premium}
                 action={
-                  <Button component={RouterLink} to={user ? '/contact' : '/auth?mode=register'} variant="contained" fullWidth disabled={premium}>
+                  <Button
+                    component={RouterLink}
+                    to={user ? '/contact' : '/auth?mode=register'}
+                    variant="contained"
+                    fullWidth
+                    disabled={premium}
+                  >
                     Upgrade to Premium
                   </Button>
                 }

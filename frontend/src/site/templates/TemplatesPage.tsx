@@ -44,7 +44,11 @@ export function TemplatesPage() {
         <Grid container spacing={3}>
           {visible.map((template) => (
             <Grid key={template.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid={`template-${template.id}`}>
+              <Card
+                variant="outlined"
+                sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+                data-testid={`template-${template.id}`}
+              >
                 <CardContent sx={{ flexGrow: 1 }}>
                   <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', gap: 1 }}>
                     <Chip size="small" label={TEMPLATE_CATEGORIES.find((option) => option.value === template.category)?.label} />

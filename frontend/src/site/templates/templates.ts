@@ -38,7 +38,13 @@ export const TEMPLATES: readonly Template[] = [
     category: 'business',
     popular: true,
     qrType: 'contact',
-    previewData: { firstName: 'Alex', lastName: 'Morgan', email: 'alex@example.com', phoneNumber: '+1 555 010 2030', notes: 'Sales Manager, Example Co.' },
+    previewData: {
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      email: 'alex@example.com',
+      phoneNumber: '+1 555 010 2030',
+      notes: 'Sales Manager, Example Co.',
+    },
   },
   {
     id: 'payment',
@@ -119,7 +125,13 @@ export const TEMPLATES: readonly Template[] = [
     category: 'events',
     popular: false,
     qrType: 'events',
-    previewData: { title: 'Summer Festival', startDate: '2026-07-18T14:00', endDate: '2026-07-18T22:00', location: 'Riverside Park', description: 'Music, food trucks and fireworks.' },
+    previewData: {
+      title: 'Summer Festival',
+      startDate: '2026-07-18T14:00',
+      endDate: '2026-07-18T22:00',
+      location: 'Riverside Park',
+      description: 'Music, food trucks and fireworks.',
+    },
   },
   {
     id: 'app-download',
@@ -128,7 +140,14 @@ export const TEMPLATES: readonly Template[] = [
     category: 'business',
     popular: false,
     qrType: 'apps',
-    previewData: { appName: 'Example App', platform: 'appstore', url: 'https://apps.apple.com/app/id000000000', appDescription: 'Order ahead and skip the line.', appDeveloper: 'Example Co.', appCategory: 'food' },
+    previewData: {
+      appName: 'Example App',
+      platform: 'appstore',
+      url: 'https://apps.apple.com/app/id000000000',
+      appDescription: 'Order ahead and skip the line.',
+      appDeveloper: 'Example Co.',
+      appCategory: 'food',
+    },
   },
   {
     id: 'bitcoin-payment',

@@ -18,7 +18,7 @@ export function TestPage() {
       </Typography>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         <Chip label={`Session: ${error ? 'error' : user ? `signed in as ${user.username}` : 'signed out'}`} />
-        <Chip label={`Branding: ${configError ? 'not available' : config?.name ?? 'loading'}`} />
+        <Chip label={`Branding: ${configError ? 'not available' : (config?.name ?? 'loading')}`} />
       </Stack>
     </Container>
   );

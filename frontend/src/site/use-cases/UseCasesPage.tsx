@@ -1,5 +1,18 @@
 import CheckIcon from '@mui/icons-material/Check';
-import { Button, Card, CardContent, Chip, Container, Grid, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -13,18 +26,90 @@ interface UseCase {
 }
 
 export const USE_CASES: readonly UseCase[] = [
-  { industry: 'Hospitality', title: 'Restaurants and cafés', example: 'A Menu/PDF code on each table opens today’s menu; a ratings code on the receipt asks for a review.', benefits: ['Update prices without reprinting', 'Fewer printed menus to clean', 'More online reviews', 'Track busy hours from scans'], qrTypes: ['Menu/PDF', 'Ratings', 'Website URL'] },
-  { industry: 'Retail', title: 'Shops and product packaging', example: 'A code on the shelf tag opens the product page, manual or a checkout for the item.', benefits: ['Answer questions at the shelf', 'Sell after hours', 'Measure which displays work', 'Link packaging to support'], qrTypes: ['Website URL', 'Payment', 'Apps'] },
-  { industry: 'Business', title: 'Networking and sales', example: 'A contact code on business cards and badges saves your details straight to the phone.', benefits: ['No typos in saved contacts', 'Update details without new cards', 'See how many people saved you'], qrTypes: ['Contact', 'Email', 'Website URL'] },
-  { industry: 'Education', title: 'Schools and training', example: 'Worksheets link to videos and reading lists; classroom doors link to timetables.', benefits: ['Bridge paper and online material', 'Change links each term', 'Works on any student phone'], qrTypes: ['Website URL', 'Menu/PDF', 'Plain Text'] },
-  { industry: 'Events', title: 'Conferences and festivals', example: 'Posters add the event to calendars; badges open the agenda and the venue map.', benefits: ['Fewer no-shows with calendar invites', 'Change the agenda on the day', 'Count visitors per poster'], qrTypes: ['Events', 'Location', 'Website URL'] },
-  { industry: 'Healthcare', title: 'Clinics and pharmacies', example: 'Waiting-room codes open intake forms; prescription leaflets link to dosage videos.', benefits: ['Shorter queues at reception', 'Up-to-date patient information', 'No contact needed', 'Multilingual pages behind one code'], qrTypes: ['Website URL', 'Menu/PDF', 'SMS'] },
-  { industry: 'Real estate', title: 'Property listings', example: 'Yard signs open the listing, photo gallery and a call-back form.', benefits: ['Leads outside office hours', 'Reuse signs for the next property', 'Know which sign brings buyers'], qrTypes: ['Website URL', 'Images', 'Contact'] },
-  { industry: 'Automotive', title: 'Dealers and workshops', example: 'Window stickers open the vehicle history; service tags link to booking.', benefits: ['Richer vehicle details', 'Easier service booking', 'Track interest per car'], qrTypes: ['Website URL', 'Menu/PDF', 'Location'] },
-  { industry: 'Entertainment', title: 'Venues, music and film', example: 'Posters open the trailer or playlist; tickets link to the venue map.', benefits: ['Turn posters into plays', 'Swap content for each show', 'Grow social followers'], qrTypes: ['Social', 'Website URL', 'Events'] },
-  { industry: 'Travel', title: 'Hotels and tourism', example: 'Room cards join guests to Wi-Fi; city signs open audio guides in several languages.', benefits: ['Fewer front-desk questions', 'Guides in every language', 'Directions in one scan'], qrTypes: ['Wi-Fi', 'Location', 'Website URL'] },
-  { industry: 'Finance', title: 'Banks, donations and payments', example: 'Charity posters open a donation page; invoices carry a payment code.', benefits: ['Faster payments', 'Fewer manual transfer errors', 'Measure campaign response'], qrTypes: ['Payment', 'Bitcoin', 'Website URL'] },
-  { industry: 'Non-profit and public sector', title: 'Community and government', example: 'Notices link to forms and updates; volunteers share contact cards.', benefits: ['Reach people without apps', 'Keep public notices current', 'Accessible from any phone'], qrTypes: ['Website URL', 'Menu/PDF', 'Contact'] },
+  {
+    industry: 'Hospitality',
+    title: 'Restaurants and cafés',
+    example: 'A Menu/PDF code on each table opens today’s menu; a ratings code on the receipt asks for a review.',
+    benefits: ['Update prices without reprinting', 'Fewer printed menus to clean', 'More online reviews', 'Track busy hours from scans'],
+    qrTypes: ['Menu/PDF', 'Ratings', 'Website URL'],
+  },
+  {
+    industry: 'Retail',
+    title: 'Shops and product packaging',
+    example: 'A code on the shelf tag opens the product page, manual or a checkout for the item.',
+    benefits: ['Answer questions at the shelf', 'Sell after hours', 'Measure which displays work', 'Link packaging to support'],
+    qrTypes: ['Website URL', 'Payment', 'Apps'],
+  },
+  {
+    industry: 'Business',
+    title: 'Networking and sales',
+    example: 'A contact code on business cards and badges saves your details straight to the phone.',
+    benefits: ['No typos in saved contacts', 'Update details without new cards', 'See how many people saved you'],
+    qrTypes: ['Contact', 'Email', 'Website URL'],
+  },
+  {
+    industry: 'Education',
+    title: 'Schools and training',
+    example: 'Worksheets link to videos and reading lists; classroom doors link to timetables.',
+    benefits: ['Bridge paper and online material', 'Change links each term', 'Works on any student phone'],
+    qrTypes: ['Website URL', 'Menu/PDF', 'Plain Text'],
+  },
+  {
+    industry: 'Events',
+    title: 'Conferences and festivals',
+    example: 'Posters add the event to calendars; badges open the agenda and the venue map.',
+    benefits: ['Fewer no-shows with calendar invites', 'Change the agenda on the day', 'Count visitors per poster'],
+    qrTypes: ['Events', 'Location', 'Website URL'],
+  },
+  {
+    industry: 'Healthcare',
+    title: 'Clinics and pharmacies',
+    example: 'Waiting-room codes open intake forms; prescription leaflets link to dosage videos.',
+    benefits: ['Shorter queues at reception', 'Up-to-date patient information', 'No contact needed', 'Multilingual pages behind one code'],
+    qrTypes: ['Website URL', 'Menu/PDF', 'SMS'],
+  },
+  {
+    industry: 'Real estate',
+    title: 'Property listings',
+    example: 'Yard signs open the listing, photo gallery and a call-back form.',
+    benefits: ['Leads outside office hours', 'Reuse signs for the next property', 'Know which sign brings buyers'],
+    qrTypes: ['Website URL', 'Images', 'Contact'],
+  },
+  {
+    industry: 'Automotive',
+    title: 'Dealers and workshops',
+    example: 'Window stickers open the vehicle history; service tags link to booking.',
+    benefits: ['Richer vehicle details', 'Easier service booking', 'Track interest per car'],
+    qrTypes: ['Website URL', 'Menu/PDF', 'Location'],
+  },
+  {
+    industry: 'Entertainment',
+    title: 'Venues, music and film',
+    example: 'Posters open the trailer or playlist; tickets link to the venue map.',
+    benefits: ['Turn posters into plays', 'Swap content for each show', 'Grow social followers'],
+    qrTypes: ['Social', 'Website URL', 'Events'],
+  },
+  {
+    industry: 'Travel',
+    title: 'Hotels and tourism',
+    example: 'Room cards join guests to Wi-Fi; city signs open audio guides in several languages.',
+    benefits: ['Fewer front-desk questions', 'Guides in every language', 'Directions in one scan'],
+    qrTypes: ['Wi-Fi', 'Location', 'Website URL'],
+  },
+  {
+    industry: 'Finance',
+    title: 'Banks, donations and payments',
+    example: 'Charity posters open a donation page; invoices carry a payment code.',
+    benefits: ['Faster payments', 'Fewer manual transfer errors', 'Measure campaign response'],
+    qrTypes: ['Payment', 'Bitcoin', 'Website URL'],
+  },
+  {
+    industry: 'Non-profit and public sector',
+    title: 'Community and government',
+    example: 'Notices link to forms and updates; volunteers share contact cards.',
+    benefits: ['Reach people without apps', 'Keep public notices current', 'Accessible from any phone'],
+    qrTypes: ['Website URL', 'Menu/PDF', 'Contact'],
+  },
 ];
 
 export function UseCasesPage() {

@@ -33,7 +33,21 @@ import { clientPayload, EMPTY_CLIENT_FORM, formFromClient, maskKey, type ClientF
 const CLIENTS_KEY = ['/api/white-label/clients'] as const;
 const PROTECTED_CLIENT_ID = 1;
 
-function ClientDialog({ open, initial, title, busy, onClose, onSubmit }: { open: boolean; initial: ClientForm; title: string; busy: boolean; onClose: () => void; onSubmit: (form: ClientForm) => void }) {
+function ClientDialog({
+  open,
+  initial,
+  title,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  initial: ClientForm;
+  title: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (form: ClientForm) => void;
+}) {
   const [form, setForm] = useState<ClientForm>(initial);
   const [nameError, setNameError] = useState<string>();
   const set = <K extends keyof ClientForm>(key: K, value: ClientForm[K]) => setForm((previous) => ({ ...previous, [key]: value }));
@@ -51,19 +65,71 @@ function ClientDialog({ open, initial, title, busy, onClose, onSubmit }: { open:
         <DialogTitle id="client-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Name" required value={form.name} onChange={(event) => set('name', event.target.value)} error={Boolean(nameError)} helperText={nameError} autoFocus />
+            <TextField
+              label="Name"
+              required
+              value={form.name}
+              onChange={(event) => set('name', event.target.value)}
+              error={Boolean(nameError)}
+              helperText={nameError}
+              autoFocus
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Custom domain" value={form.customDomain} onChange={(event) => set('customDomain', event.target.value)} placeholder="qr.example.com" fullWidth />
-              <TextField label="Subdomain" value={form.subdomain} onChange={(event) => set('subdomain', event.target.value)} placeholder="acme" fullWidth />
+              <TextField
+                label="Custom domain"
+                value={form.customDomain}
+                onChange={(event) => set('customDomain', event.target.value)}
+                placeholder="qr.example.com"
+                fullWidth
+              />
+              <TextField
+                label="Subdomain"
+                value={form.subdomain}
+                onChange={(event) => set('subdomain', event.target.value)}
+                placeholder="acme"
+                fullWidth
+              />
             </Stack>
             <TextField label="Logo URL" value={form.logoUrl} onChange={(event) => set('logoUrl', event.target.value)} type="url" />
-            <TextField label="Favicon URL" value={form.customFavicon} onChange={(event) => set('customFavicon', event.target.value)} type="url" />
+            <TextField
+              label="Favicon URL"
+              value={form.customFavicon}
+              onChange={(event) => set('customFavicon', event.target.value)}
+              type="url"
+            />
             <Stack direction="row" spacing={2}>
-              <TextField type="color" label="Primary colour" value={form.primaryColor} onChange={(event) => set('primaryColor', event.target.value)} fullWidth />
-              <TextField type="color" label="Secondary colour" value={form.secondaryColor} onChange={(event) => set('secondaryColor', event.target.value)} fullWidth />
+              <TextField
+                type="color"
+                label="Primary colour"
+                value={form.primaryColor}
+                onChange={(event) => set('primaryColor', event.target.value)}
+                fullWidth
+              />
+              <TextField
+                type="color"
+                label="Secondary colour"
+                value={form.secondaryColor}
+                onChange={(event) => set('secondaryColor', event.target.value)}
+                fullWidth
+              />
             </Stack>
-            <TextField label="Custom CSS" value={form.customCSS} onChange={(event) => set('customCSS', event.target.value)} multiline minRows={4} slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }} />
-            <FormControlLabel control={<Switch checked={form.removeQRCodeSharksBranding} onChange={(event) => set('removeQRCodeSharksBranding', event.target.checked)} />} label="Remove QR Code Sharks branding" />
+            <TextField
+              label="Custom CSS"
+              value={form.customCSS}
+              onChange={(event) => set('customCSS', event.target.value)}
+              multiline
+              minRows={4}
+              slotProps={{ htmlInput: { style: { fontFamily: 'monospace' } } }}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.removeQRCodeSharksBranding}
+                  onChange={(event) => set('removeQRCodeSharksBranding', event.target.checked)}
+                />
+              }
+              label="Remove QR Code Sharks branding"
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -97,7 +163,11 @@ function ClientCard({ client, onEdit, onDelete }: { client: WhiteLabelClient; on
         </Typography>
         <Stack direction="row" spacing={1} sx={{ my: 1.5, alignItems: 'center' }}>
           {[client.primaryColor, client.secondaryColor].map((color, index) => (
-            <Box key={index} title={color ?? undefined} sx={{ width: 24, height: 24, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: color || 'transparent' }} />
+            <Box
+              key={index}
+              title={color ?? undefined}
+              sx={{ width: 24, height: 24, borderRadius: 1, border: 1, borderColor: 'divider', bgcolor: color || 'transparent' }}
+            />
           ))}
           <Typography variant="body2" color="text.secondary">
             {client.primaryColor} / {client.secondaryColor}
@@ -160,7 +230,8 @@ export function WhiteLabelAdminPage() {
   });
 
   const update = useMutation({
-    mutationFn: ({ id, form }: { id: number; form: ClientForm }) => apiRequest('PUT', `/api/white-label/clients/${id}`, { id, ...clientPayload(form) }),
+    mutationFn: ({ id, form }: { id: number; form: ClientForm }) =>
+      apiRequest('PUT', `/api/white-label/clients/${id}`, { id, ...clientPayload(form) }),
     onSuccess: () => {
       toast({ title: 'Success', description: 'Client updated successfully' });
       setEditing(null);
@@ -183,17 +254,25 @@ export function WhiteLabelAdminPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: 6 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 4 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 4 }}
+      >
         <Box>
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
             White-Label Clients
           </Typography>
           <Typography color="text.secondary">Brands that run QR Code Sharks under their own name, colours and domain.</Typography>
         </Box>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => {
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => {
             setCreateKey((key) => key + 1);
             setCreateOpen(true);
-          }}>
+          }}
+        >
           New Client
         </Button>
       </Stack>
@@ -219,7 +298,15 @@ export function WhiteLabelAdminPage() {
           ))}
         </Grid>
       )}
-      <ClientDialog key={`create-${createKey}`} open={createOpen} title="Create Client" initial={EMPTY_CLIENT_FORM} busy={create.isPending} onClose={() => setCreateOpen(false)} onSubmit={(form) => create.mutate(form)} />
+      <ClientDialog
+        key={`create-${createKey}`}
+        open={createOpen}
+        title="Create Client"
+        initial={EMPTY_CLIENT_FORM}
+        busy={create.isPending}
+        onClose={() => setCreateOpen(false)}
+        onSubmit={(form) => create.mutate(form)}
+      />
       <ClientDialog
         key={`edit-${editing?.id ?? 'none'}`}
         open={Boolean(editing)}

@@ -61,4 +61,5 @@ export function clientPayload(form: ClientForm): Record<string, unknown> {
   return payload;
 }
 
-export const maskKey = (key: string) => (key.length <= 8 ? '••••••••' : `${key.slice(0, 4)}${'•'.repeat(Math.min(24, key.length - 8))}${key.slice(-4)}`);
+export const maskKey = (key: string) =>
+  key.length <= 8 ? '••••••••' : `${key.slice(0, 4)}${'•'.repeat(Math.min(24, key.length - 8))}${key.slice(-4)}`;
