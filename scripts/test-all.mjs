@@ -2,7 +2,7 @@
 /**
  * `npm test`: every test of the repository, in the order the pieces depend on each other.
  *   1. build qr-core, the frontend and the backend (browser tests run against the built app)
- *   2. type-check every workspace
+ *   2. type-check every workspace, then lint (ESLint and Prettier's check over the whole tree)
  *   3. qr-core, backend (unit + integration on real Postgres and Redis) and frontend (unit + browser) tests
  * Needs PostgreSQL on 127.0.0.1:5432 (trust auth), Redis on 127.0.0.1:6379 and /usr/bin/chromium;
  * `.ci/run` installs and starts them. Prints one closing line: "tests: N passed, N failed, N skipped".
@@ -51,6 +51,7 @@ const wants = (part) => only.length === 0 || only.includes(part);
 
 if (step('build', 'npm', ['run', 'build'])) {
   if (wants('typecheck')) step('typecheck', 'npm', ['run', 'typecheck']);
+  if (wants('lint')) step('lint', 'npm', ['run', 'lint']);
   if (wants('qr-core')) jest('qr-core tests', 'packages/qr-core');
   if (wants('backend')) jest('backend tests', 'backend');
   if (wants('frontend')) jest('frontend tests', 'frontend');
