@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import pinoHttp from 'pino-http';
 import { AppModule } from './app.module';
+import { trustFunction } from './common/client-ip';
 import { ErrorsFilter } from './common/errors.filter';
 import { FastPathRegistry } from './common/fast-path';
 import { createRootLogger, NestPinoLogger } from './common/logger';
@@ -124,7 +125,9 @@ export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = 
   // API answers carry no content-hash ETag: the codes feature sets `ETag: "<version>"` itself (If-Match compares it);
   // express.static keeps its own ETags for the frontend's files.
   expressApp.set('etag', false);
-  expressApp.set('trust proxy', env.TRUST_PROXY);
+  // TRUST_PROXY as Express's own trust function: req.ip is the right-most untrusted X-Forwarded-For hop, the same rule
+  // the /d/ fast path applies (common/client-ip.ts).
+  expressApp.set('trust proxy', trustFunction(env.TRUST_PROXY));
   expressApp.use(securityHeaders);
   expressApp.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.headers['x-request-id'];

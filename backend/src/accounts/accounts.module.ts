@@ -16,6 +16,8 @@ import { RevokeRoleHandler } from './revoke-role.command';
 import { UpdateUserNameHandler } from './update-user-name.command';
 import { OriginCheckMiddleware } from './origin-check.middleware';
 import { RateLimiter } from './rate-limiter';
+import { DeviceCookies } from './device-cookies';
+import { GoogleStateStore } from './google/google-state.store';
 import { OptionalUserGuard } from './optional-user.guard';
 import { SessionAuthGuard } from './session-auth.guard';
 import { SessionMiddleware } from './session.middleware';
@@ -44,11 +46,13 @@ import { UsersProjection } from './users.projection';
     SessionMiddleware,
     OriginCheckMiddleware,
     RateLimiter,
+    DeviceCookies,
+    GoogleStateStore,
     SessionAuthGuard,
     OptionalUserGuard,
     GoogleAuthGuard,
     // Registered with passport only when configured; /auth/google otherwise answers a page saying so.
-    { provide: GoogleStrategy, inject: [ENV], useFactory: (env: Env) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env) : null) },
+    { provide: GoogleStrategy, inject: [ENV, GoogleStateStore], useFactory: (env: Env, state: GoogleStateStore) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env, state) : null) },
   ],
   exports: [AccountsService, SessionAuthGuard, OptionalUserGuard],
 })

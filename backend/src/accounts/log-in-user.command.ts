@@ -4,6 +4,7 @@ import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ENV, Env } from '../config/env';
 import type { SignedIn } from './auth-user';
 import { verifyPassword } from './passwords';
+import { DeviceCookies } from './device-cookies';
 import { RateLimiter } from './rate-limiter';
 import { decideSignIn, evolveAccount, evolveKey, initialAccount, initialKey, isAdminEmail, signedInAs } from './user';
 import { usernameStream, userStream } from './user.events';
@@ -15,6 +16,8 @@ export interface Credentials {
   ip: string;
   username: string;
   password: string;
+  /** The request's device cookie, unverified (null: none): DeviceCookies checks it names this user. */
+  device: string | null;
 }
 
 export class LogInUserCommand extends Command<SignedIn> {
@@ -33,11 +36,13 @@ export class LogInUserHandler implements ICommandHandler<LogInUserCommand> {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly rateLimiter: RateLimiter,
+    private readonly devices: DeviceCookies,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  async execute({ credentials: { tenantId, ip, username, password } }: LogInUserCommand): Promise<SignedIn> {
-    await this.rateLimiter.hit('login', tenantId, ip, username);
+  async execute({ credentials: { tenantId, ip, username, password, device: token } }: LogInUserCommand): Promise<SignedIn> {
+    const device = this.devices.deviceFor(token, tenantId, username);
+    await this.rateLimiter.hit('login', tenantId, ip, username, device);
     const signedIn = await this.pipeline.execute({
       waitFor: [USERS_PROJECTION],
       plan: async (ctx) => {
@@ -52,7 +57,7 @@ export class LogInUserHandler implements ICommandHandler<LogInUserCommand> {
         };
       },
     });
-    await this.rateLimiter.reset('login', tenantId, username);
+    await this.rateLimiter.reset('login', tenantId, username, device);
     return signedIn;
   }
 }

@@ -7,7 +7,7 @@ import { DomainError } from '../command-pipeline/domain-error';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-export type AttemptKind = 'login' | 'register';
+export type AttemptKind = 'login' | 'register' | 'google';
 
 /** Limits for one kind of attempt; pure so it is unit-tested. */
 export interface AttemptLimits {
@@ -47,27 +47,53 @@ export class RateLimiter {
     this.prefix = `qrs:${new URL(databaseUrl).pathname.replace(/^\//, '') || 'default'}:auth-attempts`;
   }
 
-  /** Counts the attempt and throws 429 when either counter is over its limit. */
-  async hit(kind: AttemptKind, tenantId: number, ip: string, username: string): Promise<void> {
+  /**
+   * Counts the attempt and throws 429 when either counter is over its limit: per IP, and per username, or per device
+   * when the attempt carries a valid device cookie for that username (`device`, its nonce: device-cookies.ts), so
+   * failures from unknown devices never throttle the owner's own device (the per-IP limit still applies to it).
+   */
+  async hit(kind: AttemptKind, tenantId: number, ip: string, username: string, device: string | null = null): Promise<void> {
     const ipKey = `${this.prefix}:${kind}:ip:${ip}`;
-    const userKey = `${this.prefix}:${kind}:user:${tenantId}:${username.trim().toLowerCase()}`;
     let counts: { ip: number; username: number };
     try {
-      const [ip, user] = await Promise.all([this.count(ipKey), this.count(userKey)]);
+      const [ip, user] = await Promise.all([this.count(ipKey), this.count(this.userKey(kind, tenantId, username, device))]);
       counts = { ip, username: user };
     } catch (error) {
-      if (Date.now() - this.lastWarning > 60_000) {
-        this.lastWarning = Date.now();
-        this.logger.warn(`Sign-in rate limiting is off while Redis fails: ${(error as Error).message}`);
-      }
+      this.warn(error as Error);
       return;
     }
     if (exceeded(counts, this.limits)) throw new DomainError('too_many_requests', TOO_MANY_ATTEMPTS);
   }
 
-  /** A successful sign-in clears the username's counter (not the IP's). */
-  async reset(kind: AttemptKind, tenantId: number, username: string): Promise<void> {
-    await this.redis.del(`${this.prefix}:${kind}:user:${tenantId}:${username.trim().toLowerCase()}`).catch(() => undefined);
+  /** Counts a request that names no user (GET /auth/google) per IP; 429 with `message` over the per-IP limit. */
+  async hitIp(kind: AttemptKind, ip: string, message: string): Promise<void> {
+    let count: number;
+    try {
+      count = await this.count(`${this.prefix}:${kind}:ip:${ip}`);
+    } catch (error) {
+      this.warn(error as Error);
+      return;
+    }
+    if (count > this.limits.perIp) throw new DomainError('too_many_requests', message);
+  }
+
+  /**
+   * A successful sign-in clears the counter the attempt was counted on (the device's, or the username's): the owner
+   * signing in on their device does not hand an attacker on unknown devices a fresh allowance.
+   */
+  async reset(kind: AttemptKind, tenantId: number, username: string, device: string | null = null): Promise<void> {
+    await this.redis.del(this.userKey(kind, tenantId, username, device)).catch(() => undefined);
+  }
+
+  private userKey(kind: AttemptKind, tenantId: number, username: string, device: string | null): string {
+    return device ? `${this.prefix}:${kind}:device:${device}` : `${this.prefix}:${kind}:user:${tenantId}:${username.trim().toLowerCase()}`;
+  }
+
+  private warn(error: Error): void {
+    if (Date.now() - this.lastWarning > 60_000) {
+      this.lastWarning = Date.now();
+      this.logger.warn(`Sign-in rate limiting is off while Redis fails: ${error.message}`);
+    }
   }
 
   private async count(key: string): Promise<number> {

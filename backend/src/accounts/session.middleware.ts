@@ -47,7 +47,8 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
       resave: false,
       saveUninitialized: false,
       rolling: false,
-      proxy: env.TRUST_PROXY || undefined,
+      // undefined: Express's `trust proxy` (TRUST_PROXY) decides whether X-Forwarded-Proto makes the request secure.
+      proxy: undefined,
       cookie: { httpOnly: true, sameSite: 'lax', secure: env.NODE_ENV === 'production', maxAge: SESSION_MAX_AGE_MS, path: '/' },
     });
   }

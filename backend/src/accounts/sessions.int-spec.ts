@@ -87,7 +87,7 @@ describe('sessions', () => {
 describe('sessions in production (NODE_ENV=production behind a TLS proxy)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true', SESSION_SECRET: 'a-production-secret-for-tests' });
+    app = await startTestApp({ NODE_ENV: 'production', TRUST_PROXY: '1', SESSION_SECRET: 'a-production-secret-for-tests' });
   });
   afterAll(() => app.close());
 

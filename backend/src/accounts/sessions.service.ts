@@ -4,6 +4,7 @@ import { DomainError } from '../command-pipeline/domain-error';
 import { requestContext } from '../common/request-context';
 import { ENV, Env } from '../config/env';
 import type { AuthUser, SignedIn } from './auth-user';
+import { DeviceCookies } from './device-cookies';
 import type { GoogleProfile } from './google/google.strategy';
 import { SESSION_COOKIE, SessionMiddleware } from './session.middleware';
 
@@ -17,13 +18,18 @@ export const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 export class SessionsService {
   constructor(
     private readonly sessions: SessionMiddleware,
+    private readonly devices: DeviceCookies,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  /** Register and log in: once the command has answered, the browser is signed in as that user. */
+  /**
+   * Register and log in: once the command has answered, the browser is signed in as that user, and it gets a device
+   * cookie for them (a later sign-in from it is throttled per device, not with the username: device-cookies.ts).
+   */
   async signInAfter(req: Request, pending: Promise<SignedIn>): Promise<AuthUser> {
     const signedIn = await pending;
     await this.establish(req, signedIn);
+    if (req.res) this.devices.issue(req.res, signedIn.user.tenantId, signedIn.user.username);
     return signedIn.user;
   }
 

@@ -19,7 +19,7 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
   let owner: TestClient;
   let userId: string;
   beforeAll(async () => {
-    app = await startTestApp({ TRUST_PROXY: 'true' });
+    app = await startTestApp({ TRUST_PROXY: '1' });
     owner = new TestClient(app.url);
     userId = (await signUp(owner)).id;
   });

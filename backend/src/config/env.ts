@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, TRUST_PROXY_TRUE } from '../common/client-ip';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -16,7 +17,22 @@ export const envSchema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   BASE_DOMAIN: z.string().default('localhost'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies in front of the product are trusted, as Express's `trust proxy`: false (none, the default), a hop
+   * count (1 = one proxy appends to X-Forwarded-For), or a comma-separated list of proxy IPs/CIDRs. The client IP is
+   * the right-most untrusted hop. `true` (trust every hop: clients would choose their own IP) is refused.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message === TRUST_PROXY_TRUE ? TRUST_PROXY_TRUE : `not a hop count or a list of IPs/CIDRs: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   /** Dynamic codes may send scanners to loopback, link-local and private addresses (intranet installations only). */
   ALLOW_PRIVATE_DESTINATIONS: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -9,7 +9,8 @@ import { ScanRecorder } from './scan-recorder';
 import { ScanTarget, ScanTargetCache } from './scan-target-cache';
 import { URL_TYPES } from './scan.events';
 import { v7 as uuidv7 } from 'uuid';
-import { clientIp, truncateIp, visitorHash } from './visitor';
+import { clientIp, trustFunction, trustsProxies, type TrustFunction } from '../common/client-ip';
+import { truncateIp, visitorHash } from './visitor';
 
 const SHORT_CODE = /^[A-Za-z0-9_-]{1,20}$/;
 const PAGE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' };
@@ -40,6 +41,7 @@ const header = (value: string | string[] | undefined, max: number): string => {
 export class RedirectHandler implements OnModuleInit {
   private readonly logger = new Logger('Redirect');
   private readonly locations = new WeakMap<ScanTarget, string | null>();
+  private readonly trust: TrustFunction;
 
   constructor(
     private readonly fastPaths: FastPathRegistry,
@@ -47,7 +49,9 @@ export class RedirectHandler implements OnModuleInit {
     private readonly recorder: ScanRecorder,
     private readonly tenants: TenantsService,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.trust = trustFunction(env.TRUST_PROXY);
+  }
 
   onModuleInit(): void {
     this.fastPaths.register('/d/', this.handle);
@@ -104,7 +108,7 @@ export class RedirectHandler implements OnModuleInit {
     const now = Date.now();
     const headers = req.headers;
     const ua = header(headers['user-agent'], 512);
-    const ip = clientIp(req, this.env.TRUST_PROXY);
+    const ip = clientIp(req, this.trust);
     return this.recorder.record({
       id: uuidv7(),
       qrId: target.qrId,
@@ -116,7 +120,7 @@ export class RedirectHandler implements OnModuleInit {
       referrer: header(headers.referer, 500),
       language: header(headers['accept-language'], 64),
       ip: truncateIp(ip),
-      countryHeader: this.env.TRUST_PROXY && this.env.COUNTRY_HEADER ? header(headers[this.env.COUNTRY_HEADER], 8) : '',
+      countryHeader: trustsProxies(this.env.TRUST_PROXY) && this.env.COUNTRY_HEADER ? header(headers[this.env.COUNTRY_HEADER], 8) : '',
       head: req.method === 'HEAD',
     });
   }

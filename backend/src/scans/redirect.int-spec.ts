@@ -16,7 +16,7 @@ describe('GET /d/{shortCode}', () => {
   let app: TestApp;
   let client: TestClient;
   beforeAll(async () => {
-    app = await startTestApp({ TRUST_PROXY: 'true', COUNTRY_HEADER: 'cf-ipcountry' });
+    app = await startTestApp({ TRUST_PROXY: '127.0.0.1,10.0.0.0/8', COUNTRY_HEADER: 'cf-ipcountry' });
     client = new TestClient(app.url);
   });
   afterAll(() => app.close());

@@ -1,17 +1,5 @@
 import { createHash } from 'node:crypto';
 import { isIPv4 } from 'node:net';
-import type { IncomingMessage } from 'node:http';
-
-/** The client address: the socket's, or with TRUST_PROXY the left-most X-Forwarded-For entry. */
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  const address = req.socket.remoteAddress ?? '';
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
-}
 
 /** Salted hash of IP + user agent + UTC day: a visitor is the same within a day and unlinkable across days. */
 export function visitorHash(salt: string, ip: string, ua: string, at: number): string {

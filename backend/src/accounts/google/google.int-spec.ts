@@ -1,4 +1,5 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { DataSource } from 'typeorm';
 import { join } from 'node:path';
 import { testEvents } from '../../test-support/events';
 import { TestClient } from '../../test-support/http';
@@ -79,11 +80,11 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     google.nextUser({ sub: 'g-new-1', email: 'New.Person@gmail.com', email_verified: true, given_name: 'New', family_name: 'Person' });
     const client = new TestClient(app.url);
     const { authorize, done } = await roundTrip(client);
-    const host = new URL(app.url).host;
     expect(authorize.searchParams.get('client_id')).toBe('test-client-id.apps.googleusercontent.com');
     expect(authorize.searchParams.get('scope')).toBe('profile email');
     expect(authorize.searchParams.get('response_type')).toBe('code');
-    expect(authorize.searchParams.get('redirect_uri')).toBe(`http://${host}/auth/google/callback`);
+    // PUBLIC_ORIGIN (the default tenant's origin), not the address the request came to.
+    expect(authorize.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/google/callback');
     expect(authorize.searchParams.get('state')).toMatch(/^.{16,}$/);
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe('/');
@@ -128,6 +129,35 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
   });
 
+  it('anonymous GET /auth/google stores no session row (state in a signed cookie); the row comes only after a successful callback', async () => {
+    const sessions = () => app.app.get(DataSource).query(`SELECT count(*)::int AS n FROM user_sessions`).then((rows: { n: number }[]) => rows[0].n);
+    const before = await sessions();
+    const starts = await Promise.all(Array.from({ length: 200 }, () => new TestClient(app.url).get('/auth/google')));
+    expect(starts.every((res) => res.status === 302)).toBe(true);
+    expect(starts.every((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).every((cookie) => !cookie.startsWith('qrs.sid=')))).toBe(true);
+    expect(await sessions()).toBe(before);
+
+    google.nextUser({ sub: 'g-rows', email: 'rows@example.com', email_verified: true });
+    const client = new TestClient(app.url);
+    const { start, done } = await roundTrip(client);
+    const stateCookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('qrs.gstate='));
+    expect(stateCookie).toMatch(/HttpOnly/i);
+    expect(stateCookie).toMatch(/SameSite=Lax/i);
+    expect(stateCookie).toMatch(/Path=\/auth\/google/);
+    expect(done.headers.location).toBe('/');
+    expect(await sessions()).toBe(before + 1);
+  });
+
+  it('builds the callback URL from the configured origin, never from the Host header', async () => {
+    for (const host of ['evil.example', 'evil.example:8443']) {
+      const start = await new TestClient(app.url).get('/auth/google', { host, headers: { 'x-forwarded-host': 'evil.example' } });
+      expect(start.status).toBe(302);
+      const redirectUri = new URL(String(start.headers.location)).searchParams.get('redirect_uri');
+      expect(redirectUri).toBe('http://localhost:3000/auth/google/callback');
+      expect(String(start.headers.location)).not.toContain('evil.example');
+    }
+  });
+
   it('a callback with a forged state does not sign anyone in', async () => {
     google.nextUser({ sub: 'g-forged', email: 'forged@example.com', email_verified: true });
     const client = new TestClient(app.url);
@@ -140,6 +170,23 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     expect(done.status).toBe(302);
     expect(String(done.headers.location)).toMatch(/^\/auth\?error=/);
     expect((await client.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('GET /auth/google rate limit', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret', AUTH_RATE_LIMIT_PER_IP: '5', TRUST_PROXY: '1' });
+  });
+  afterAll(() => app.close());
+
+  it('answers 429 with a clear message past the per-IP limit; another client IP is not affected', async () => {
+    const from = (ip: string) => new TestClient(app.url).get('/auth/google', { headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 5; i++) expect((await from('198.51.100.20')).status).toBe(302);
+    const limited = await from('198.51.100.20');
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe('Too many Google sign-in attempts from your network. Please wait a few minutes and try again.');
+    expect((await from('198.51.100.21')).status).toBe(302);
   });
 });
 

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Profile, Strategy } from 'passport-google-oauth20';
+import type { StateStore } from 'passport-oauth2';
 import type { Env } from '../../config/env';
+import type { GoogleStateStore } from './google-state.store';
 
 /** What accounts needs of Google's profile; only a verified email links an existing account. */
 export interface GoogleProfile {
@@ -14,12 +16,12 @@ export interface GoogleProfile {
 
 /**
  * passport-google-oauth20 with its three URLs from the settings (Google's by default), so tests run the same
- * code against a local OAuth2 server. The callback URL is relative by default: passport completes it from the
- * request's host, so every tenant's domain gets its own callback (each must be registered with Google).
+ * code against a local OAuth2 server. The callback URL is made per request by GoogleAuthGuard from the tenant's
+ * configured origin (never the request's Host), and the OAuth state lives in a signed cookie, not a session.
  */
 @Injectable()
 export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
-  constructor(env: Env) {
+  constructor(env: Env, stateStore: GoogleStateStore) {
     super({
       clientID: env.GOOGLE_CLIENT_ID!,
       clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
@@ -28,8 +30,8 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       tokenURL: env.GOOGLE_TOKEN_URL,
       userProfileURL: env.GOOGLE_PROFILE_URL,
       scope: ['profile', 'email'],
-      state: true,
-      proxy: env.TRUST_PROXY,
+      // Its store/verify are passport-oauth2's (req, meta, callback) and (req, state, callback) forms.
+      store: stateStore as unknown as StateStore,
     });
   }
 
