@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayName, NOT_ALLOWED, text, unsafeText } from '../common/input';
 import type { Role } from './auth-user';
+import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 
 /**
  * Request bodies and queries of the account routes, with the specs' messages (website spec section 5). Every string
@@ -14,7 +15,7 @@ const SHORT_PASSWORD = 'Password must be at least 6 characters';
  * A password: never trimmed or normalised (every character counts), but NUL and lone surrogates are refused like
  * everywhere else (argon2's C binding stops at NUL, so two passwords would hash alike).
  */
-function secret(options: { label: string; required: string; min?: number; minMessage?: string; maxMessage?: string }) {
+function secret(options: { label: string; required: string; min?: number; minMessage?: string; maxMessage?: string; refuseCommon?: boolean }) {
   return z
     .string({ error: options.required })
     .refine((value) => !value.includes('\u0000') && unsafeText(value, { multiline: true }) !== 'surrogate', {
@@ -23,6 +24,7 @@ function secret(options: { label: string; required: string; min?: number; minMes
     })
     .refine((value) => value.length > 0, { message: options.required, abort: true })
     .refine((value) => value.length >= (options.min ?? 1), { message: options.minMessage ?? options.required, abort: true })
+    .refine((value) => !options.refuseCommon || !isCommonPassword(value), { message: COMMON_PASSWORD, abort: true })
     .refine((value) => value.length <= 1024, { message: options.maxMessage ?? `${options.label} must be at most 1024 characters` });
 }
 
@@ -52,6 +54,7 @@ export const registerSchema = z
       min: 6,
       minMessage: SHORT_PASSWORD,
       maxMessage: 'Password must be at most 1024 characters',
+      refuseCommon: true,
     }),
     confirmPassword: secret({ label: 'Password confirmation', required: "Passwords don't match" }).optional(),
     firstName: personName('First name').optional().default(''),
@@ -95,6 +98,7 @@ export const changePasswordSchema = z
       min: 6,
       minMessage: SHORT_PASSWORD,
       maxMessage: 'Password must be at most 1024 characters',
+      refuseCommon: true,
     }),
     confirmPassword: secret({ label: 'Password confirmation', required: 'Please confirm your new password' }),
   })

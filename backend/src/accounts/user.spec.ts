@@ -244,10 +244,10 @@ describe('request bodies', () => {
     expect(firstMessage(() => registerSchema.parse({ email: 'nope', password: 'secret1' }))).toBe('Invalid email address');
     expect(firstMessage(() => registerSchema.parse({}))).toBe('Invalid email address');
     expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: '12345' }))).toBe('Password must be at least 6 characters');
-    expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: '123456', confirmPassword: '1234567' }))).toBe(
+    expect(firstMessage(() => registerSchema.parse({ email: 'a@x.io', password: 'tide-pool-42', confirmPassword: 'tide-pool-43' }))).toBe(
       "Passwords don't match",
     );
-    expect(registerSchema.parse({ email: ' a@x.io ', password: '123456', firstName: ' A ' })).toMatchObject({
+    expect(registerSchema.parse({ email: ' a@x.io ', password: 'tide-pool-42', firstName: ' A ' })).toMatchObject({
       username: 'a@x.io',
       email: 'a@x.io',
       firstName: 'A',
@@ -263,17 +263,17 @@ describe('request bodies', () => {
   });
 
   it("change password and update name: the spec's messages, names trimmed", () => {
-    expect(firstMessage(() => changePasswordSchema.parse({ newPassword: '123456', confirmPassword: '123456' }))).toBe(
+    expect(firstMessage(() => changePasswordSchema.parse({ newPassword: 'tide-pool-42', confirmPassword: 'tide-pool-42' }))).toBe(
       'Current password is required',
     );
     expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '1', confirmPassword: '1' }))).toBe(
       'Password must be at least 6 characters',
     );
-    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456' }))).toBe(
+    expect(firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: 'tide-pool-42' }))).toBe(
       'Please confirm your new password',
     );
     expect(
-      firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '1234567' })),
+      firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: 'tide-pool-42', confirmPassword: 'tide-pool-43' })),
     ).toBe("Passwords don't match");
     expect(updateNameSchema.parse({ firstName: '  Ada ', lastName: ' L ' })).toEqual({ firstName: 'Ada', lastName: 'L' });
   });
@@ -309,7 +309,7 @@ describe('request bodies', () => {
       firstName: 'First name contains characters that are not allowed',
     });
     expect(
-      fields(() => changePasswordSchema.parse({ currentPassword: 'x\u0000', newPassword: '123456', confirmPassword: '123456' })),
+      fields(() => changePasswordSchema.parse({ currentPassword: 'x\u0000', newPassword: 'tide-pool-42', confirmPassword: 'tide-pool-42' })),
     ).toEqual({ currentPassword: 'Current password contains characters that are not allowed' });
     // Passwords: not trimmed, other characters kept (a tab is a character someone may have chosen).
     expect(registerSchema.parse({ email: 'a@x.io', password: ' pass\tword ' }).password).toBe(' pass\tword ');
