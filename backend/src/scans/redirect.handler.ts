@@ -8,12 +8,17 @@ import { NOT_FOUND_PAGE, PAUSED_PAGE, UNAVAILABLE_PAGE } from './scan-pages';
 import { ScanRecorder } from './scan-recorder';
 import { ScanTarget, ScanTargetCache } from './scan-target-cache';
 import { URL_TYPES } from './scan.events';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from './uuid-v7';
 import { clientIp, trustFunction, trustsProxies, type TrustFunction } from '../common/client-ip';
 import { truncateIp, visitorHash } from './visitor';
 
 const SHORT_CODE = /^[A-Za-z0-9_-]{1,20}$/;
-const PAGE_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY' };
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+};
 
 /** Only absolute http(s) URLs are ever redirected to. */
 export function safeLocation(destination: string | null): string | null {
@@ -110,7 +115,7 @@ export class RedirectHandler implements OnModuleInit {
     const ua = header(headers['user-agent'], 512);
     const ip = clientIp(req, this.trust);
     return this.recorder.record({
-      id: uuidv7(),
+      id: uuidv7(now),
       qrId: target.qrId,
       tenantId: target.clientId,
       shortCode: target.shortCode,
@@ -133,7 +138,12 @@ export class RedirectHandler implements OnModuleInit {
       .config(target.clientId)
       .catch(() => ({ name: DEFAULT_BRAND }))
       .then(({ name }) => {
-        const html = renderHostedPage({ qrType: target.qrType, fields: target.fields, origin: `${publicOrigin.protocol}//${host}`, tenantName: name });
+        const html = renderHostedPage({
+          qrType: target.qrType,
+          fields: target.fields,
+          origin: `${publicOrigin.protocol}//${host}`,
+          tenantName: name,
+        });
         res.setHeader('Content-Security-Policy', HOSTED_PAGE_CSP);
         this.page(res, 200, html);
       })

@@ -10,7 +10,7 @@ import type { EventStore } from '../event-store/event-store';
 import { enrichScan } from './scan-enrich';
 import { scannedEvent } from './scan-recorder';
 import { RawScan, rawScanToFields, type Scanned } from './scan.events';
-import { v7 as uuidv7 } from 'uuid';
+import { uuidv7 } from './uuid-v7';
 
 describe('GET /d/{shortCode}', () => {
   let app: TestApp;
@@ -143,7 +143,7 @@ describe('GET /d/{shortCode}', () => {
     const code = await createCodeByEvents(app.app);
     const store = app.app.get<EventStore>(EVENT_STORE);
     const raws: RawScan[] = Array.from({ length: 60 }, (_, i) => ({
-      id: uuidv7({ msecs: Date.now() + i }),
+      id: uuidv7(Date.now() + i),
       qrId: code.qrId,
       tenantId: 1,
       shortCode: code.shortCode,

@@ -89,4 +89,4 @@ export const BROWSER_UA =
 
 /** Tests of other features build Scanned events and scan ids like the recorder does, through this test helper. */
 export { scannedEvent } from './scan-recorder';
-export { v7 as uuidv7 } from 'uuid';
+export { uuidv7 } from './uuid-v7';
