@@ -1,4 +1,6 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JsonBodyGuard } from '../common/json-body.guard';
 import { AccountsController } from './accounts.controller';
 import { AdminUsersController } from './admin-users.controller';
 import { GoogleAuthGuard } from './google/google-auth.guard';
@@ -51,6 +53,8 @@ import { UsersProjection } from './users.projection';
     SessionAuthGuard,
     OptionalUserGuard,
     GoogleAuthGuard,
+    // Global: every JSON route refuses other body types with 415 (common/json-body.guard.ts).
+    { provide: APP_GUARD, useClass: JsonBodyGuard },
     // Registered with passport only when configured; /auth/google otherwise answers a page saying so.
     { provide: GoogleStrategy, inject: [ENV, GoogleStateStore], useFactory: (env: Env, state: GoogleStateStore) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env, state) : null) },
   ],
