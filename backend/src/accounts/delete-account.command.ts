@@ -10,14 +10,24 @@ export class DeleteAccountCommand extends Command<{ message: string }> {
   }
 }
 
-/** Soft delete (UserDeleted) and, in the same append, the release of the user's username and Google id. */
+/**
+ * The read models a deleted account leaves (by their projection names; accounts does not import the codes or scans
+ * features): the codes, the redirect's scan targets and the uploaded files react to UserDeleted, so once they have
+ * applied it every code of the account answers 404 (docs/decisions.md, issue 15).
+ */
+const STOPPED_WITH_THE_ACCOUNT = ['codes', 'scan_targets', 'uploaded-files'];
+
+/**
+ * Soft delete (UserDeleted) and, in the same append, the release of the user's username and Google id. The answer
+ * waits (bounded) until the account's codes stopped too, not only until the user row is gone.
+ */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
   constructor(private readonly pipeline: CommandPipeline) {}
 
   execute({ account: { userId } }: DeleteAccountCommand): Promise<{ message: string }> {
     return this.pipeline.execute({
-      waitFor: [USERS_PROJECTION],
+      waitFor: [USERS_PROJECTION, ...STOPPED_WITH_THE_ACCOUNT],
       plan: async (ctx) => {
         const user = await ctx.load(userStream(userId), initialUser, evolveUser);
         const events = decideDelete(user.state, userId);

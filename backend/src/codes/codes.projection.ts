@@ -18,7 +18,8 @@ function insert(table: string, row: Record<string, unknown>): { sql: string; par
 
 /**
  * `qr_codes` (static) and `dynamic_qr_codes` (dynamic) from the `qr-{id}` events, plus the scan count of dynamic
- * codes from `Scanned` (bots not counted). Rows are soft-deleted, as the spec's tables say.
+ * codes from `Scanned` (bots not counted). Rows are soft-deleted, as the spec's tables say: one by QrDeleted, every
+ * code of an account by accounts' UserDeleted (docs/decisions.md, issue 15).
  */
 @Injectable()
 export class CodesProjection implements Projection, OnModuleInit {
@@ -33,6 +34,8 @@ export class CodesProjection implements Projection, OnModuleInit {
     'QrResumed',
     'QrDeleted',
     'Scanned',
+    // accounts' event: a deleted account's codes are deleted with it (replayed the same way on a rebuild).
+    'UserDeleted',
   ];
 
   constructor(private readonly projections: ProjectionsService) {}
@@ -118,6 +121,17 @@ export class CodesProjection implements Projection, OnModuleInit {
             ]);
           }
           break;
+        case 'UserDeleted': {
+          // Every code of the account, static and dynamic: pages, payment products and lists stop showing them.
+          const userId = (event.data as { userId: string }).userId;
+          for (const table of TABLES) {
+            await tx.query(
+              `UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted`,
+              [userId, at],
+            );
+          }
+          break;
+        }
         case 'Scanned': {
           const data = event.data as { qrId?: string; isBot?: boolean; scannedAt?: string };
           const qrId = data.qrId ?? (event.streamId.startsWith('scans-') ? event.streamId.slice(6) : null);

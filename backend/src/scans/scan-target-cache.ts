@@ -39,8 +39,8 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
   private readonly onMessage = (channel: string, message: string) => {
     if (channel !== this.keys.invalidations) return;
     try {
-      const { qrIds, shortCodes } = JSON.parse(message) as { qrIds?: string[]; shortCodes?: string[] };
-      this.invalidate(qrIds ?? [], shortCodes ?? []);
+      const { qrIds, shortCodes, userIds } = JSON.parse(message) as { qrIds?: string[]; shortCodes?: string[]; userIds?: string[] };
+      this.invalidate(qrIds ?? [], shortCodes ?? [], userIds ?? []);
     } catch {
       this.clear();
     }
@@ -96,8 +96,18 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
     return pending;
   }
 
-  invalidate(qrIds: readonly string[], shortCodes: readonly string[]): void {
+  /** `userIds`: every cached code of these users (a deleted account), found by the targets' owners. */
+  invalidate(qrIds: readonly string[], shortCodes: readonly string[], userIds: readonly string[] = []): void {
     this.epoch += 1;
+    if (userIds.length) {
+      const owners = new Set(userIds);
+      for (const [code, entry] of this.entries) {
+        if (entry.target?.userId && owners.has(entry.target.userId)) {
+          this.entries.delete(code);
+          this.codeOf.delete(entry.target.qrId);
+        }
+      }
+    }
     for (const qrId of qrIds) {
       const code = this.codeOf.get(qrId);
       if (code !== undefined) this.entries.delete(code);

@@ -22,7 +22,8 @@ function changedFields(after: unknown): Record<string, unknown> | null {
 export class ScanTargetsProjection implements Projection, OnModuleInit {
   readonly name = 'scan_targets';
   readonly tables = ['scan_targets'];
-  readonly eventTypes = QR_EVENT_TYPES;
+  /** The code events, and accounts' UserDeleted: a deleted account's codes stop answering with it. */
+  readonly eventTypes = [...QR_EVENT_TYPES, 'UserDeleted'];
 
   constructor(
     private readonly projections: ProjectionsService,
@@ -40,6 +41,12 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
       const at = event.metadata.occurredAt;
       const qrId = (event.data as { qrId: string }).qrId;
       switch (event.type) {
+        case 'UserDeleted':
+          await tx.query('UPDATE scan_targets SET is_deleted = true, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted', [
+            (event.data as { userId: string }).userId,
+            at,
+          ]);
+          break;
         case 'QrCreated': {
           const data = event.data as QrCreated;
           if (!data.shortCode) break; // static codes are never scanned through /d/
@@ -91,12 +98,14 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
 
   /** Invalidate here first (same process: no pub/sub round trip to race), then tell the other processes. */
   async afterCommit(events: RecordedEvent[]): Promise<void> {
-    const qrIds = [...new Set(events.map((event) => (event.data as { qrId: string }).qrId))];
+    const qrIds = [...new Set(events.map((event) => (event.data as { qrId?: string }).qrId).filter((id): id is string => !!id))];
+    // A deleted account: every process drops the cached codes of that user (it knows them by their targets).
+    const userIds = events.filter((event) => event.type === 'UserDeleted').map((event) => (event.data as { userId: string }).userId);
     const created = events
       .filter((event) => event.type === 'QrCreated')
       .map((event) => (event.data as QrCreated).shortCode)
       .filter((code): code is string => !!code);
-    this.cache.invalidate(qrIds, created);
-    await this.redis.publish(this.keys.invalidations, JSON.stringify({ qrIds, shortCodes: created }));
+    this.cache.invalidate(qrIds, created, userIds);
+    await this.redis.publish(this.keys.invalidations, JSON.stringify({ qrIds, shortCodes: created, userIds }));
   }
 }

@@ -9,7 +9,8 @@ import { FileUploaded, UPLOAD_EVENT_TYPES } from './upload.events';
 export class UploadsProjection implements Projection, OnModuleInit {
   readonly name = 'uploaded-files';
   readonly tables = ['uploaded_files'];
-  readonly eventTypes = UPLOAD_EVENT_TYPES;
+  /** Uploads, and accounts' UserDeleted: a deleted account's files leave the read model (so /pdf/, /images/, /uploads/ 404). */
+  readonly eventTypes = [...UPLOAD_EVENT_TYPES, 'UserDeleted'];
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -19,6 +20,10 @@ export class UploadsProjection implements Projection, OnModuleInit {
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     for (const event of events) {
+      if (event.type === 'UserDeleted') {
+        await tx.query('DELETE FROM uploaded_files WHERE user_id = $1', [(event.data as { userId: string }).userId]);
+        continue;
+      }
       const d = event.data as FileUploaded;
       await tx.query(
         `INSERT INTO uploaded_files (id, client_id, user_id, kind, stored_name, original_name, mime_type, size_bytes, title, description, created_at)
