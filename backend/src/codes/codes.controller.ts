@@ -9,18 +9,22 @@ import {
   codeBodySchema,
   codeChangesSchema,
   downloadQuerySchema,
+  trackDownloadSchema,
   trackGenerationSchema,
   type CodeBody,
   type CodeChangesBody,
   type DownloadQuery,
+  type TrackDownloadBody,
   type TrackGenerationBody,
 } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
+import { IdempotencyKey, IdempotentCreate } from './idempotency';
 import { DeleteQrCodeCommand } from './delete-qr-code.command';
 import { DownloadsService } from './downloads.service';
 import { GeneratorService } from './generator.service';
 import { NOT_FOUND } from './qr-code';
+import { TrackDownloadCommand } from './track-download.command';
 import { TrackGenerationCommand } from './track-generation.command';
 import { UpdateQrCodeCommand } from './update-qr-code.command';
 import { FileOf, type FileUpload } from './uploads/file-upload';
@@ -50,8 +54,14 @@ export class CodesController {
   @UseInterceptors(Multipart('logoFile'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
-  create(@CurrentUser() user: AuthUser, @BodyOf(codeBodySchema) body: CodeBody, @FileOf('logoFile') logo: FileUpload | null) {
-    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo));
+  @IdempotentCreate()
+  create(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(codeBodySchema) body: CodeBody,
+    @FileOf('logoFile') logo: FileUpload | null,
+    @IdempotencyKey() key?: string,
+  ) {
+    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, undefined, key));
   }
 
   @Get('qrcodes')
@@ -107,6 +117,17 @@ export class CodesController {
     @ClientInfo() info: RequestInfo,
   ) {
     return this.commandBus.execute(TrackGenerationCommand.from(user, tenantId, body, info));
+  }
+
+  @Post('track-download')
+  @UseGuards(OptionalUserGuard)
+  trackDownload(
+    @MaybeUser() user: AuthUser | null,
+    @Tenant() tenantId: number,
+    @BodyOf(trackDownloadSchema) body: TrackDownloadBody,
+    @ClientInfo() info: RequestInfo,
+  ) {
+    return this.commandBus.execute(TrackDownloadCommand.from(user, tenantId, body, info));
   }
 
   @Get('subdomain-info')

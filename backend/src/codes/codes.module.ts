@@ -12,6 +12,7 @@ import { PagesController } from './pages.controller';
 import { PagesService } from './pages.service';
 import { PauseDynamicCodeHandler } from './pause-dynamic-code.command';
 import { ResumeDynamicCodeHandler } from './resume-dynamic-code.command';
+import { TrackDownloadHandler } from './track-download.command';
 import { TrackGenerationHandler } from './track-generation.command';
 import { TrackingService } from './tracking.service';
 import { ActivateTrialHandler } from './trial/activate-trial.command';
@@ -47,6 +48,7 @@ import { UploadsService } from './uploads/uploads.service';
     ResumeDynamicCodeHandler,
     DeleteQrCodeHandler,
     TrackGenerationHandler,
+    TrackDownloadHandler,
     ActivateTrialHandler,
     UploadFileHandler,
   ],

@@ -75,6 +75,12 @@ export const trackGenerationSchema = safeObject({
 });
 export type TrackGenerationBody = z.output<typeof trackGenerationSchema>;
 
+/** POST /api/track-download: a download the generator made in the browser (one call per file saved). */
+export const trackDownloadSchema = trackGenerationSchema.extend({
+  downloadType: z.enum(['png', 'svg'], { error: 'downloadType must be png or svg' }),
+});
+export type TrackDownloadBody = z.output<typeof trackDownloadSchema>;
+
 /** GET /api/qrcodes/{id}/download */
 export const downloadQuerySchema = z.object({
   format: z.enum(['png', 'svg'], { error: 'format must be png or svg' }).optional(),

@@ -12,6 +12,7 @@ import { CodesQueryService } from './codes-query.service';
 import { DestinationPolicies } from './destination-policies';
 import { decideCreate, decideDestination, evolveQr, initialQr, type NewCode } from './qr-code';
 import { qrStream, shortCodeStream } from './qr-code.events';
+import { IDEMPOTENCY_KEY_REUSED, idempotentQrId, parseIdempotencyKey, requestDigest } from './idempotency';
 import { randomShortCode } from './short-code';
 import { evolveAllowance, initialAllowance, type Allowance } from './trial/allowance';
 import { TrialService } from './trial/trial.service';
@@ -28,13 +29,22 @@ export class CreateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
     readonly user: AuthUser,
     readonly input: CodeInput,
     readonly logo: FileUpload | null,
+    /** The request's `Idempotency-Key`, or null: one code per key and user (codes/idempotency.ts). */
+    readonly idempotencyKey: string | null = null,
   ) {
     super();
   }
 
   /** `routeMode` 'dynamic' is the dynamic route's: the body's qrMode does not matter there. */
-  static from(user: AuthUser, body: CodeBody, logo: FileUpload | null, routeMode?: 'dynamic'): CreateQrCodeCommand {
-    return new CreateQrCodeCommand(user, parseCodeInput(body, { mode: routeMode, hasLogo: Boolean(logo) }), logo);
+  static from(
+    user: AuthUser,
+    body: CodeBody,
+    logo: FileUpload | null,
+    routeMode?: 'dynamic',
+    idempotencyKey?: string | string[],
+  ): CreateQrCodeCommand {
+    const key = parseIdempotencyKey(idempotencyKey);
+    return new CreateQrCodeCommand(user, parseCodeInput(body, { mode: routeMode, hasLogo: Boolean(logo) }), logo, key);
   }
 }
 
@@ -54,8 +64,12 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
     private readonly destinations: DestinationPolicies,
   ) {}
 
-  async execute({ user, input, logo }: CreateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
-    const qrId = randomUUID();
+  async execute({ user, input, logo, idempotencyKey }: CreateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
+    const qrId = idempotencyKey ? idempotentQrId(user.id, idempotencyKey) : randomUUID();
+    const idempotency = idempotencyKey ? { key: idempotencyKey, digest: requestDigest(input, logo) } : null;
+    // A retry of a keyed create answers the code it made, before any cap or logo work.
+    const earlier = idempotency ? await this.earlier(qrId, idempotency.digest) : null;
+    if (earlier) return earlier;
     const dynamic = input.mode === 'dynamic';
     const { origin } = await this.codes.brand(user.tenantId);
     const fields = await this.withUpload(user, input);
@@ -75,6 +89,7 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
       errorCorrectionLevel: input.errorCorrectionLevel,
       logoFileName: null,
       logoFilePath: null,
+      ...(idempotency ? { idempotency } : {}),
     };
 
     // Refuse what cannot be printed (too much data, unreadable colours) and, early, what the cap refuses: before a logo is stored.
@@ -92,9 +107,13 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
       actor: { actorId: user.id, tenantId: user.tenantId },
       waitFor: ['codes'],
       attempts: CREATE_ATTEMPTS,
-      // A new id cannot exist: a conflict on qr-{id} is not a race to re-decide.
-      onConflict: (conflict) => (conflict.streamId === qrStream(qrId) ? new DomainError('conflict', 'This QR code already exists') : true),
+      // A new random id cannot exist: a conflict on qr-{id} is not a race to re-decide. A keyed id can: a concurrent
+      // request with the same key made it, and the plan, run again, answers that code.
+      onConflict: (conflict) =>
+        conflict.streamId === qrStream(qrId) && !idempotency ? new DomainError('conflict', 'This QR code already exists') : true,
       plan: async (ctx) => {
+        const made = idempotency ? await this.earlier(qrId, idempotency.digest) : null;
+        if (made) return { appends: [], answer: () => made };
         const allowance = dynamic ? await ctx.load<Allowance>(userStream(user.id), initialAllowance, evolveAllowance) : null;
         const shortCode = randomShortCode();
         const decision = decideCreate(allowance?.state ?? null, this.trial.limits, new Date(), code, shortCode);
@@ -106,6 +125,14 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
         return { appends, answer: (committed) => this.answer(qrId, committed) };
       },
     });
+  }
+
+  /** The code a keyed create already made (same key, same request), or null; the same key with another request: 409. */
+  private async earlier(qrId: string, digest: string): Promise<CodeDto | DeletedCodeDto | null> {
+    const loaded = await this.codes.load(qrId);
+    if (!loaded) return null;
+    if (loaded.state.code.idempotency?.digest !== digest) throw new DomainError('conflict', IDEMPOTENCY_KEY_REUSED);
+    return this.codes.answer(loaded.state, loaded.revision, true);
   }
 
   private answer(qrId: string, committed: Committed) {

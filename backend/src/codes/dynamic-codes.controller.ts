@@ -7,6 +7,7 @@ import { BodyOf, IdParam, uuidId } from '../common/input';
 import { codeBodySchema, codeChangesSchema, type CodeBody, type CodeChangesBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
+import { IdempotencyKey, IdempotentCreate } from './idempotency';
 import { DeleteQrCodeCommand } from './delete-qr-code.command';
 import { PauseDynamicCodeCommand } from './pause-dynamic-code.command';
 import { NOT_FOUND } from './qr-code';
@@ -30,8 +31,14 @@ export class DynamicCodesController {
   @UseInterceptors(Multipart('logoFile'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
-  create(@CurrentUser() user: AuthUser, @BodyOf(codeBodySchema) body: CodeBody, @FileOf('logoFile') logo: FileUpload | null) {
-    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, 'dynamic'));
+  @IdempotentCreate()
+  create(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(codeBodySchema) body: CodeBody,
+    @FileOf('logoFile') logo: FileUpload | null,
+    @IdempotencyKey() key?: string,
+  ) {
+    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, 'dynamic', key));
   }
 
   @Get()

@@ -19,8 +19,11 @@ export interface HostedPageInput {
   qrType: string;
   fields: Record<string, unknown>;
   title?: string;
-  /** The tenant's public origin, for same-origin links (uploads, payment). */
-  origin: string;
+  /**
+   * The tenant's public origin. Not used for links: uploads and payment are linked by same-origin paths, so a page
+   * works on whichever host it is opened (127.0.0.1, a tenant's domain) and its CSP's 'self' allows the files.
+   */
+  origin?: string;
   tenantName: string;
 }
 
@@ -42,10 +45,10 @@ const text = (fields: Record<string, unknown>, key: string): string => {
   return value === undefined || value === null ? '' : String(value).trim();
 };
 
-/** http(s) URLs and same-origin paths only; anything else (javascript:, data:) becomes null. */
-export function safeUrl(value: string, origin: string): string | null {
+/** http(s) URLs and same-origin paths (kept as paths) only; anything else (javascript:, data:) becomes null. */
+export function safeUrl(value: string): string | null {
   if (!value) return null;
-  if (/^\/(?!\/)/.test(value)) return `${origin.replace(/\/+$/, '')}${value}`;
+  if (/^\/(?!\/)/.test(value)) return value;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
@@ -75,10 +78,10 @@ function body(input: HostedPageInput): { heading: string; html: string } {
   switch (input.qrType) {
     case 'contact': {
       const name = [text(f, 'firstName'), text(f, 'lastName')].filter(Boolean).join(' ');
-      const photo = safeUrl(text(f, 'imageUrl'), input.origin);
+      const photo = safeUrl(text(f, 'imageUrl'));
       const phone = text(f, 'phoneNumber');
       const email = text(f, 'email');
-      const site = safeUrl(text(f, 'url'), input.origin);
+      const site = safeUrl(text(f, 'url'));
       return {
         heading: name || 'Contact',
         html: [
@@ -98,7 +101,7 @@ function body(input: HostedPageInput): { heading: string; html: string } {
       };
     }
     case 'pdf': {
-      const file = safeUrl(text(f, 'pdfUrl'), input.origin);
+      const file = safeUrl(text(f, 'pdfUrl'));
       const title = text(f, 'title') || input.title || 'Menu/PDF';
       return {
         heading: title,
@@ -112,7 +115,7 @@ function body(input: HostedPageInput): { heading: string; html: string } {
     }
     case 'images': {
       const raw = Array.isArray(f.images) ? (f.images as unknown[]).map(String) : [text(f, 'imageUrl')];
-      const images = raw.map((url) => safeUrl(url, input.origin)).filter((url): url is string => Boolean(url));
+      const images = raw.map((url) => safeUrl(url)).filter((url): url is string => Boolean(url));
       return {
         heading: text(f, 'title') || input.title || 'Images',
         html: [
@@ -190,16 +193,14 @@ function body(input: HostedPageInput): { heading: string; html: string } {
         html: [
           text(f, 'productDescription') ? `<p>${escapeHtml(text(f, 'productDescription'))}</p>` : '',
           row('Price', `$${price}`),
-          id
-            ? `<div class="actions">${link(`${input.origin.replace(/\/+$/, '')}/payment?id=${encodeURIComponent(id)}`, 'Buy now')}</div>`
-            : '',
+          id ? `<div class="actions">${link(`/payment?id=${encodeURIComponent(id)}`, 'Buy now')}</div>` : '',
         ].join(''),
       };
     }
     case 'text':
       return { heading: input.title || 'Message', html: `<p class="pre">${escapeHtml(text(f, 'text'))}</p>` };
     default: {
-      const target = safeUrl(text(f, 'url'), input.origin);
+      const target = safeUrl(text(f, 'url'));
       return {
         heading: input.title || text(f, 'businessName') || text(f, 'appName') || 'Link',
         html: target ? `<div class="actions">${link(target, 'Open link')}</div>` : '<p class="muted">Nothing to show.</p>',

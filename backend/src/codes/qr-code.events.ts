@@ -48,6 +48,8 @@ export interface QrCreated {
   logoFileName: string | null;
   /** Same-origin URL of the stored logo (`/logo/{uploadId}`), never a server path. */
   logoFilePath: string | null;
+  /** Created through an `Idempotency-Key` (codes/idempotency.ts): the key and the request's digest. */
+  idempotency?: { key: string; digest: string };
 }
 
 export interface QrDestinationChanged {

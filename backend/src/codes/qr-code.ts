@@ -103,7 +103,8 @@ function assertDynamic(state: QrState & { code: QrCreated }): void {
 export type NewCode = Omit<QrCreated, 'shortCode'>;
 
 /**
- * Where a new dynamic code's /d/ link goes: web types to their URL (required), payment codes to their checkout,
+ * Where a new dynamic code's /d/ link goes: web types to their URL (required), payment codes to their checkout, pdf
+ * and images codes to their upload's page on the tenant's origin,
  * others to an http(s) destination the client chose, else nowhere (their hosted page answers /d/). Static: null.
  */
 export function decideDestination(
@@ -113,6 +114,9 @@ export function decideDestination(
 ): string | null {
   if (code.mode !== 'dynamic') return null;
   if (isUrlType(code.qrType)) return checkDestination(code.destination ?? code.fields.url, policy);
+  // An upload's page lives on the tenant's own origin, whatever host the generator was opened on.
+  const upload = typeof code.fields.uploadId === 'string' ? code.fields.uploadId : null;
+  if (upload && (code.qrType === 'pdf' || code.qrType === 'images')) return `${origin}/${code.qrType}/${upload}`;
   if (code.destination) return checkDestination(code.destination, policy);
   if (code.qrType === 'payment') return `${origin}/payment?id=${code.qrId}`;
   return null;

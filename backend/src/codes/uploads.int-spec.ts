@@ -60,7 +60,7 @@ describe('uploads: PDF pages, image galleries, logos', () => {
     expect(res.body.imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
     const page = await client.get(`/images/${res.body.id}`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain(`<img src="http://localhost:3000${res.body.imageUrl}"`);
+    expect(page.text).toContain(`<img src="${res.body.imageUrl}"`);
     const file = await client.get(res.body.imageUrl);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['content-security-policy']).toContain('sandbox');
