@@ -15,7 +15,14 @@ const SHORT_PASSWORD = 'Password must be at least 6 characters';
  * A password: never trimmed or normalised (every character counts), but NUL and lone surrogates are refused like
  * everywhere else (argon2's C binding stops at NUL, so two passwords would hash alike).
  */
-function secret(options: { label: string; required: string; min?: number; minMessage?: string; maxMessage?: string; refuseCommon?: boolean }) {
+function secret(options: {
+  label: string;
+  required: string;
+  min?: number;
+  minMessage?: string;
+  maxMessage?: string;
+  refuseCommon?: boolean;
+}) {
   return z
     .string({ error: options.required })
     .refine((value) => !value.includes('\u0000') && unsafeText(value, { multiline: true }) !== 'surrogate', {

@@ -56,7 +56,11 @@ import { UsersProjection } from './users.projection';
     // Global: every JSON route refuses other body types with 415 (common/json-body.guard.ts).
     { provide: APP_GUARD, useClass: JsonBodyGuard },
     // Registered with passport only when configured; /auth/google otherwise answers a page saying so.
-    { provide: GoogleStrategy, inject: [ENV, GoogleStateStore], useFactory: (env: Env, state: GoogleStateStore) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env, state) : null) },
+    {
+      provide: GoogleStrategy,
+      inject: [ENV, GoogleStateStore],
+      useFactory: (env: Env, state: GoogleStateStore) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env, state) : null),
+    },
   ],
   exports: [AccountsService, SessionAuthGuard, OptionalUserGuard],
 })

@@ -21,14 +21,20 @@ describe('common passwords', () => {
       expect((await new TestClient(app.url).post('/api/login', { username: email, password })).status).toBe(401);
     }
     // The spec's other messages are unchanged: too short is still the length message.
-    expect((await new TestClient(app.url).post('/api/register', { email: 'short@example.com', password: '1234' })).body.message).toBe('Password must be at least 6 characters');
+    expect((await new TestClient(app.url).post('/api/register', { email: 'short@example.com', password: '1234' })).body.message).toBe(
+      'Password must be at least 6 characters',
+    );
     expect((await new TestClient(app.url).post('/api/register', { email: 'fine@example.com', password: 'tide-pool-42' })).status).toBe(200);
   });
 
   it('POST /api/change-password refuses a common new password and keeps the old one', async () => {
     const client = new TestClient(app.url);
     const { email, password } = await signUp(client);
-    const res = await client.post('/api/change-password', { currentPassword: password, newPassword: 'password1', confirmPassword: 'password1' });
+    const res = await client.post('/api/change-password', {
+      currentPassword: password,
+      newPassword: 'password1',
+      confirmPassword: 'password1',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ newPassword: TOO_COMMON });
     expect((await new TestClient(app.url).post('/api/login', { username: email, password })).status).toBe(200);

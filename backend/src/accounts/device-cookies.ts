@@ -34,8 +34,19 @@ export class DeviceCookies {
 
   /** Sets (or replaces) the device cookie for the user who just signed in. */
   issue(res: Response, tenantId: number, username: string, now = Date.now()): void {
-    const payload: DevicePayload = { t: tenantId, u: usernameKey(username), n: randomBytes(16).toString('base64url'), e: now + DEVICE_MAX_AGE_MS };
-    res.cookie(DEVICE_COOKIE, this.signer.sign(payload), { httpOnly: true, sameSite: 'lax', secure: this.secure, maxAge: DEVICE_MAX_AGE_MS, path: '/api/login' });
+    const payload: DevicePayload = {
+      t: tenantId,
+      u: usernameKey(username),
+      n: randomBytes(16).toString('base64url'),
+      e: now + DEVICE_MAX_AGE_MS,
+    };
+    res.cookie(DEVICE_COOKIE, this.signer.sign(payload), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure,
+      maxAge: DEVICE_MAX_AGE_MS,
+      path: '/api/login',
+    });
   }
 
   /** The device's nonce when `value` is a valid, unexpired device cookie for this tenant's username; else null. */
@@ -48,4 +59,6 @@ export class DeviceCookies {
 }
 
 /** The raw device cookie of the request (verified by the login command against the username it tries). */
-export const DeviceToken = createParamDecorator((_data: unknown, context: ExecutionContext): string | null => readCookie(context.switchToHttp().getRequest<Request>(), DEVICE_COOKIE));
+export const DeviceToken = createParamDecorator((_data: unknown, context: ExecutionContext): string | null =>
+  readCookie(context.switchToHttp().getRequest<Request>(), DEVICE_COOKIE),
+);

@@ -10,7 +10,12 @@ const behindProxy = (ip: string, spoofed?: string) => ({ headers: { 'x-forwarded
 describe('client IPs behind a trusted proxy (TRUST_PROXY=1)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '8', AUTH_RATE_LIMIT_PER_USERNAME: '1000', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' });
+    app = await startTestApp({
+      TRUST_PROXY: '1',
+      AUTH_RATE_LIMIT_PER_IP: '8',
+      AUTH_RATE_LIMIT_PER_USERNAME: '1000',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
   });
   afterAll(() => app.close());
 
@@ -18,12 +23,18 @@ describe('client IPs behind a trusted proxy (TRUST_PROXY=1)', () => {
     const attacker = new TestClient(app.url);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const res = await attacker.post('/api/login', { username: `victim${i}@example.com`, password: 'wrong-one' }, behindProxy('203.0.113.50', `10.1.2.${i}`));
+      const res = await attacker.post(
+        '/api/login',
+        { username: `victim${i}@example.com`, password: 'wrong-one' },
+        behindProxy('203.0.113.50', `10.1.2.${i}`),
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
     // Another client behind the same proxy is still served.
-    expect((await new TestClient(app.url).post('/api/login', { username: 'x@example.com', password: 'x' }, behindProxy('203.0.113.51'))).status).toBe(401);
+    expect(
+      (await new TestClient(app.url).post('/api/login', { username: 'x@example.com', password: 'x' }, behindProxy('203.0.113.51'))).status,
+    ).toBe(401);
   });
 });
 
@@ -31,7 +42,12 @@ describe('lockout that spares the owner: the device cookie (OWASP)', () => {
   let app: TestApp;
   beforeAll(async () => {
     // Each client is its own address behind the proxy, so only the per-username and per-device limits are in play.
-    app = await startTestApp({ TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '1000', AUTH_RATE_LIMIT_PER_USERNAME: '10', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' });
+    app = await startTestApp({
+      TRUST_PROXY: '1',
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      AUTH_RATE_LIMIT_PER_USERNAME: '10',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
   });
   afterAll(() => app.close());
 
@@ -47,7 +63,10 @@ describe('lockout that spares the owner: the device cookie (OWASP)', () => {
     await owner.post('/api/logout');
 
     const attacker = new TestClient(app.url);
-    for (let i = 0; i < 10; i++) expect((await attacker.post('/api/login', { username: email, password: `guess-${i}` }, behindProxy('203.0.113.66'))).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await attacker.post('/api/login', { username: email, password: `guess-${i}` }, behindProxy('203.0.113.66'))).status).toBe(
+        401,
+      );
     const attackerLimited = await attacker.post('/api/login', { username: email, password }, behindProxy('203.0.113.66'));
     expect(attackerLimited.status).toBe(429);
     expect(attackerLimited.body.message).toBe(TOO_MANY);
@@ -67,7 +86,8 @@ describe('lockout that spares the owner: the device cookie (OWASP)', () => {
     // A stolen device cookie is limited per device: 10 failures through it, then 429 for it too.
     const thief = new TestClient(app.url);
     thief.cookies.set('qrs.device', owner.cookies.get('qrs.device')!);
-    for (let i = 0; i < 10; i++) expect((await thief.post('/api/login', { username: email, password: `stolen-${i}` }, behindProxy('203.0.113.67'))).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await thief.post('/api/login', { username: email, password: `stolen-${i}` }, behindProxy('203.0.113.67'))).status).toBe(401);
     expect((await thief.post('/api/login', { username: email, password }, behindProxy('203.0.113.67'))).status).toBe(429);
   });
 });

@@ -17,7 +17,9 @@ export interface AttemptLimits {
 }
 
 /** Defaults are generous under NODE_ENV=test so feature int-specs that sign up many users from loopback are not throttled. */
-export function attemptLimits(env: Pick<Env, 'NODE_ENV' | 'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_PER_USERNAME' | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>): AttemptLimits {
+export function attemptLimits(
+  env: Pick<Env, 'NODE_ENV' | 'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_PER_USERNAME' | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>,
+): AttemptLimits {
   const test = env.NODE_ENV === 'test';
   return {
     perIp: env.AUTH_RATE_LIMIT_PER_IP ?? (test ? 10_000 : 30),
@@ -42,7 +44,11 @@ export class RateLimiter {
   private readonly prefix: string;
   private lastWarning = 0;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ENV) env: Env,
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
     this.limits = attemptLimits(env);
     this.prefix = `qrs:${new URL(databaseUrl).pathname.replace(/^\//, '') || 'default'}:auth-attempts`;
   }

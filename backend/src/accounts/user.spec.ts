@@ -273,7 +273,9 @@ describe('request bodies', () => {
       'Please confirm your new password',
     );
     expect(
-      firstMessage(() => changePasswordSchema.parse({ currentPassword: 'x', newPassword: 'tide-pool-42', confirmPassword: 'tide-pool-43' })),
+      firstMessage(() =>
+        changePasswordSchema.parse({ currentPassword: 'x', newPassword: 'tide-pool-42', confirmPassword: 'tide-pool-43' }),
+      ),
     ).toBe("Passwords don't match");
     expect(updateNameSchema.parse({ firstName: '  Ada ', lastName: ' L ' })).toEqual({ firstName: 'Ada', lastName: 'L' });
   });
@@ -309,7 +311,9 @@ describe('request bodies', () => {
       firstName: 'First name contains characters that are not allowed',
     });
     expect(
-      fields(() => changePasswordSchema.parse({ currentPassword: 'x\u0000', newPassword: 'tide-pool-42', confirmPassword: 'tide-pool-42' })),
+      fields(() =>
+        changePasswordSchema.parse({ currentPassword: 'x\u0000', newPassword: 'tide-pool-42', confirmPassword: 'tide-pool-42' }),
+      ),
     ).toEqual({ currentPassword: 'Current password contains characters that are not allowed' });
     // Passwords: not trimmed, other characters kept (a tab is a character someone may have chosen).
     expect(registerSchema.parse({ email: 'a@x.io', password: ' pass\tword ' }).password).toBe(' pass\tword ');

@@ -34,7 +34,10 @@ export function parseTrustProxy(value: string): TrustProxy {
     if (hops > 32) throw new Error(`${value}: more than 32 hops`);
     return hops;
   }
-  const list = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const list = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   proxyaddr.compile(list); // throws on anything that is not an IP, a CIDR or a preset name
   return list;
 }

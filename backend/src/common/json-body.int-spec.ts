@@ -30,7 +30,7 @@ describe('JSON routes refuse other content types with 415', () => {
   });
   afterAll(() => app.close());
 
-  it("a text/plain PUT /api/update-name answers 415 and leaves the name as it was", async () => {
+  it('a text/plain PUT /api/update-name answers 415 and leaves the name as it was', async () => {
     expect((await client.put('/api/update-name', { firstName: 'Ada', lastName: 'Lovelace' })).status).toBe(200);
     const res = await client.put('/api/update-name', 'firstName=&lastName=', { headers: { 'content-type': 'text/plain' } });
     expect(res.status).toBe(415);
@@ -38,7 +38,9 @@ describe('JSON routes refuse other content types with 415', () => {
     expect((await client.get('/api/user')).body).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
     // No Content-Type at all is refused alike; JSON with a charset is fine.
     expect((await client.put('/api/update-name', '{"firstName":""}')).status).toBe(415);
-    const charset = await client.put('/api/update-name', JSON.stringify({ firstName: 'Grace', lastName: 'Hopper' }), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    const charset = await client.put('/api/update-name', JSON.stringify({ firstName: 'Grace', lastName: 'Hopper' }), {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
     expect(charset.status).toBe(200);
   });
 
@@ -46,10 +48,16 @@ describe('JSON routes refuse other content types with 415', () => {
     expect(bodyRoutes.length).toBeGreaterThan(15);
     const failures: string[] = [];
     for (const route of bodyRoutes) {
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', ...(route.multipart ? [] : ['multipart/form-data; boundary=x'])]) {
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        ...(route.multipart ? [] : ['multipart/form-data; boundary=x']),
+      ]) {
         const res = await client.request(route.method, route.path, { body: 'a=1', headers: { 'content-type': type } });
         const message = route.multipart ? JSON_OR_FORM : JSON_ONLY;
-        if (res.status !== 415 || res.body?.message !== message) failures.push(`${route.method} ${route.path} ${type}: ${res.status} ${res.text.slice(0, 120)}`);
+        if (res.status !== 415 || res.body?.message !== message)
+          failures.push(`${route.method} ${route.path} ${type}: ${res.status} ${res.text.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -63,7 +71,10 @@ describe('JSON routes refuse other content types with 415', () => {
     await signUp(signedIn);
     for (const route of multipartRoutes) {
       const body = '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--x--\r\n';
-      const res = await signedIn.request(route.method, route.path, { body, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+      const res = await signedIn.request(route.method, route.path, {
+        body,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      });
       expect([route.path, res.status]).not.toEqual([route.path, 415]);
     }
   });

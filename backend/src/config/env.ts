@@ -29,7 +29,8 @@ export const envSchema = z.object({
       try {
         return parseTrustProxy(value);
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message === TRUST_PROXY_TRUE ? TRUST_PROXY_TRUE : `not a hop count or a list of IPs/CIDRs: ${(error as Error).message}` });
+        const message = (error as Error).message;
+        ctx.addIssue({ code: 'custom', message: message === TRUST_PROXY_TRUE ? message : `not a hop count or a list of IPs/CIDRs: ${message}` });
         return z.NEVER;
       }
     }),

@@ -43,7 +43,12 @@ export class GoogleStateStore {
     req.res?.clearCookie(GOOGLE_STATE_COOKIE, { path: COOKIE_PATH });
     const given = Buffer.from(typeof state === 'string' ? state : '');
     const expected = Buffer.from(typeof payload?.n === 'string' ? payload.n : '');
-    const valid = expected.length > 0 && typeof payload?.e === 'number' && payload.e > Date.now() && given.length === expected.length && timingSafeEqual(given, expected);
+    const valid =
+      expected.length > 0 &&
+      typeof payload?.e === 'number' &&
+      payload.e > Date.now() &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected);
     if (!valid) return callback(null, false, { message: 'Unable to verify authorization request state.' });
     callback(null, true);
   }

@@ -130,11 +130,17 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
   });
 
   it('anonymous GET /auth/google stores no session row (state in a signed cookie); the row comes only after a successful callback', async () => {
-    const sessions = () => app.app.get(DataSource).query(`SELECT count(*)::int AS n FROM user_sessions`).then((rows: { n: number }[]) => rows[0].n);
+    const sessions = () =>
+      app.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM user_sessions`)
+        .then((rows: { n: number }[]) => rows[0].n);
     const before = await sessions();
     const starts = await Promise.all(Array.from({ length: 200 }, () => new TestClient(app.url).get('/auth/google')));
     expect(starts.every((res) => res.status === 302)).toBe(true);
-    expect(starts.every((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).every((cookie) => !cookie.startsWith('qrs.sid=')))).toBe(true);
+    expect(
+      starts.every((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).every((cookie) => !cookie.startsWith('qrs.sid='))),
+    ).toBe(true);
     expect(await sessions()).toBe(before);
 
     google.nextUser({ sub: 'g-rows', email: 'rows@example.com', email_verified: true });
@@ -176,7 +182,12 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
 describe('GET /auth/google rate limit', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'test-secret', AUTH_RATE_LIMIT_PER_IP: '5', TRUST_PROXY: '1' });
+    app = await startTestApp({
+      GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      AUTH_RATE_LIMIT_PER_IP: '5',
+      TRUST_PROXY: '1',
+    });
   });
   afterAll(() => app.close());
 

@@ -1,9 +1,9 @@
-import { BROWSER_UA, createCodeByEvents, waitForEvents } from '../scans/scan-fixtures';
-import type { Scanned } from '../scans/scan.events';
+import { BROWSER_UA, createCodeByEvents, waitForEvents } from './scan-fixtures';
+import type { Scanned } from './scan.events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { parseEnv } from '../config/env';
-import { parseTrustProxy, TRUST_PROXY_TRUE } from './client-ip';
+import { parseTrustProxy, TRUST_PROXY_TRUE } from '../common/client-ip';
 
 describe('TRUST_PROXY', () => {
   it("takes Express's forms: false, a hop count, a list of IPs/CIDRs; refuses true and garbage", () => {
@@ -27,7 +27,8 @@ describe('visitor hashes on /d/ behind one trusted proxy (TRUST_PROXY=1)', () =>
   it('a spoofed left-most X-Forwarded-For hop does not change the visitor; the right-most (the proxy saw it) does', async () => {
     const code = await createCodeByEvents(app.app, { destination: 'https://example.com/visitors' });
     const client = new TestClient(app.url);
-    const scan = (forwardedFor: string) => client.get(`/d/${code.shortCode}`, { headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': forwardedFor } });
+    const scan = (forwardedFor: string) =>
+      client.get(`/d/${code.shortCode}`, { headers: { 'user-agent': BROWSER_UA, 'x-forwarded-for': forwardedFor } });
     expect((await scan('81.2.69.142')).status).toBe(302);
     expect((await scan('1.1.1.1, 81.2.69.142')).status).toBe(302);
     expect((await scan('8.8.8.8, 9.9.9.9, 81.2.69.142')).status).toBe(302);
