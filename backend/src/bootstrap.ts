@@ -72,7 +72,9 @@ export async function migrate(databaseUrl: string): Promise<void> {
 }
 
 function frontendDist(env: Env): string | null {
-  const candidates = [env.FRONTEND_DIST, resolve(__dirname, '../../frontend/dist'), resolve(__dirname, '../../../frontend/dist')].filter(Boolean) as string[];
+  const candidates = [env.FRONTEND_DIST, resolve(__dirname, '../../frontend/dist'), resolve(__dirname, '../../../frontend/dist')].filter(
+    Boolean,
+  ) as string[];
   return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
 }
 
@@ -88,7 +90,10 @@ function securityHeaders(_req: Request, res: Response, next: NextFunction) {
  * Starts the product in one of its roles: `all` (API + worker + built frontend, the `npm start` default),
  * `api` (HTTP only) or `worker` (projections, scan ingester, queues; no HTTP).
  */
-export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = {}, options: { handleSignals?: boolean } = {}): Promise<RunningApp> {
+export async function bootstrap(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: { handleSignals?: boolean } = {},
+): Promise<RunningApp> {
   const env = parseEnv({ ...process.env, ...overrides });
   const logger = createRootLogger(env.LOG_LEVEL);
   installRejectionGuard((error) => logger.warn({ error: error.message }, 'Redis command failed outside any caller (outage); continuing'));
@@ -136,14 +141,22 @@ export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = 
     next();
   });
   if (env.LOG_LEVEL !== 'silent') {
-    expressApp.use(pinoHttp({ logger, genReqId: (_req, res) => String(res.getHeader('X-Request-Id')), autoLogging: { ignore: (req) => req.url === '/api/health' } }));
+    expressApp.use(
+      pinoHttp({
+        logger,
+        genReqId: (_req, res) => String(res.getHeader('X-Request-Id')),
+        autoLogging: { ignore: (req) => req.url === '/api/health' },
+      }),
+    );
   }
 
   const app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(expressApp), nestOptions);
   app.useGlobalFilters(new ErrorsFilter());
   const openApi = new DocumentBuilder()
     .setTitle('QR Code Sharks API')
-    .setDescription('Every call of the product. Signed-in calls use the session cookie qrs.sid; state-changing calls from a browser must come from the site\'s own origin.')
+    .setDescription(
+      "Every call of the product. Signed-in calls use the session cookie qrs.sid; state-changing calls from a browser must come from the site's own origin.",
+    )
     .setVersion('1')
     .addCookieAuth('qrs.sid')
     .build();
@@ -151,7 +164,13 @@ export async function bootstrap(overrides: Partial<Record<keyof Env, string>> = 
 
   const dist = frontendDist(env);
   if (dist) {
-    app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.includes('/assets/') && res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use(
+      express.static(dist, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, path) => path.includes('/assets/') && res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || !req.accepts('html')) return next();
       res.sendFile(join(dist, 'index.html'));

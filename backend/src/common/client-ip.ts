@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 
 /**
  * The client's IP, by one rule for every caller (Express's req.ip, the /d/ fast path, rate limits, visitor and
@@ -6,14 +7,6 @@ import type { IncomingMessage } from 'node:http';
  * addresses are the socket's, then X-Forwarded-For from right to left; the first one that is not trusted is the
  * client. A client can write anything into the left of X-Forwarded-For, never into what a trusted proxy appended.
  */
-
-/** proxy-addr ships no types; what we use of it. */
-interface ProxyAddr {
-  (req: IncomingMessage, trust: TrustFunction): string;
-  compile(value: string[]): TrustFunction;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const proxyaddr = require('proxy-addr') as ProxyAddr;
 
 /** (address, hop index from the socket) -> trusted? The form Express accepts for `trust proxy`. */
 export type TrustFunction = (address: string, hop: number) => boolean;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_TRUE } from '../common/client-ip';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-const csv = z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
+const csv = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 /**
  * Every setting of the product, parsed once at start-up. `.env.example` lists each with its default;
@@ -30,7 +33,10 @@ export const envSchema = z.object({
         return parseTrustProxy(value);
       } catch (error) {
         const message = (error as Error).message;
-        ctx.addIssue({ code: 'custom', message: message === TRUST_PROXY_TRUE ? message : `not a hop count or a list of IPs/CIDRs: ${message}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: message === TRUST_PROXY_TRUE ? message : `not a hop count or a list of IPs/CIDRs: ${message}`,
+        });
         return z.NEVER;
       }
     }),
@@ -69,12 +75,32 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 
   UPLOAD_DIR: z.string().default('.data/uploads'),
-  MAX_PDF_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
-  MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
-  MAX_LOGO_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  MAX_PDF_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  MAX_LOGO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
   /** Largest width x height of an uploaded logo and of a gallery image, read from the header before anything else (docs/decisions.md, issue 13). */
-  MAX_LOGO_PIXELS: z.coerce.number().int().positive().default(4096 * 4096),
-  MAX_IMAGE_PIXELS: z.coerce.number().int().positive().default(8192 * 8192),
+  MAX_LOGO_PIXELS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4096 * 4096),
+  MAX_IMAGE_PIXELS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8192 * 8192),
 
   /** Rendering (PNG downloads, logo rasterising) runs in child processes: how many, each job's time budget, each process's memory limit, and how many jobs may wait. */
   RENDER_PROCESSES: z.coerce.number().int().min(1).max(32).default(2),
