@@ -15,6 +15,7 @@ import { HealthModule } from './health/health.module';
 import { NewsletterSignupModule } from './newsletter-signup/newsletter-signup.module';
 import { PaymentProductsModule } from './payment-products/payment-products.module';
 import { ProjectionsModule } from './projections/projections.module';
+import { PublicStatsModule } from './public-stats/public-stats.module';
 import { RedisModule } from './redis/redis.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { ScansModule } from './scans/scans.module';
@@ -36,6 +37,7 @@ const FEATURES = [
   CodesModule,
   PaymentProductsModule,
   BulkModule,
+  PublicStatsModule,
 ];
 
 @Module({})

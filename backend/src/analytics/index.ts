@@ -3,3 +3,5 @@ export { AnalyticsService, type CodeAnalytics, type UserAnalytics } from './anal
 export type { CodeAnalyticsQuery } from './analytics.schemas';
 /** The live scan feed of a code (server-sent events), a read of scans as they are ingested. */
 export { LIVE_FEED_UNAVAILABLE, LiveScansService } from './live-scans.service';
+/** Tenant-wide totals for the public site's stats banner (public-stats). */
+export { PublicTotalsService, type PublicTotals } from './public-totals.service';

@@ -1,0 +1,13 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { Tenant } from '../common/request-params';
+import { PublicStatsService } from './public-stats.service';
+
+/** The landing page's live figures; public, no personal data, cached for a minute. */
+@Controller('api')
+export class PublicStatsController {
+  constructor(private readonly publicStats: PublicStatsService) {}
+
+  @Get('public-stats') @Header('Cache-Control', 'public, max-age=60') stats(@Tenant() tenantId: number) {
+    return this.publicStats.stats(tenantId);
+  }
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { QR_TYPES } from '@qrsharks/qr-core';
+import { PublicTotalsService } from '../analytics';
+
+/** GET /api/public-stats: what the landing page's stats banner states. */
+export interface PublicStats {
+  codesGenerated: number;
+  scansRecorded: number;
+  /** The content types the generator offers (all of qr-core's since issue 15). */
+  contentTypes: number;
+}
+
+/** How long a tenant's figures are reused before the read model is asked again. */
+export const PUBLIC_STATS_TTL_MS = 60_000;
+
+/**
+ * The public site's figures, from the analytics read model, cached per tenant for a minute in this process: a busy
+ * landing page costs the database one query a minute. Concurrent misses share one query.
+ */
+@Injectable()
+export class PublicStatsService {
+  private readonly cache = new Map<number, { at: number; value: Promise<PublicStats> }>();
+
+  constructor(private readonly totals: PublicTotalsService) {}
+
+  stats(tenantId: number, now = Date.now()): Promise<PublicStats> {
+    const hit = this.cache.get(tenantId);
+    if (hit && now - hit.at < PUBLIC_STATS_TTL_MS) return hit.value;
+    const value = this.totals.totals(tenantId).then((totals) => ({ ...totals, contentTypes: QR_TYPES.length }));
+    // A failed read is not cached: the next request asks again.
+    value.catch(() => this.cache.delete(tenantId));
+    this.cache.set(tenantId, { at: now, value });
+    return value;
+  }
+}
