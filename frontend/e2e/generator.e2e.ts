@@ -214,14 +214,11 @@ describe('generator card: type switching and its dialogs', () => {
     expect(await card().getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Contact');
   });
 
-  it.each(['Events', 'SMS', 'Bitcoin'])("opens 'Future Feature' for %s and does not switch", async (label) => {
+  // Issue 15: these work end to end now, so they switch like any type (generator-types.e2e.ts downloads them).
+  it.each(['Events', 'SMS', 'Bitcoin', 'Plain Text', 'Wi-Fi'])("switches to %s without 'Future Feature'", async (label) => {
     await chooseType(label);
-    const dialog = page.getByRole('dialog', { name: 'Future Feature' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await card().getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Website URL');
-    await field('Website URL').waitFor();
+    await page.waitForFunction((name) => document.querySelector('[data-testid="qr-type-select"]')?.textContent?.includes(name), label);
+    expect(await page.getByRole('dialog', { name: 'Future Feature' }).count()).toBe(0);
   });
 });
 
@@ -305,16 +302,13 @@ describe('generator card: signed in (the stored state)', () => {
     expect(await card().getByRole('button', { name: 'Dynamic' }).isDisabled()).toBe(false);
   });
 
-  it("switches to Menu/PDF without 'Premium Feature'; future types still open 'Future Feature'", async () => {
+  it("switches to Menu/PDF without 'Premium Feature', then to Bitcoin without 'Future Feature'", async () => {
     await chooseType('Menu/PDF');
     await field('Title').waitFor();
     expect(await page.getByRole('dialog', { name: 'Premium Feature' }).count()).toBe(0);
     await chooseType('Bitcoin');
-    const dialog = page.getByRole('dialog', { name: 'Future Feature' });
-    await dialog.getByText('Bitcoin QR codes are coming soon.', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await card().getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Menu/PDF');
+    await field('Bitcoin Address').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Future Feature' }).count()).toBe(0);
   });
 
   it('gives the second colour and the logo presets without the account banners', async () => {

@@ -13,6 +13,7 @@ import {
   UpdateNameBody,
   updateNameSchema,
 } from './account.schemas';
+import { AccountsService } from './accounts.service';
 import { Authenticated, AuthUser, CurrentUser } from './auth';
 import { ChangePasswordCommand } from './change-password.command';
 import { DeleteAccountCommand } from './delete-account.command';
@@ -31,6 +32,7 @@ export class AccountsController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly sessions: SessionsService,
+    private readonly accounts: AccountsService,
   ) {}
 
   @Post('register') @HttpCode(200) register(
@@ -58,6 +60,11 @@ export class AccountsController {
 
   @Get('user') @Authenticated() user(@CurrentUser() user: AuthUser) {
     return user;
+  }
+
+  /** The session for pages that work signed in or out: 200 `{ user }`, null when signed out (no 401 to log). */
+  @Get('session') async session(@Req() req: Request) {
+    return { user: await this.accounts.authenticate(req) };
   }
 
   @Put('update-name') @Authenticated() updateName(@CurrentUser() user: AuthUser, @BodyOf(updateNameSchema) body: UpdateNameBody) {

@@ -5,13 +5,14 @@ import { toast } from '../ui/toast';
  * The one way the client talks to the server. Credentials always go along; a JSON body is
  * sent only when there is a payload; a non-ok answer raises `${status}: ${body || statusText}`.
  */
-export async function apiRequest(method: string, path: string, payload?: unknown): Promise<Response> {
+export async function apiRequest(method: string, path: string, payload?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
   const hasPayload = payload !== undefined;
   const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
+  const headers = { ...(hasPayload && !isForm ? { 'Content-Type': 'application/json' } : {}), ...extraHeaders };
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasPayload && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    headers: Object.keys(headers).length ? headers : undefined,
     body: hasPayload ? (isForm ? payload : JSON.stringify(payload)) : undefined,
   });
   await throwIfNotOk(response);
@@ -24,9 +25,9 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   throw new Error(`${response.status}: ${bodyText}`);
 }
 
-/** JSON of a request, or null for an empty body. */
-export async function apiJson<T>(method: string, path: string, payload?: unknown): Promise<T> {
-  const response = await apiRequest(method, path, payload);
+/** JSON of a request, or null for an empty body. `extraHeaders`: e.g. the generator's Idempotency-Key. */
+export async function apiJson<T>(method: string, path: string, payload?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
+  const response = await apiRequest(method, path, payload, extraHeaders);
   const text = await response.text();
   return (text ? JSON.parse(text) : null) as T;
 }
@@ -112,12 +113,16 @@ export interface RegisterPayload {
 
 export const USER_KEY = ['/api/user'] as const;
 
+/**
+ * GET /api/session: `{ user }`, null when signed out. The spec's GET /api/user answers 401 then, which the browser
+ * logs as an error on every signed-out page; a 401 there is no error, so the client asks the session route instead.
+ */
 async function fetchUser(): Promise<User | null> {
-  const response = await fetch('/api/user', { credentials: 'include' });
+  const response = await fetch('/api/session', { credentials: 'include' });
   if (response.status === 401) return null;
   if (!response.ok) throw new Error('Failed to fetch user data');
   const text = await response.text();
-  return text ? (JSON.parse(text) as User) : null;
+  return text ? ((JSON.parse(text) as { user: User | null }).user ?? null) : null;
 }
 
 /** The session: user is null when signed out (401) and when the call fails otherwise. */

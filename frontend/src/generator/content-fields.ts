@@ -1,9 +1,16 @@
 // What the Purpose tab draws for each content type. Validation itself lives in qr-core's schemas;
 // this only says how each field is labelled and which input it needs.
-import { APP_CATEGORIES, APP_PLATFORMS, REVIEW_PLATFORMS, SOCIAL_PLATFORMS, type QrType } from '@qrsharks/qr-core/browser';
+import {
+  APP_CATEGORIES,
+  APP_PLATFORMS,
+  REVIEW_PLATFORMS,
+  SOCIAL_PLATFORMS,
+  WIFI_ENCRYPTIONS,
+  type QrType,
+} from '@qrsharks/qr-core/browser';
 import { isGeneratorType, type GeneratorType } from './gates';
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'price' | 'textarea' | 'select' | 'file' | 'datetime';
+export type FieldKind = 'text' | 'email' | 'tel' | 'url' | 'price' | 'textarea' | 'select' | 'file' | 'datetime' | 'password' | 'checkbox';
 
 export interface FieldOption {
   value: string;
@@ -38,6 +45,9 @@ const OPTION_LABELS: Record<string, string> = {
   googleplay: 'Google Play',
   microsoft: 'Microsoft Store',
   amazon: 'Amazon Appstore',
+  WPA: 'WPA/WPA2/WPA3',
+  WEP: 'WEP',
+  nopass: 'None (open network)',
 };
 
 export function optionLabel(value: string): string {
@@ -116,6 +126,14 @@ export const CONTENT_FIELDS: Record<GeneratorType, readonly FieldSpec[]> = {
     { name: 'label', label: 'Label', kind: 'text' },
     { name: 'message', label: 'Message', kind: 'text' },
   ],
+  text: [{ name: 'text', label: 'Text', kind: 'textarea', required: true, placeholder: 'Any text: a note, a code, a short message' }],
+  wifi: [
+    { name: 'ssid', label: 'Network Name (SSID)', kind: 'text', required: true },
+    { name: 'encryption', label: 'Security', kind: 'select', required: true, options: options(WIFI_ENCRYPTIONS) },
+    // Required unless the network is open: qr-core's schema says so ('Password is required').
+    { name: 'password', label: 'Password', kind: 'password' },
+    { name: 'hidden', label: 'Hidden network', kind: 'checkbox' },
+  ],
 };
 
 /** Session-storage key where the templates page leaves the chosen template (website spec). */
@@ -152,7 +170,7 @@ export function pickKnownFields(type: QrType, data: unknown): Record<string, unk
   const known = new Set(CONTENT_FIELDS[type].map((field) => field.name));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    if (known.has(key) && (typeof value === 'string' || typeof value === 'number')) out[key] = value;
+    if (known.has(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) out[key] = value;
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { allowedLogo, allowedMode, allowedStyle, canBeDynamic, GENERATOR_TYPES, 
 const logo = { source: 'preset' as const, name: 'instagram.svg', href: 'data:image/svg+xml,x', file: {} as File };
 
 describe('type gates', () => {
-  it('offers the thirteen types in the spec order', () => {
+  it("offers the spec's thirteen types in its order, then plain text and Wi-Fi", () => {
     expect(GENERATOR_TYPES).toEqual([
       'url',
       'contact',
@@ -20,14 +20,17 @@ describe('type gates', () => {
       'apps',
       'sms',
       'bitcoin',
+      'text',
+      'wifi',
     ]);
   });
 
-  it("keeps events, sms and bitcoin a 'Future Feature' for everyone", () => {
-    for (const type of ['events', 'sms', 'bitcoin'] as const) {
-      expect(typeGate(type, false)).toBe('future');
-      expect(typeGate(type, true)).toBe('future');
+  it("opens events, sms, bitcoin, text and wifi for everyone: no type is a 'Future Feature' any more", () => {
+    for (const type of ['events', 'sms', 'bitcoin', 'text', 'wifi'] as const) {
+      expect(typeGate(type, false)).toBeNull();
+      expect(typeGate(type, true)).toBeNull();
     }
+    expect(GENERATOR_TYPES.filter((type) => typeGate(type, true) === 'future')).toEqual([]);
   });
 
   it("asks for an account ('Premium Feature') for pdf only while signed out", () => {
@@ -42,15 +45,20 @@ describe('type gates', () => {
       'ratings',
       'email',
       'location',
+      'events',
       'apps',
+      'sms',
+      'bitcoin',
+      'text',
+      'wifi',
     ]);
   });
 
-  it('opens on a preselected type unless it is a future one or not a generator type', () => {
+  it('opens on a preselected generator type, else url', () => {
     expect(startingType('contact')).toBe('contact');
     expect(startingType('pdf')).toBe('pdf');
-    expect(startingType('sms')).toBe('url');
-    expect(startingType('wifi')).toBe('url');
+    expect(startingType('sms')).toBe('sms');
+    expect(startingType('wifi')).toBe('wifi');
     expect(startingType(undefined)).toBe('url');
   });
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Logger, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Tenant } from '../../common/request-params';
@@ -6,14 +6,18 @@ import { SessionsService } from '../sessions.service';
 import { GoogleAuthGuard } from './google-auth.guard';
 import { SignInWithGoogleCommand } from './sign-in-with-google.command';
 
+// A plain sentence for visitors; which settings are missing goes to the log (issue 15), not to the page.
 const NOT_CONFIGURED_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Google sign-in is not configured</title>
+<html lang="en"><head><meta charset="utf-8"><title>Google sign-in is not available</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem">
-<h1>Google sign-in is not configured</h1>
-<p>This server has no Google client id (GOOGLE_CLIENT_ID), so signing in with Google is not available here.</p>
-<p>Please <a href="/auth">sign in with your email and password</a> instead, or ask the administrator to set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.</p>
+<h1>Google sign-in is not available</h1>
+<p>Signing in with Google is not available on this site yet.</p>
+<p>Please <a href="/auth">sign in with your email and password</a> instead.</p>
 </body></html>`;
+
+const logger = new Logger('GoogleSignIn');
+let notConfiguredLogged = false;
 
 /** GET /auth/google (full browser navigation from the auth page) and Google's callback. */
 @Controller('auth/google')
@@ -24,6 +28,10 @@ export class GoogleController {
   ) {}
 
   @Get() @UseGuards(GoogleAuthGuard) start(@Res() res: Response) {
+    if (!notConfiguredLogged) {
+      notConfiguredLogged = true;
+      logger.warn('GET /auth/google: Google sign-in is not configured (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)');
+    }
     res.status(503).type('html').send(NOT_CONFIGURED_PAGE);
   }
 

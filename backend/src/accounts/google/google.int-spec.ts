@@ -208,11 +208,12 @@ describe('GET /auth/google without GOOGLE_CLIENT_ID', () => {
   });
   afterAll(() => app.close());
 
-  it('answers a page saying Google sign-in is not configured', async () => {
+  it('answers a page saying in a plain sentence that Google sign-in is not available, naming no setting', async () => {
     const res = await new TestClient(app.url).get('/auth/google');
     expect(res.status).toBe(503);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.text).toContain('Google sign-in is not configured');
+    expect(res.text).toContain('Signing in with Google is not available on this site yet.');
     expect(res.text).toContain('href="/auth"');
+    expect(res.text).not.toMatch(/GOOGLE_|client id|administrator/i);
   });
 });

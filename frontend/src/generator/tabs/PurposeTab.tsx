@@ -1,6 +1,18 @@
 // Purpose tab: the type dropdown and the chosen type's fields. Messages come from qr-core's
 // schemas (spec section 5) and show under each field.
-import { Box, Button, FormControl, FormHelperText, FormLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { QR_TYPE_LABELS, type QrType } from '@qrsharks/qr-core/browser';
 import { useId, useRef } from 'react';
 import { CONTENT_FIELDS, type FieldSpec } from '../content-fields';
@@ -47,6 +59,14 @@ function FileField({ spec, value, error, onChange }: FieldProps) {
 
 function ContentField({ spec, value, error, onChange }: FieldProps) {
   if (spec.kind === 'file') return <FileField spec={spec} value={value} error={error} onChange={onChange} />;
+  if (spec.kind === 'checkbox') {
+    return (
+      <FormControlLabel
+        control={<Checkbox name={spec.name} checked={value === true} onChange={(event) => onChange(event.target.checked)} />}
+        label={spec.label}
+      />
+    );
+  }
   const text = value === null || value === undefined ? '' : String(value);
   const common = {
     name: spec.name,
@@ -82,6 +102,8 @@ function ContentField({ spec, value, error, onChange }: FieldProps) {
       return <TextField {...common} type="tel" autoComplete="tel" />;
     case 'url':
       return <TextField {...common} type="url" slotProps={{ htmlInput: { inputMode: 'url' } }} />;
+    case 'password':
+      return <TextField {...common} type="password" autoComplete="off" />;
     default:
       return <TextField {...common} />;
   }

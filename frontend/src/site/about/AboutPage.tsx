@@ -1,14 +1,8 @@
 import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
+import { CONTENT_TYPE_COUNT, useStatsFigures } from '../../ui/site-figures';
 import { usePageTitle } from '../../ui/usePageTitle';
-
-const STATS = [
-  { value: '1M+', label: 'QR codes created' },
-  { value: '50K+', label: 'Users' },
-  { value: '99.9%', label: 'Uptime' },
-  { value: '24/7', label: 'Support by email' },
-] as const;
 
 const VALUES = [
   {
@@ -27,15 +21,16 @@ const VALUES = [
 ] as const;
 
 const OFFERINGS = [
-  'A generator for fifteen content types with live preview',
+  `A generator for ${CONTENT_TYPE_COUNT} content types with live preview`,
   'Dynamic codes you can edit, pause and resume after printing',
   'Scan analytics you can replay for any period',
   'Bulk generation from CSV or text files',
   'White-label branding for agencies and resellers',
-] as const;
+];
 
 export function AboutPage() {
   usePageTitle('About Us - QR Code Sharks');
+  const stats = useStatsFigures();
   return (
     <>
       <PageHeader
@@ -64,7 +59,7 @@ export function AboutPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
             <Grid container spacing={2}>
-              {STATS.map((stat) => (
+              {stats.map((stat) => (
                 <Grid key={stat.label} size={6}>
                   <Card variant="outlined" sx={{ textAlign: 'center' }}>
                     <CardContent>

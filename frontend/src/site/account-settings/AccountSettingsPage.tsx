@@ -18,7 +18,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { apiRequest, queryClient, serverMessage, useUser, USER_KEY } from '../../api/http';
+import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
+import { TrialCard } from '../../ui/TrialCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 export const DELETE_REDIRECT_DELAY_MS = 2000;
@@ -34,7 +36,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export function AccountSettingsPage() {
   usePageTitle('Account Settings - QR Code Sharks');
-  const { user } = useUser();
+  const { user, isLoading } = useUser();
   const [editing, setEditing] = useState(false);
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -42,6 +44,8 @@ export function AccountSettingsPage() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
+  if (isLoading) return <LoadingScreen />;
+  // Signed out, the spec's message (website spec, account settings), not a redirect.
   if (!user) {
     return (
       <Container maxWidth="sm" sx={{ py: 8 }}>
@@ -157,6 +161,10 @@ export function AccountSettingsPage() {
           </Row>
         </CardContent>
       </Card>
+
+      <Box sx={{ mb: 4 }}>
+        <TrialCard />
+      </Box>
 
       <Card variant="outlined" sx={{ borderColor: 'error.main' }} component="section" aria-labelledby="danger-zone">
         <CardContent>

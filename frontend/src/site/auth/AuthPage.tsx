@@ -1,11 +1,12 @@
 import GoogleIcon from '@mui/icons-material/Google';
 import { Box, Button, Container, Divider, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLoginMutation, useRegisterMutation, useUser } from '../../api/http';
 import { Brand } from '../../ui/Brand';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
+import { activateTrial } from '../../ui/TrialCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { validateLogin, validateRegister, type CredentialErrors, type Credentials } from './auth-validation';
 
@@ -14,38 +15,71 @@ type View = 'login' | 'register';
 /** Google sign-in is a full browser navigation: the server answers /auth/google with a redirect. */
 const startGoogle = () => window.location.assign('/auth/google');
 
+/** Where to go after signing in: ?next= when it is a path of this site, else home. */
+function safeNext(value: string | null): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+}
+
+/** What the home page learns from the auth page: a new account is greeted 'Welcome, {username}!'. */
+export interface AuthNavigationState {
+  newUser?: boolean;
+}
+
 export function AuthPage() {
   usePageTitle('Login to QR Generator');
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const [view, setView] = useState<View>(params.get('mode') === 'register' ? 'register' : 'login');
-  const [fields, setFields] = useState<Credentials>({ email: '', password: '' });
+  // The landing page's trial card carries the visitor's email over (?email=) and asks for the trial (?trial=1).
+  const [fields, setFields] = useState<Credentials>({ email: params.get('email') ?? '', password: '' });
   const [errors, setErrors] = useState<CredentialErrors>({});
+  // While signing in and starting the trial, the page stays (the session arrives before the trial is started).
+  const [finishing, setFinishing] = useState(false);
   const login = useLoginMutation();
   const register = useRegisterMutation();
+  const withTrial = params.get('trial') === '1';
+  const next = safeNext(params.get('next'));
 
   if (isLoading) return <LoadingScreen minHeight="100vh" />;
-  if (user) return <Navigate to="/" replace />;
+  if (user && !finishing) return <Navigate to={next} replace />;
 
   const switchView = (next: View) => {
     setView(next);
     setErrors({});
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const found = view === 'login' ? validateLogin(fields) : validateRegister(fields);
     setErrors(found);
     if (Object.keys(found).length) return;
     const email = fields.email.trim();
-    if (view === 'login') {
-      login.mutate({ username: email, password: fields.password });
-    } else {
-      register.mutate({ username: email, email, password: fields.password, confirmPassword: fields.password, firstName: '', lastName: '' });
+    setFinishing(true);
+    try {
+      if (view === 'login') {
+        await login.mutateAsync({ username: email, password: fields.password });
+      } else {
+        await register.mutateAsync({
+          username: email,
+          email,
+          password: fields.password,
+          confirmPassword: fields.password,
+          firstName: '',
+          lastName: '',
+        });
+      }
+    } catch {
+      // the mutation's own toast says why
+      setFinishing(false);
+      return;
     }
+    if (withTrial) await activateTrial(email);
+    const state: AuthNavigationState | undefined = view === 'register' ? { newUser: true } : undefined;
+    navigate(next, { replace: true, state });
   };
 
-  const busy = login.isPending || register.isPending;
+  const busy = login.isPending || register.isPending || finishing;
   const isLogin = view === 'login';
 
   return (
@@ -58,10 +92,15 @@ export function AuthPage() {
           <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
             {isLogin ? 'Welcome back!' : 'Create Account'}
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {isLogin ? 'Sign in to manage your QR codes and analytics.' : 'Free forever, no credit card required. It takes 30 seconds.'}
+          <Typography color="text.secondary" sx={{ mb: withTrial ? 1 : 3 }}>
+            {isLogin ? 'Sign in to manage your QR codes and analytics.' : 'Free forever, no credit card required.'}
           </Typography>
-          <Box component="form" noValidate onSubmit={onSubmit} aria-label={isLogin ? 'Sign in' : 'Create account'}>
+          {withTrial && (
+            <Typography sx={{ mb: 3 }} data-testid="trial-notice">
+              Your 3-day free trial starts as soon as you {isLogin ? 'sign in' : 'create your account'}.
+            </Typography>
+          )}
+          <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={isLogin ? 'Sign in' : 'Create account'}>
             <Stack spacing={2}>
               <TextField
                 type="email"

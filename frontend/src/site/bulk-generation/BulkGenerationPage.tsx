@@ -40,8 +40,11 @@ export function BulkGenerationPage() {
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    setInput(readBulkFile(file.name, await file.text()));
+    const { text, header } = readBulkFile(file.name, await file.text());
+    setInput(text);
     event.target.value = '';
+    if (header !== null)
+      toast({ title: 'Header row skipped', description: `The first row ("${header}") names the column, so it is not made into a code.` });
   };
 
   const generate = async () => {

@@ -12,17 +12,66 @@ export interface BulkItem {
   error?: string;
 }
 
-/** CSV: the first column of each non-empty line; anything else is used as-is. */
-export function readBulkFile(name: string, text: string): string {
-  if (!name.toLowerCase().endsWith('.csv')) return text;
-  return text
+/** First cells that name a column rather than hold data ('URL', 'Website', 'Text', 'qr_data' ...). */
+const HEADER_NAMES = new Set([
+  'url',
+  'urls',
+  'link',
+  'links',
+  'website',
+  'websites',
+  'webaddress',
+  'address',
+  'text',
+  'texts',
+  'data',
+  'content',
+  'value',
+  'values',
+  'qr',
+  'qrcode',
+  'qrdata',
+  'qrcontent',
+  'name',
+  'title',
+  'destination',
+  'target',
+]);
+
+const isWebAddress = (value: string) => /^https?:\/\/\S+$/i.test(value);
+
+/**
+ * Whether the CSV's first row is a header: its first cell is a column name, or it is the only cell that is not a
+ * web address in a column of web addresses.
+ */
+export function isHeaderRow(cells: readonly string[]): boolean {
+  if (cells.length < 2) return false;
+  const [first, ...rest] = cells;
+  if (HEADER_NAMES.has(first.toLowerCase().replace(/[^a-z]/g, ''))) return true;
+  return !isWebAddress(first) && rest.every(isWebAddress);
+}
+
+/** A CSV file's first column, one cell per non-empty line, and the header row when one was detected. */
+export function readCsvColumn(text: string): { cells: string[]; header: string | null } {
+  const cells = text
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '')
     .map((line) => {
       const first = line.startsWith('"') ? (/^"((?:[^"]|"")*)"/.exec(line)?.[1] ?? '').replace(/""/g, '"') : line.split(',')[0];
       return first.trim();
-    })
-    .join('\n');
+    });
+  if (isHeaderRow(cells)) return { cells: cells.slice(1), header: cells[0] };
+  return { cells, header: null };
+}
+
+/**
+ * CSV: the first column of each non-empty line, without a header row (detected by isHeaderRow); anything else is
+ * used as-is. `header` is the skipped row, so the page can say so.
+ */
+export function readBulkFile(name: string, text: string): { text: string; header: string | null } {
+  if (!name.toLowerCase().endsWith('.csv')) return { text, header: null };
+  const { cells, header } = readCsvColumn(text);
+  return { text: cells.join('\n'), header };
 }
 
 export const bulkLines = (input: string) =>

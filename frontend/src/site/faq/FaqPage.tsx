@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FaqAccordion, type FaqItem } from '../../ui/FaqAccordion';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../../ui/site-figures';
 
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
@@ -27,8 +28,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'Which content types are supported?',
-    answer:
-      'Fifteen: Website URL, contact card, payment, Menu/PDF, social profile, images, ratings, email, location, events, apps, SMS, Bitcoin, plain text and Wi-Fi.',
+    answer: `${CONTENT_TYPE_COUNT}: ${CONTENT_TYPE_NAMES}.`,
   },
   {
     question: 'Can I customise colours and add a logo?',

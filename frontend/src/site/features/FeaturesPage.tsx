@@ -2,6 +2,7 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Box, Button, Card, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
+import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../../ui/site-figures';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 type FeatureCategory = 'generation' | 'customization' | 'management' | 'security';
@@ -15,9 +16,8 @@ interface Feature {
 
 export const FEATURES: readonly Feature[] = [
   {
-    title: 'Fifteen content types',
-    description:
-      'Website URL, contact card, payment, Menu/PDF, social, images, ratings, email, location, events, apps, SMS, Bitcoin, plain text and Wi-Fi.',
+    title: `${CONTENT_TYPE_COUNT} content types`,
+    description: `${CONTENT_TYPE_NAMES}.`,
     category: 'generation',
     premium: false,
   },

@@ -1,19 +1,18 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LockIcon from '@mui/icons-material/Lock';
-import SpeedIcon from '@mui/icons-material/Speed';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { Box, Button, Card, CardContent, Container, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiJson, queryClient, serverMessage, USER_KEY, type User } from '../../api/http';
+import { ACCOUNT_TYPES } from '../../generator/gates';
 import { FaqAccordion } from '../../ui/FaqAccordion';
 import { GeneratorSlot } from '../../ui/GeneratorSlot';
 import { QR_TYPE_LABELS } from '../../ui/qr-types';
-import { toast } from '../../ui/toast';
+import { TrialCard } from '../../ui/TrialCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { usePreselection } from '../../ui/usePreselection';
-import { FEATURES, LANDING_FAQ, STATS, TESTIMONIALS, TYPE_HERO, USE_CASES, WHY_CHOOSE } from './landing-content';
+import { useStatsFigures } from '../../ui/site-figures';
+import { FEATURES, LANDING_FAQ, TESTIMONIALS, TYPE_HERO, USE_CASES, WHY_CHOOSE } from './landing-content';
 
 function Section({
   id,
@@ -45,74 +44,9 @@ function Section({
   );
 }
 
-function TrialActivationCard() {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      toast({
-        title: 'Email Required',
-        description: 'Please enter your email address to activate your free trial.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await apiJson<{ message?: string; user?: User } | null>('POST', '/api/activate-trial', { email: email.trim() });
-      if (result?.user) queryClient.setQueryData(USER_KEY, result.user);
-      toast({
-        title: 'Free Trial Activated!',
-        description: result?.message || 'Your 3-day free trial has started. Enjoy 12 dynamic QR codes and full analytics.',
-      });
-      setEmail('');
-    } catch (error) {
-      toast({
-        title: 'Activation Failed',
-        description: serverMessage(error, 'Failed to activate free trial. Please try again.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Paper
-      component="section"
-      aria-labelledby="trial-title"
-      elevation={0}
-      sx={{ p: { xs: 3, md: 5 }, borderRadius: 3, border: 2, borderColor: 'primary.main' }}
-    >
-      <Typography id="trial-title" variant="h4" component="h2" sx={{ fontWeight: 800 }}>
-        Start your 3-day free trial
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        No card required. 12 dynamic QR codes, scan analytics, logos and colour customization, unlimited scans and downloads, and no ads.
-      </Typography>
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column', sm: 'row' } }}>
-        <TextField
-          type="email"
-          label="Email address"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          autoComplete="email"
-          fullWidth
-        />
-        <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ whiteSpace: 'nowrap', px: 4 }}>
-          {busy ? 'Activating...' : 'Activate Free Trial'}
-        </Button>
-      </Box>
-    </Paper>
-  );
-}
-
 const TRUST_BADGES = [
   { Icon: LockIcon, label: 'HTTPS everywhere' },
   { Icon: VerifiedUserIcon, label: 'No raw IPs stored' },
-  { Icon: SpeedIcon, label: '99.9% uptime' },
   { Icon: SupportAgentIcon, label: 'Support that answers within 24 hours' },
 ] as const;
 
@@ -120,6 +54,9 @@ export function LandingPage() {
   usePageTitle('QR Code Sharks - Free QR Code Generator');
   const { type, prefill, templateTitle } = usePreselection();
   const heroText = type ? TYPE_HERO[type] : undefined;
+  const stats = useStatsFigures();
+  // The landing page is for visitors: a type that needs an account (Menu/PDF) is reached through sign-up.
+  const needsAccount = type !== undefined && ACCOUNT_TYPES.includes(type);
 
   return (
     <>
@@ -148,6 +85,20 @@ export function LandingPage() {
                 Template: {templateTitle}. Adjust the fields below and generate.
               </Typography>
             )}
+            {needsAccount && (
+              <Box sx={{ mt: 2.5 }}>
+                <Typography sx={{ mb: 1.5 }}>Uploading a file needs a free account: create one and you come straight back here.</Typography>
+                <Button
+                  component={RouterLink}
+                  to={`/auth?${new URLSearchParams({ mode: 'register', next: `/?qr=${type}` }).toString()}`}
+                  variant="contained"
+                  color="inherit"
+                  sx={{ color: 'secondary.main' }}
+                >
+                  Create Free Account
+                </Button>
+              </Box>
+            )}
           </Container>
         </Box>
       )}
@@ -172,9 +123,9 @@ export function LandingPage() {
 
       <Box component="section" aria-label="Statistics" sx={{ bgcolor: 'secondary.main', color: '#fff', py: 4 }}>
         <Container maxWidth="lg">
-          <Grid container spacing={2} sx={{ textAlign: 'center' }}>
-            {STATS.map((stat) => (
-              <Grid key={stat.label} size={{ xs: 6, md: 3 }}>
+          <Grid container spacing={2} sx={{ textAlign: 'center', justifyContent: 'center' }} data-testid="stats-banner">
+            {stats.map((stat) => (
+              <Grid key={stat.label} size={{ xs: 12 / Math.min(stats.length, 2), md: 12 / stats.length }}>
                 <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
                   {stat.value}
                 </Typography>
@@ -279,7 +230,7 @@ export function LandingPage() {
             Ready to make codes that work harder?
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-            Free forever for static codes. No credit card required. Sign up in 30 seconds.
+            Free forever for static codes. No credit card required. Sign up with just an email and a password.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
             <Button component={RouterLink} to="/auth?mode=register" variant="contained" size="large">
@@ -293,7 +244,7 @@ export function LandingPage() {
       </Box>
 
       <Container maxWidth="md" sx={{ py: { xs: 6, md: 8 } }}>
-        <TrialActivationCard />
+        <TrialCard />
       </Container>
 
       <Container maxWidth="lg" component="section" aria-label="Trust badges" sx={{ pb: 4 }}>

@@ -1,17 +1,11 @@
 import type { FaqItem } from '../../ui/FaqAccordion';
 import type { QrType } from '../../ui/qr-types';
-
-export const STATS = [
-  { value: '10M+', label: 'QR codes generated' },
-  { value: '50K+', label: 'Customers' },
-  { value: '99.9%', label: 'Uptime' },
-  { value: '15', label: 'Content types' },
-] as const;
+import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../../ui/site-figures';
 
 export const FEATURES = [
   {
-    title: 'Fifteen content types',
-    text: 'Websites, contact cards, menus and PDFs, payments, social profiles, reviews, email, maps, events, app downloads, SMS, Bitcoin, plain text and Wi-Fi.',
+    title: `${CONTENT_TYPE_COUNT} content types`,
+    text: `${CONTENT_TYPE_NAMES}.`,
   },
   {
     title: 'Styled codes that still scan',
@@ -87,8 +81,7 @@ export const LANDING_FAQ: readonly FaqItem[] = [
   },
   {
     question: 'Which content types can I create?',
-    answer:
-      'Website URL, contact card (vCard), payment, Menu/PDF, social profile, images, ratings and reviews, email, location, events, apps, SMS, Bitcoin, plain text and Wi-Fi.',
+    answer: `All ${CONTENT_TYPE_COUNT} of the generator: ${CONTENT_TYPE_NAMES}.`,
   },
   {
     question: 'Can I add my logo and colours?',

@@ -2,6 +2,8 @@ import StarIcon from '@mui/icons-material/Star';
 import { Box, Button, Card, CardActions, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useUser } from '../../api/http';
+import { ACCOUNT_TYPES } from '../../generator/gates';
 import { PageHeader } from '../../ui/PageHeader';
 import { QR_TYPE_LABELS } from '../../ui/qr-types';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -12,6 +14,9 @@ export function TemplatesPage() {
   usePageTitle('QR Code Templates - QR Code Sharks');
   const [category, setCategory] = useState<(typeof TEMPLATE_CATEGORIES)[number]['value']>('all');
   const navigate = useNavigate();
+  const { user } = useUser();
+  // A type that needs an account (Menu/PDF) leads a visitor through sign-up, then to the generator prefilled.
+  const needsSignUp = (template: Template) => !user && ACCOUNT_TYPES.includes(template.qrType);
   const visible = category === 'all' ? TEMPLATES : TEMPLATES.filter((template) => template.category === category);
 
   const applyTemplate = (template: Template) => {
@@ -21,7 +26,8 @@ export function TemplatesPage() {
     } catch {
       // storage blocked: the generator still opens on the right type
     }
-    navigate(`/?qr=${template.qrType}`);
+    const generator = `/?qr=${template.qrType}`;
+    navigate(needsSignUp(template) ? `/auth?${new URLSearchParams({ mode: 'register', next: generator }).toString()}` : generator);
   };
 
   return (
@@ -59,6 +65,11 @@ export function TemplatesPage() {
                     {template.title}
                   </Typography>
                   <Typography color="text.secondary">{template.description}</Typography>
+                  {needsSignUp(template) && (
+                    <Typography variant="body2" sx={{ mt: 1 }}>
+                      Uploading your file needs a free account: you sign up first, then the generator opens with this template.
+                    </Typography>
+                  )}
                 </CardContent>
                 <CardActions sx={{ p: 2, pt: 0 }}>
                   <Button variant="contained" onClick={() => applyTemplate(template)} aria-label={`Use Template: ${template.title}`}>

@@ -75,12 +75,12 @@ export const TEMPLATES: readonly Template[] = [
   },
   {
     id: 'wifi',
-    title: 'Guest Wi-Fi Page',
-    description: 'Link guests to a page with your network name, password and house rules.',
+    title: 'Guest Wi-Fi',
+    description: 'Guests join your network with one scan, without typing the password.',
     category: 'hospitality',
     popular: true,
-    qrType: 'url',
-    previewData: { url: 'https://www.example.com/guest-wifi' },
+    qrType: 'wifi',
+    previewData: { ssid: 'Guest Wi-Fi', encryption: 'WPA', password: 'welcome-guest', hidden: false },
   },
   {
     id: 'event',
@@ -94,11 +94,12 @@ export const TEMPLATES: readonly Template[] = [
   {
     id: 'contact-phone',
     title: 'Click to Call',
-    description: 'Start a phone call to your business with one scan.',
+    description: 'Start a phone call to your business with one scan: the code holds a tel: link to your number.',
     category: 'personal',
     popular: false,
-    qrType: 'url',
-    previewData: { url: 'https://www.example.com/call-us' },
+    // No type of its own: a tel: link as plain text, which phone cameras offer to call.
+    qrType: 'text',
+    previewData: { text: 'tel:+15550102030' },
   },
   {
     id: 'email',
