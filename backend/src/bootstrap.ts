@@ -79,12 +79,33 @@ function frontendDist(env: Env): string | null {
 }
 
 /** Security headers every answer carries; uploads and pages add their own where they need more. */
-function securityHeaders(_req: Request, res: Response, next: NextFunction) {
+function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  // Behind https only (req.secure follows TRUST_PROXY): a browser that saw it never tries plain http again.
+  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
   next();
 }
+
+/**
+ * The frontend's pages: scripts only from our origin and Stripe (Stripe.js, the pricing table), frames only
+ * Stripe's, no plugins, no base or form redirection. Styles allow inline: MUI (emotion) and a tenant's custom CSS
+ * are injected as <style> elements. Images may come from https (tenants' logo URLs), data: and blob: (previews).
+ */
+export const FRONTEND_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://js.stripe.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://api.stripe.com",
+  'frame-src https://js.stripe.com https://hooks.stripe.com https://*.stripe.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 /**
  * Starts the product in one of its roles: `all` (API + worker + built frontend, the `npm start` default),
@@ -168,11 +189,15 @@ export async function bootstrap(
       express.static(dist, {
         index: false,
         maxAge: '1h',
-        setHeaders: (res, path) => path.includes('/assets/') && res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+        setHeaders: (res, path) => {
+          if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          if (path.endsWith('.html')) res.setHeader('Content-Security-Policy', FRONTEND_CSP);
+        },
       }),
     );
     app.use((req: Request, res: Response, next: NextFunction) => {
       if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || !req.accepts('html')) return next();
+      res.setHeader('Content-Security-Policy', FRONTEND_CSP);
       res.sendFile(join(dist, 'index.html'));
     });
   }

@@ -22,6 +22,8 @@ export function Multipart(...fileFields: string[]): Type<NestInterceptor> {
       const largest = Math.max(...fileFields.map((field) => this.limits[field] ?? env.MAX_IMAGE_BYTES));
       this.handler = multer({
         storage: multer.memoryStorage(),
+        // File names as browsers send them (RFC 7578: UTF-8), not latin1: 'Menü.pdf' stays 'Menü.pdf'.
+        defParamCharset: 'utf8',
         limits: { fileSize: largest + 1, files: fileFields.length, fields: 100, fieldSize: 64 * 1024, parts: 120 },
       }).fields(fileFields.map((name) => ({ name, maxCount: 1 })));
     }
