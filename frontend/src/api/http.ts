@@ -5,7 +5,12 @@ import { toast } from '../ui/toast';
  * The one way the client talks to the server. Credentials always go along; a JSON body is
  * sent only when there is a payload; a non-ok answer raises `${status}: ${body || statusText}`.
  */
-export async function apiRequest(method: string, path: string, payload?: unknown, extraHeaders?: Record<string, string>): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  path: string,
+  payload?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<Response> {
   const hasPayload = payload !== undefined;
   const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
   const headers = { ...(hasPayload && !isForm ? { 'Content-Type': 'application/json' } : {}), ...extraHeaders };

@@ -4,7 +4,7 @@
 // one hook per tab (state/), the gates (which types, what needs an account) in gates.ts.
 import { Box, Card, CardContent, CardHeader, Tab, Tabs, Typography } from '@mui/material';
 import type { QrType } from '@qrsharks/qr-core/browser';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
 import { useUser } from './deps';
 import { allowedLogo, mayUseAccountFeatures } from './gates';
 import type { GeneratorForm } from './generate-request';
@@ -31,6 +31,10 @@ const FrameTab = lazy(() => loadFrameTab().then((module) => ({ default: module.F
 const GeneratorDialogs = lazy(() => import('./GeneratorDialogs').then((module) => ({ default: module.GeneratorDialogs })));
 function prefetchStyleTabs() {
   void Promise.all([loadColorsTab(), loadLogoTab(), loadFrameTab()]).catch(() => undefined);
+}
+
+function preventEnterSubmit(event: KeyboardEvent<HTMLElement>) {
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
 }
 
 export interface GeneratorCardProps {
@@ -71,7 +75,9 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
     },
     onValid: () => purpose.setErrors({}),
   });
-  const downloads = useDownloads(svg, qrType, signedIn, dialogs.promptAccountLater);
+  const downloads = useDownloads(svg, qrType, signedIn, dialogs.promptAccountLater, (downloadType) =>
+    generate.trackDownload(preview?.text ?? '', preview?.qrCodeId ?? null, downloadType),
+  );
 
   return (
     <Card component="section" aria-labelledby="generator-title" sx={{ width: '100%', maxWidth: 1040, mx: 'auto' }}>
@@ -105,7 +111,13 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
               <Tab value="logo" label="Logo" id="gen-tab-logo" aria-controls="gen-panel-logo" />
               <Tab value="frame" label="Frame" id="gen-tab-frame" aria-controls="gen-panel-frame" />
             </Tabs>
-            <Box role="tabpanel" id={`gen-panel-${tab}`} aria-labelledby={`gen-tab-${tab}`}>
+            <Box
+              role="tabpanel"
+              id={`gen-panel-${tab}`}
+              aria-labelledby={`gen-tab-${tab}`}
+              // Enter in a style field (a colour's hex, the frame text) must not submit the form and save a code.
+              onKeyDown={tab === 'purpose' ? undefined : preventEnterSubmit}
+            >
               <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: 240 }} />}>
                 {tab === 'purpose' && (
                   <PurposeTab

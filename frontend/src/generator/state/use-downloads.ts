@@ -6,8 +6,16 @@ import { mayUseAccountFeatures } from '../gates';
 
 const DOWNLOAD_FAILED = 'There was a problem downloading your QR code.';
 
-export function useDownloads(svg: string | null, qrType: QrType, signedIn: boolean, promptAccountLater: () => void) {
-  const afterDownload = () => {
+/** `onDownloaded`: reports the saved file once (POST /api/track-download): the server never sees these files. */
+export function useDownloads(
+  svg: string | null,
+  qrType: QrType,
+  signedIn: boolean,
+  promptAccountLater: () => void,
+  onDownloaded: (downloadType: 'png' | 'svg') => void,
+) {
+  const afterDownload = (downloadType: 'png' | 'svg') => {
+    onDownloaded(downloadType);
     toast({ title: 'QR Code Downloaded' });
     if (!mayUseAccountFeatures(signedIn)) promptAccountLater();
   };
@@ -16,7 +24,7 @@ export function useDownloads(svg: string | null, qrType: QrType, signedIn: boole
     if (!svg) return;
     try {
       saveBlob(await svgToPngBlob(svg), pngFileName(qrType));
-      afterDownload();
+      afterDownload('png');
     } catch (error) {
       const description = error instanceof ImageEncodeError ? 'There was a problem saving your QR code image.' : DOWNLOAD_FAILED;
       toast({ title: 'Download Failed', description, variant: 'destructive' });
@@ -27,7 +35,7 @@ export function useDownloads(svg: string | null, qrType: QrType, signedIn: boole
     if (!svg) return;
     try {
       saveBlob(new Blob([svg], { type: 'image/svg+xml' }), svgFileName(qrType));
-      afterDownload();
+      afterDownload('svg');
     } catch {
       toast({ title: 'Download Failed', description: DOWNLOAD_FAILED, variant: 'destructive' });
     }

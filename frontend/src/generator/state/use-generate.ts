@@ -1,7 +1,7 @@
 // Generate (anonymous: a preview the server logs) or save (signed in: static, or dynamic within the
 // trial's limit), then track the generation. Messages are core-product.md sections 7 and 8.
 import { encodePayload, loadValidation, type QrType } from '@qrsharks/qr-core/browser';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiJson, apiRequest, queryClient, serverMessage, toast } from '../deps';
 import {
   buildDynamicFormData,
@@ -54,8 +54,34 @@ interface GenerateOptions {
   onValid: () => void;
 }
 
+/** A fresh Idempotency-Key (the server makes one code per key). */
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * One submit attempt: its Idempotency-Key and the upload it made, kept while the form is unchanged and until a save
+ * succeeds, so a retry (a second click after a failure or a lost answer) makes no second code and no second upload.
+ */
+interface Attempt {
+  form: GeneratorForm;
+  key: string;
+  uploaded?: UploadResult | null;
+}
+
 export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onValid }: GenerateOptions) {
   const [busy, setBusy] = useState(false);
+  // A double click sends two submit events before React re-renders with busy: this ref stops the second one.
+  const running = useRef(false);
+  const attempt = useRef<Attempt | null>(null);
+  /** The attempt for this submit: the same while the form is the same object (an edit makes a new one). */
+  const currentAttempt = (): Attempt => {
+    if (!attempt.current || attempt.current.form !== form) attempt.current = { form, key: newKey() };
+    return attempt.current;
+  };
+  const idempotency = () => ({ 'Idempotency-Key': currentAttempt().key });
   const sessionId = useMemo(() => getSessionId(localStorageOrNull()), []);
   const origin = window.location.origin;
   const { qrType, fields, mode } = form;
@@ -83,15 +109,28 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
   };
 
   const upload = async (valid: Record<string, unknown>): Promise<UploadResult | null> => {
+    const current = currentAttempt();
+    if (current.uploaded !== undefined) return current.uploaded;
     const plan = buildUploadPlan(qrType, valid);
-    return plan ? apiJson<UploadResult>('POST', plan.path, plan.body) : null;
+    current.uploaded = plan ? await apiJson<UploadResult>('POST', plan.path, plan.body) : null;
+    return current.uploaded;
+  };
+  /** A save succeeded: the next submit is a new attempt (a person making a second identical code on purpose). */
+  const attemptDone = () => {
+    attempt.current = null;
   };
 
   const saveStatic = async (valid: Record<string, unknown>) => {
     try {
       const uploaded = await upload(valid);
       const extra = uploaded ? uploadFields(qrType, uploaded) : {};
-      const saved = await apiJson<SavedCode | null>('POST', '/api/qrcodes', buildSaveFormData({ ...form, fields: valid }, extra));
+      const saved = await apiJson<SavedCode | null>(
+        'POST',
+        '/api/qrcodes',
+        buildSaveFormData({ ...form, fields: valid }, extra),
+        idempotency(),
+      );
+      attemptDone();
       const id = saved?.id ?? null;
       // pdf and image pages are addressed by their upload; payment pages by the saved code.
       show(serverPayload(saved) ?? encode(qrType, valid, uploaded ? uploaded.id : id), false, id);
@@ -123,7 +162,9 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
         'POST',
         '/api/dynamic-qrcodes',
         buildDynamicFormData({ ...form, fields: valid }, destination, extra),
+        idempotency(),
       );
+      attemptDone();
       show(serverPayload(created) ?? `${origin}/d/${created.shortCode}`, true, created.id);
       void queryClient.invalidateQueries({ queryKey: ['/api/dynamic-qrcodes'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/trial-status'] });
@@ -140,7 +181,16 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || running.current) return;
+    running.current = true;
+    try {
+      await submit();
+    } finally {
+      running.current = false;
+    }
+  };
+
+  const submit = async () => {
     let validateContent: Awaited<ReturnType<typeof loadValidation>>;
     try {
       // The schemas (zod) are not part of the first page load; the form's focus already prefetched them.
@@ -172,5 +222,10 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
     loadValidation().catch(() => undefined);
   }, []);
 
-  return { busy, onSubmit, prefetchValidation };
+  /** A file the browser saved (PNG or SVG drawn here): one POST /api/track-download per file. */
+  const trackDownload = (text: string, id: string | number | null, downloadType: 'png' | 'svg') => {
+    void apiRequest('POST', '/api/track-download', { ...buildTrackBody(form, text, id, sessionId), downloadType }).catch(() => undefined);
+  };
+
+  return { busy, onSubmit, prefetchValidation, trackDownload };
 }
