@@ -23,10 +23,13 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 100_000;
+/** While the read model cannot be read, a stale entry is served this long before the next attempt. */
+const STALE_RETRY_MS = 1000;
 
 /**
  * short code -> target, in process. Entries (unknown codes too) are dropped when the scan_targets projection
- * announces a change over Redis pub/sub, and expire after SCAN_CACHE_TTL_MS in case a message was missed.
+ * announces a change over Redis pub/sub, and expire after SCAN_CACHE_TTL_MS in case a message was missed; an
+ * expired entry is still served while the read model cannot be read (a database restart).
  * Misses read the read model, one query per code however many scans wait for it.
  */
 @Injectable()
@@ -75,10 +78,9 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
   peek(shortCode: string, now: number): ScanTarget | null | undefined {
     const entry = this.entries.get(shortCode);
     if (!entry) return undefined;
-    if (entry.expires < now) {
-      this.entries.delete(shortCode);
-      return undefined;
-    }
+    // An expired entry stays (until an invalidation or the next load replaces it): if the read model cannot be
+    // read meanwhile (a database restart), the redirect keeps answering from it.
+    if (entry.expires < now) return undefined;
     return entry.target;
   }
 
@@ -90,6 +92,13 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       .then((target) => {
         if (epoch === this.epoch) this.store(shortCode, target);
         return target;
+      })
+      .catch((error: unknown) => {
+        // Database unreachable: an expired answer that no invalidation has withdrawn beats a 503. Retry in a second.
+        const stale = this.entries.get(shortCode);
+        if (!stale) throw error;
+        stale.expires = Date.now() + STALE_RETRY_MS;
+        return stale.target;
       })
       .finally(() => this.loading.delete(shortCode));
     this.loading.set(shortCode, pending);
