@@ -19,7 +19,7 @@ afterEach(async () => {
   await page?.context().close();
 });
 
-async function openGenerator(viewport = DESKTOP, query = ''): Promise<void> {
+async function openGenerator(viewport: { width: number; height: number } = DESKTOP, query = ''): Promise<void> {
   ({ page } = await session.newPage(viewport));
   await page.goto(`/${query}`);
   await card().waitFor({ timeout: 30_000 });
