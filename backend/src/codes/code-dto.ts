@@ -89,7 +89,13 @@ export function rowFromState(
     version,
   };
   if (code.mode === 'dynamic') {
-    const row: DynamicQrCodeEntity = { ...common, shortCode: code.shortCode ?? '', destination: code.destination ?? '', ...scans };
+    const row: DynamicQrCodeEntity = {
+      ...common,
+      shortCode: code.shortCode ?? '',
+      destination: code.destination ?? '',
+      hasPassword: state.passwordHash !== null,
+      ...scans,
+    };
     return row;
   }
   const columns = Object.fromEntries(

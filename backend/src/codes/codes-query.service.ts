@@ -152,6 +152,11 @@ function describe(event: RecordedEvent): { summary: string; before: unknown; aft
       return { summary: 'Paused', before: { isPaused: false }, after: { isPaused: true } };
     case 'QrResumed':
       return { summary: 'Resumed', before: { isPaused: true }, after: { isPaused: false } };
+    // Never the hash: the history says only that a password was set or removed.
+    case 'QrPasswordSet':
+      return { summary: 'Password set', before: null, after: { hasPassword: true } };
+    case 'QrPasswordRemoved':
+      return { summary: 'Password removed', before: { hasPassword: true }, after: { hasPassword: false } };
     case 'QrDeleted':
       return { summary: 'Deleted', before: { isDeleted: false }, after: { isDeleted: true } };
     default:

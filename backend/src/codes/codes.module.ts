@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CodesController } from './codes.controller';
+import { RemoveCodePasswordHandler, SetCodePasswordHandler } from './code-password.command';
 import { CodesProjection } from './codes.projection';
 import { DestinationPolicies } from './destination-policies';
 import { CodesQueryService } from './codes-query.service';
@@ -47,6 +48,8 @@ import { UploadsService } from './uploads/uploads.service';
     PauseDynamicCodeHandler,
     ResumeDynamicCodeHandler,
     DeleteQrCodeHandler,
+    SetCodePasswordHandler,
+    RemoveCodePasswordHandler,
     TrackGenerationHandler,
     TrackDownloadHandler,
     ActivateTrialHandler,

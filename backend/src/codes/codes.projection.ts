@@ -32,6 +32,8 @@ export class CodesProjection implements Projection, OnModuleInit {
     'QrContentChanged',
     'QrPaused',
     'QrResumed',
+    'QrPasswordSet',
+    'QrPasswordRemoved',
     'QrDeleted',
     'Scanned',
     // accounts' event: a deleted account's codes are deleted with it (replayed the same way on a rebuild).
@@ -112,6 +114,16 @@ export class CodesProjection implements Projection, OnModuleInit {
           }
           break;
         }
+        case 'QrPasswordSet':
+        case 'QrPasswordRemoved':
+          // Only whether there is one: the hash stays out of the lists (scan_targets keeps it for /d/).
+          await tx.query('UPDATE dynamic_qr_codes SET has_password = $2, updated_at = $3, version = $4 WHERE id = $1', [
+            (event.data as QrRef).qrId,
+            event.type === 'QrPasswordSet',
+            at,
+            version,
+          ]);
+          break;
         case 'QrDeleted':
           for (const table of TABLES) {
             await tx.query(`UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`, [

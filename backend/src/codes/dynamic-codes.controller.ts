@@ -4,6 +4,8 @@ import { ApiConsumes } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
 import { ifMatchVersion, VersionETag } from '../command-pipeline/versions';
 import { BodyOf, IdParam, uuidId } from '../common/input';
+import { RemoveCodePasswordCommand, SetCodePasswordCommand } from './code-password.command';
+import { codePasswordSchema, type CodePasswordBody } from './code-passwords';
 import { codeBodySchema, codeChangesSchema, type CodeBody, type CodeChangesBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
@@ -18,7 +20,7 @@ import { Multipart } from './uploads/multipart.interceptor';
 
 const CodeId = () => IdParam('id', uuidId(), NOT_FOUND);
 
-/** Dynamic codes (core spec section 7): create, lists, destination edit, pause, resume, delete. */
+/** Dynamic codes (core spec section 7): create, lists, destination edit, pause, resume, password, delete. */
 @Controller('api/dynamic-qrcodes')
 @Authenticated()
 export class DynamicCodesController {
@@ -77,6 +79,23 @@ export class DynamicCodesController {
   @VersionETag()
   resume(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
     return this.commandBus.execute(new ResumeDynamicCodeCommand(user, id, ifMatchVersion(ifMatch)));
+  }
+
+  @Put(':id/password')
+  @VersionETag()
+  setPassword(
+    @CurrentUser() user: AuthUser,
+    @CodeId() id: string,
+    @BodyOf(codePasswordSchema) body: CodePasswordBody,
+    @Headers('if-match') ifMatch?: string,
+  ) {
+    return this.commandBus.execute(new SetCodePasswordCommand(user, id, body.password, ifMatchVersion(ifMatch)));
+  }
+
+  @Delete(':id/password')
+  @VersionETag()
+  removePassword(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new RemoveCodePasswordCommand(user, id, ifMatchVersion(ifMatch)));
   }
 
   @Delete(':id')

@@ -15,6 +15,10 @@ export class DynamicQrCodeEntity extends CodeColumns {
   @Column({ name: 'scan_count', type: 'integer', default: 0 })
   scanCount: number;
 
+  /** /d/ asks for a password first (QrPasswordSet); the hash itself lives in the event and in scan_targets only. */
+  @Column({ name: 'has_password', type: 'boolean', default: false })
+  hasPassword: boolean;
+
   @Column({ name: 'last_scanned_at', type: 'timestamptz', nullable: true })
   lastScannedAt: Date | null;
 }

@@ -9,3 +9,5 @@ export { CodesQueryService, type HistoryEntry, type PaymentCode } from './codes-
 export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './code-dto';
 /** The hosted pages of codes whose content is not a web address: what the redirect serves at /d/ for them. */
 export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './hosted-pages';
+/** Passwords of dynamic codes: the redirect checks a scanner's password against scan_targets' hash with this. */
+export { verifyCodePassword, CODE_PASSWORD_MAX } from './code-passwords';

@@ -77,6 +77,18 @@ export interface QrRef {
   qrId: string;
 }
 
+/**
+ * A dynamic code's /d/ link asks for a password (issue 15): the argon2id hash of it, never the password. A new
+ * QrPasswordSet replaces the previous one.
+ */
+export interface QrPasswordSet {
+  qrId: string;
+  passwordHash: string;
+}
+
+/** The /d/ link answers without a password again. */
+export type QrPasswordRemoved = QrRef;
+
 export type QrEvent =
   | { type: 'QrCreated'; data: QrCreated }
   | { type: 'QrDestinationChanged'; data: QrDestinationChanged }
@@ -84,6 +96,8 @@ export type QrEvent =
   | { type: 'QrContentChanged'; data: QrContentChanged }
   | { type: 'QrPaused'; data: QrRef }
   | { type: 'QrResumed'; data: QrRef }
+  | { type: 'QrPasswordSet'; data: QrPasswordSet }
+  | { type: 'QrPasswordRemoved'; data: QrPasswordRemoved }
   | { type: 'QrDeleted'; data: QrRef };
 
 export type QrEventType = QrEvent['type'];
@@ -94,6 +108,8 @@ export const QR_EVENT_TYPES = [
   'QrContentChanged',
   'QrPaused',
   'QrResumed',
+  'QrPasswordSet',
+  'QrPasswordRemoved',
   'QrDeleted',
 ] as const;
 

@@ -9,6 +9,7 @@ import type {
   QrCreated,
   QrDestinationChanged,
   QrEvent,
+  QrPasswordSet,
   QrStyleChanged,
   ShortCodeReserved,
   StoredStyle,
@@ -26,6 +27,8 @@ export interface QrState {
   createdAt: string | null;
   updatedAt: string | null;
   pausedAt: string | null;
+  /** The argon2id hash /d/ checks (QrPasswordSet), null when the link is open. */
+  passwordHash: string | null;
 }
 
 export const initialQr: QrState = {
@@ -37,6 +40,7 @@ export const initialQr: QrState = {
   createdAt: null,
   updatedAt: null,
   pausedAt: null,
+  passwordHash: null,
 };
 
 type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null };
@@ -78,6 +82,10 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
       return { ...touched, paused: true, pausedAt: at };
     case 'QrResumed':
       return { ...touched, paused: false, pausedAt: null };
+    case 'QrPasswordSet':
+      return { ...touched, passwordHash: (event.data as QrPasswordSet).passwordHash };
+    case 'QrPasswordRemoved':
+      return { ...touched, passwordHash: null };
     case 'QrDeleted':
       return { ...touched, deleted: true };
     default:
@@ -250,6 +258,25 @@ export function decideResume(state: QrState, actor: Actor): QrEvent[] {
   assertOwner(state, actor);
   assertDynamic(state);
   return state.paused ? [{ type: 'QrResumed', data: { qrId: state.code.qrId } }] : [];
+}
+
+/**
+ * PUT /api/dynamic-qrcodes/{id}/password: `passwordHash` is the argon2id hash the command made of a password the
+ * route's schema accepted (codePasswordSchema). Setting one always records (a new password replaces the old; the
+ * hashes never compare equal), owner and dynamic codes only.
+ */
+export function decideSetPassword(state: QrState, actor: Actor, passwordHash: string): QrEvent[] {
+  assertOwner(state, actor);
+  if (state.code.mode !== 'dynamic') throw DomainError.notFound(NOT_FOUND);
+  if (!passwordHash) throw new Error('A password is set by its hash');
+  return [{ type: 'QrPasswordSet', data: { qrId: state.code.qrId, passwordHash } }];
+}
+
+/** DELETE /api/dynamic-qrcodes/{id}/password: removing a password that is not set records nothing. */
+export function decideRemovePassword(state: QrState, actor: Actor): QrEvent[] {
+  assertOwner(state, actor);
+  if (state.code.mode !== 'dynamic') throw DomainError.notFound(NOT_FOUND);
+  return state.passwordHash ? [{ type: 'QrPasswordRemoved', data: { qrId: state.code.qrId } }] : [];
 }
 
 /** `mode` is the route's: DELETE /api/qrcodes/{id} removes static codes, /api/dynamic-qrcodes/{id} dynamic ones. */

@@ -2,9 +2,20 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastPathRegistry } from '../common/fast-path';
 import { ENV, Env } from '../config/env';
-import { HOSTED_PAGE_CSP, renderHostedPage } from '../codes';
+import { HOSTED_PAGE_CSP, renderHostedPage, verifyCodePassword } from '../codes';
 import { DEFAULT_BRAND, TenantsService } from '../tenants';
-import { NOT_FOUND_PAGE, PAUSED_PAGE, UNAVAILABLE_PAGE } from './scan-pages';
+import { readPasswordForm, UnlockLimiter, UNLOCK_WINDOW_SECONDS } from './code-unlock';
+import {
+  NOT_FOUND_PAGE,
+  PASSWORD_BAD_REQUEST,
+  PASSWORD_INCORRECT,
+  PASSWORD_TOO_LARGE,
+  PASSWORD_TOO_MANY,
+  passwordPage,
+  passwordPageCsp,
+  PAUSED_PAGE,
+  UNAVAILABLE_PAGE,
+} from './scan-pages';
 import { ScanRecorder } from './scan-recorder';
 import { ScanTarget, ScanTargetCache } from './scan-target-cache';
 import { URL_TYPES } from './scan.events';
@@ -41,6 +52,8 @@ const header = (value: string | string[] | undefined, max: number): string => {
  * GET|HEAD /d/{shortCode}, answered on the node:http fast path (DESIGN.md section 6): resolve from the
  * in-process cache, record the scan (Redis stream, or the event store when Redis fails), then answer.
  * No user-agent parsing and no GeoIP here: the ingester does that.
+ * A password-protected code answers GET|HEAD with its password page and records nothing; its form POSTs to the same
+ * path, and only the right password records the scan and answers (issue 15).
  */
 @Injectable()
 export class RedirectHandler implements OnModuleInit {
@@ -53,6 +66,7 @@ export class RedirectHandler implements OnModuleInit {
     private readonly cache: ScanTargetCache,
     private readonly recorder: ScanRecorder,
     private readonly tenants: TenantsService,
+    private readonly unlocks: UnlockLimiter,
     @Inject(ENV) private readonly env: Env,
   ) {
     this.trust = trustFunction(env.TRUST_PROXY);
@@ -64,11 +78,7 @@ export class RedirectHandler implements OnModuleInit {
 
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
     try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': '0' });
-        res.end();
-        return;
-      }
+      if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return this.notAllowed(req, res);
       const url = req.url as string;
       const query = url.indexOf('?');
       let code = query < 0 ? url.slice(3) : url.slice(3, query);
@@ -89,6 +99,7 @@ export class RedirectHandler implements OnModuleInit {
   };
 
   private answer(req: IncomingMessage, res: ServerResponse, target: ScanTarget | null): void {
+    if (req.method === 'POST' && !target?.passwordHash) req.resume(); // only a password form is ever read
     if (!target || target.isDeleted) return this.page(res, 404, NOT_FOUND_PAGE);
     if (target.isPaused) return this.page(res, 200, PAUSED_PAGE);
     let location = this.locations.get(target);
@@ -98,6 +109,40 @@ export class RedirectHandler implements OnModuleInit {
     }
     // A URL code without a usable destination has nowhere to go; other types show their hosted page.
     if (!location && URL_TYPES.includes(target.qrType)) return this.page(res, 404, NOT_FOUND_PAGE);
+    if (target.passwordHash) {
+      if (req.method !== 'POST') return this.passwordPage(res, 200, target, location, null);
+      return this.unlock(req, res, target, location);
+    }
+    if (req.method === 'POST') return this.notAllowed(req, res);
+    this.arrive(req, res, target, location);
+  }
+
+  /**
+   * The password form of a protected code: bounded body, a rate limit per code and client IP, argon2 verification on
+   * the thread pool; the right password records the scan once and answers what an open code would.
+   */
+  private unlock(req: IncomingMessage, res: ServerResponse, target: ScanTarget, location: string | null): void {
+    const hash = target.passwordHash as string;
+    const ip = clientIp(req, this.trust);
+    readPasswordForm(req)
+      .then(async (form) => {
+        if ('status' in form) {
+          const message = form.status === 413 ? PASSWORD_TOO_LARGE : PASSWORD_BAD_REQUEST;
+          return this.passwordPage(res, form.status, target, location, message, form.status === 413);
+        }
+        if (await this.unlocks.exceeded(target.qrId, ip)) {
+          res.setHeader('Retry-After', String(UNLOCK_WINDOW_SECONDS));
+          return this.passwordPage(res, 429, target, location, PASSWORD_TOO_MANY);
+        }
+        if (!(await verifyCodePassword(hash, form.password))) return this.passwordPage(res, 401, target, location, PASSWORD_INCORRECT);
+        await this.unlocks.reset(target.qrId, ip);
+        this.arrive(req, res, target, location);
+      })
+      .catch((error: Error) => this.fail(res, error));
+  }
+
+  /** Records the scan, then redirects (or serves the hosted page). */
+  private arrive(req: IncomingMessage, res: ServerResponse, target: ScanTarget, location: string | null): void {
     this.record(req, target).then(
       () => {
         if (location) {
@@ -148,6 +193,29 @@ export class RedirectHandler implements OnModuleInit {
         this.page(res, 200, html);
       })
       .catch((error: Error) => this.fail(res, error));
+  }
+
+  private passwordPage(
+    res: ServerResponse,
+    status: number,
+    target: ScanTarget,
+    location: string | null,
+    message: string | null,
+    close = false,
+  ): void {
+    let origin: string | null = null;
+    if (location) origin = new URL(location).origin;
+    res.setHeader('Content-Security-Policy', passwordPageCsp(origin));
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    // An oversized body is not read: the connection closes after the answer instead of waiting for the rest.
+    if (close) res.setHeader('Connection', 'close');
+    this.page(res, status, passwordPage(target.shortCode, message));
+  }
+
+  private notAllowed(req: IncomingMessage, res: ServerResponse): void {
+    req.resume();
+    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': '0' });
+    res.end();
   }
 
   private page(res: ServerResponse, status: number, html: string): void {

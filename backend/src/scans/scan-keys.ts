@@ -9,6 +9,8 @@ export interface ScanKeys {
   group: string;
   invalidations: string;
   live(qrId: string): string;
+  /** Password attempts on a protected code from one client IP (a fixed-window counter). */
+  unlockAttempts(qrId: string, ip: string): string;
 }
 
 export const SCAN_KEYS = Symbol('SCAN_KEYS');
@@ -26,5 +28,6 @@ export function scanKeys(env: Pick<Env, 'SCAN_STREAM_KEY'>, databaseUrl: string)
     group: 'scan-ingester',
     invalidations: `${prefix}:scan-targets`,
     live: (qrId) => `${prefix}:scans-live:${qrId}`,
+    unlockAttempts: (qrId, ip) => `${prefix}:unlock-attempts:${qrId}:${ip}`,
   };
 }

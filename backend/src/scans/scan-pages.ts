@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
@@ -18,3 +20,28 @@ export const UNAVAILABLE_PAGE = page(
   'Temporarily unavailable',
   '<h1>Temporarily unavailable</h1><p>Please scan the code again in a moment.</p>',
 );
+
+/** The password page's own style (no external resources), allowed by its hash in PASSWORD_PAGE_CSP. */
+const PASSWORD_STYLE =
+  'body{font-family:system-ui,-apple-system,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a}main{box-sizing:border-box;width:100%;max-width:24rem;padding:2rem 1.5rem;text-align:center}h1{font-size:1.5rem;margin:.5rem 0}p{color:#475569;line-height:1.5}.lock{font-size:2.5rem}form{display:flex;flex-direction:column;gap:.75rem;margin-top:1.5rem;text-align:left}label{font-weight:600}input{font:inherit;padding:.75rem;border:1px solid #cbd5e1;border-radius:.5rem;background:#fff}input:focus{outline:2px solid #2563eb;outline-offset:1px}button{font:inherit;font-weight:600;padding:.75rem;border:0;border-radius:.5rem;background:#2563eb;color:#fff;cursor:pointer}.error{color:#b91c1c;background:#fef2f2;border:1px solid #fecaca;border-radius:.5rem;padding:.5rem .75rem;margin:0}';
+const PASSWORD_STYLE_HASH = createHash('sha256').update(PASSWORD_STYLE).digest('base64');
+
+/**
+ * CSP of the password page: nothing but its own style and a form posting back to itself. `formTarget` is the origin
+ * the right password redirects to: browsers apply form-action to the redirect after a submission too.
+ */
+export function passwordPageCsp(formTarget: string | null): string {
+  const targets = formTarget ? `'self' ${formTarget}` : "'self'";
+  return `default-src 'none'; style-src 'sha256-${PASSWORD_STYLE_HASH}'; form-action ${targets}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+/** /d/{code} of a password-protected code: a form posting the password back to the same path. */
+export function passwordPage(shortCode: string, message: string | null = null): string {
+  const error = message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Password required</title><style>${PASSWORD_STYLE}</style></head><body><main><div class="lock" aria-hidden="true">&#128274;</div><h1>This QR code is password protected</h1><p>Enter the password to continue.</p><form method="post" action="/d/${encodeURIComponent(shortCode)}">${error}<label for="password">Password</label><input id="password" name="password" type="password" required maxlength="128" autocomplete="current-password" autofocus><button type="submit">Continue</button></form></main></body></html>`;
+}
+
+export const PASSWORD_BAD_REQUEST = 'Please enter the password.';
+export const PASSWORD_INCORRECT = 'Incorrect password';
+export const PASSWORD_TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+export const PASSWORD_TOO_LARGE = 'That request was too large.';

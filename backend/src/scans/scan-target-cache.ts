@@ -13,6 +13,8 @@ export interface ScanTarget {
   qrType: string;
   destination: string | null;
   fields: Record<string, unknown>;
+  /** argon2id hash of the code's password, null when /d/ answers without one. */
+  passwordHash: string | null;
   isPaused: boolean;
   isDeleted: boolean;
 }
@@ -139,7 +141,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
 
   private async query(shortCode: string): Promise<ScanTarget | null> {
     const rows = (await this.dataSource.query(
-      `SELECT qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted
+      `SELECT qr_id, short_code, client_id, user_id, qr_type, destination, fields, password_hash, is_paused, is_deleted
        FROM scan_targets WHERE short_code = $1`,
       [shortCode],
     )) as {
@@ -150,6 +152,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       qr_type: string;
       destination: string | null;
       fields: Record<string, unknown>;
+      password_hash: string | null;
       is_paused: boolean;
       is_deleted: boolean;
     }[];
@@ -163,6 +166,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       qrType: row.qr_type,
       destination: row.destination,
       fields: row.fields ?? {},
+      passwordHash: row.password_hash ?? null,
       isPaused: row.is_paused,
       isDeleted: row.is_deleted,
     };

@@ -25,6 +25,10 @@ export class ScanTargetEntity {
   @Column({ type: 'jsonb', default: {} })
   fields: Record<string, unknown>;
 
+  /** argon2id hash of the code's password (QrPasswordSet): /d/ asks for it first. Null: no password. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash: string | null;
+
   @Column({ name: 'is_paused', type: 'boolean', default: false })
   isPaused: boolean;
 

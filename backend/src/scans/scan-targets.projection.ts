@@ -7,7 +7,7 @@ import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { ScanTargetCache } from './scan-target-cache';
-import { QR_EVENT_TYPES, QrContentChanged, QrCreated, QrDestinationChanged } from './scan.events';
+import { QR_EVENT_TYPES, QrContentChanged, QrCreated, QrDestinationChanged, QrPasswordSet } from './scan.events';
 
 /** QrContentChanged carries only the fields that changed: they are merged over the stored ones. */
 function changedFields(after: unknown): Record<string, unknown> | null {
@@ -88,6 +88,16 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
           break;
         case 'QrResumed':
           await tx.query('UPDATE scan_targets SET is_paused = false, updated_at = $2 WHERE qr_id = $1', [qrId, at]);
+          break;
+        case 'QrPasswordSet':
+          await tx.query('UPDATE scan_targets SET password_hash = $2, updated_at = $3 WHERE qr_id = $1', [
+            qrId,
+            (event.data as QrPasswordSet).passwordHash,
+            at,
+          ]);
+          break;
+        case 'QrPasswordRemoved':
+          await tx.query('UPDATE scan_targets SET password_hash = NULL, updated_at = $2 WHERE qr_id = $1', [qrId, at]);
           break;
         case 'QrDeleted':
           await tx.query('UPDATE scan_targets SET is_deleted = true, updated_at = $2 WHERE qr_id = $1', [qrId, at]);

@@ -3,7 +3,15 @@
  * feature's (stream `qr-{qrId}`), declared once there and re-exported here for this feature's files. `Scanned` is
  * ours (stream `scans-{qrId}`, event id = scan id).
  */
-export { QR_EVENT_TYPES, URL_TYPES, type QrContentChanged, type QrCreated, type QrDestinationChanged, type QrRef } from '../codes';
+export {
+  QR_EVENT_TYPES,
+  URL_TYPES,
+  type QrContentChanged,
+  type QrCreated,
+  type QrDestinationChanged,
+  type QrPasswordSet,
+  type QrRef,
+} from '../codes';
 
 export type BotReason = 'head-request' | 'user-agent' | 'no-user-agent' | null;
 

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
+import { UnlockLimiter } from './code-unlock';
 import { RedirectHandler } from './redirect.handler';
 import { ScanIngester } from './scan-ingester';
 import { SCAN_KEYS, scanKeys } from './scan-keys';
@@ -19,6 +20,7 @@ import { ScanTargetsProjection } from './scan-targets.projection';
     ScanTargetCache,
     ScanTargetsProjection,
     ScanRecorder,
+    UnlockLimiter,
     RedirectHandler,
     ScanIngester,
   ],
