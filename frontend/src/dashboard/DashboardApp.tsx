@@ -2,6 +2,7 @@ import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { Admin, fetchUtils, Resource, Title } from 'react-admin';
 import { usePageTitle } from '../ui/usePageTitle';
+import { DynamicCodes } from './DynamicCodes';
 
 // Admin screens speak the ra-data-simple-rest dialect under /api/admin (DESIGN.md section 9).
 const httpClient = (url: string, options: fetchUtils.Options = {}) => fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
@@ -16,7 +17,8 @@ function DashboardHome() {
           My QR Codes
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          The code list, paused codes and analytics arrive here next. Until then you can create codes from the home page.
+          Your dynamic codes are listed below; the full code list, paused codes and analytics arrive here next. You can create codes from
+          the home page.
         </Typography>
         <Stack direction="row" spacing={2}>
           <Button variant="contained" href="/?create=true">
@@ -25,6 +27,9 @@ function DashboardHome() {
           <Button variant="outlined" href="/">
             Back to the site
           </Button>
+        </Stack>
+        <Stack sx={{ mt: 4 }}>
+          <DynamicCodes />
         </Stack>
       </CardContent>
     </Card>

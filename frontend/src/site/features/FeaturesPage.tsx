@@ -78,7 +78,7 @@ export const FEATURES: readonly Feature[] = [
   },
   {
     title: 'Password protection',
-    description: 'Keep private content behind a password that scanners must enter.',
+    description: 'Put a dynamic code behind a password: scanners enter it before they reach the content, and wrong guesses are limited.',
     category: 'security',
     premium: true,
   },
