@@ -8,6 +8,12 @@ import { CodesQueryService } from './codes-query.service';
 import { decideRemovePassword, decideSetPassword, evolveQr, initialQr } from './qr-code';
 import { qrStream } from './qr-code.events';
 
+/**
+ * Read-your-writes for the link too: the answer waits for the redirect's read model (scans' `scan_targets`, whose
+ * commit drops this process's cached target), so once the owner sees the lock, /d/ asks for the password.
+ */
+const PASSWORD_READ_MODELS = ['codes', 'scan_targets'];
+
 /** PUT /api/dynamic-qrcodes/{id}/password: /d/ asks for this password before it answers. */
 export class SetCodePasswordCommand extends Command<CodeDto | DeletedCodeDto> {
   constructor(
@@ -49,7 +55,7 @@ export class SetCodePasswordHandler implements ICommandHandler<SetCodePasswordCo
       evolve: evolveQr,
       expected,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['codes'],
+      waitFor: PASSWORD_READ_MODELS,
       decide: (state) => decideSetPassword(state, actor, passwordHash),
       answer: (state, committed) => this.codes.answer(state, committed.revision, committed.caughtUp),
     });
@@ -71,7 +77,7 @@ export class RemoveCodePasswordHandler implements ICommandHandler<RemoveCodePass
       evolve: evolveQr,
       expected,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['codes'],
+      waitFor: PASSWORD_READ_MODELS,
       decide: (state) => decideRemovePassword(state, actor),
       answer: (state, committed) => this.codes.answer(state, committed.revision, committed.caughtUp),
     });

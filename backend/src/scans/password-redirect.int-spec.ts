@@ -1,4 +1,7 @@
 import { request as httpRequest } from 'node:http';
+import type { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { ProjectionsService } from '../projections/projections.service';
 import { postMultipart } from '../codes/codes.test-kit';
 import { TestClient, type HttpResponse } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -26,6 +29,11 @@ describe('/d/{code} of a password-protected code', () => {
   });
   afterAll(() => app.close());
 
+  /** Pause and delete answer once the codes read model has them: wait for the redirect's too before scanning. */
+  const settled = async () => {
+    const head = await app.app.get<EventStore>(EVENT_STORE).headPosition();
+    if (head) await app.app.get(ProjectionsService).waitFor(head);
+  };
   /** Each test scans from its own client IP, so the per-IP limit of one test never touches another. */
   const nextIp = () => `203.0.113.${++ipCounter}`;
   const protectedCode = async (body: Record<string, string> = { qrType: 'url', destination: 'https://example.com/secret-menu' }) => {
@@ -156,10 +164,12 @@ describe('/d/{code} of a password-protected code', () => {
     expect((await submit('bad%20code', ip, password('open sesame'))).status).toBe(404);
 
     expect((await owner.post(`/api/dynamic-qrcodes/${code.id}/pause`)).status).toBe(200);
+    await settled();
     const paused = await get(code.shortCode, ip);
     expect([paused.status, paused.text.includes('This QR code is paused')]).toEqual([200, true]);
     expect((await submit(code.shortCode, ip, password('open sesame'))).text).toContain('This QR code is paused');
     expect((await owner.delete(`/api/dynamic-qrcodes/${code.id}`)).status).toBe(200);
+    await settled();
     expect((await get(code.shortCode, ip)).status).toBe(404);
     expect((await submit(code.shortCode, ip, password('open sesame'))).status).toBe(404);
   });
