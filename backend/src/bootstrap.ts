@@ -176,7 +176,8 @@ export async function bootstrap(
   const openApi = new DocumentBuilder()
     .setTitle('QR Code Sharks API')
     .setDescription(
-      "Every call of the product. Signed-in calls use the session cookie qrs.sid; state-changing calls from a browser must come from the site's own origin.",
+      'Every call of the product. Signed-in calls use the session cookie qrs.sid; state-changing calls from a browser must come from the ' +
+        "site's own origin.",
     )
     .setVersion('1')
     .addCookieAuth('qrs.sid')

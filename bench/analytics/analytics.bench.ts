@@ -104,7 +104,8 @@ async function main() {
     }
     const fillSeconds = (Date.now() - fillStarted) / 1000;
     console.log(
-      `\nfilled ${SCANS} Scanned events (${ORDER === 'time' ? 'in the order they happened' : 'times shuffled'}) in ${fillSeconds.toFixed(1)} s (${(SCANS / fillSeconds).toFixed(0)} events/s)`,
+      `\nfilled ${SCANS} Scanned events (${ORDER === 'time' ? 'in the order they happened' : 'times shuffled'}) in ` +
+        `${fillSeconds.toFixed(1)} s (${(SCANS / fillSeconds).toFixed(0)} events/s)`,
     );
     fillStarted = Date.now();
     const head = await store.headPosition();
@@ -130,7 +131,8 @@ async function main() {
     const codeYear = await time(`/api/dynamic-qrcodes/${codes[0].qrId}/analytics?from=${yearAgo}`);
     const overview = (user.body as { overview: { totalScans: number } }).overview;
     console.log(
-      `GET /api/user-analytics                       median ${user.median.toFixed(1)} ms  p90 ${user.p90.toFixed(1)} ms  (totalScans ${overview.totalScans})`,
+      `GET /api/user-analytics                       median ${user.median.toFixed(1)} ms  p90 ${user.p90.toFixed(1)} ms  (totalScans ` +
+        `${overview.totalScans})`,
     );
     console.log(`GET /api/dynamic-qrcodes/{id}/analytics (30 d)  median ${code30.median.toFixed(1)} ms  p90 ${code30.p90.toFixed(1)} ms`);
     console.log(
@@ -141,7 +143,8 @@ async function main() {
     const rebuilt = await rebuildProjection(app.app.get(AnalyticsProjection), store, app.app.get(DataSource));
     const seconds = (Date.now() - started) / 1000;
     console.log(
-      `rebuild analytics: ${rebuilt.events} events in ${seconds.toFixed(1)} s = ${(rebuilt.events / seconds).toFixed(0)} events/s (target >= 20000)`,
+      `rebuild analytics: ${rebuilt.events} events in ${seconds.toFixed(1)} s = ${(rebuilt.events / seconds).toFixed(0)} events/s ` +
+        `(target >= 20000)`,
     );
     const after = await time('/api/user-analytics');
     console.log(`after rebuild: user-analytics identical: ${JSON.stringify(after.body) === JSON.stringify(user.body)}`);

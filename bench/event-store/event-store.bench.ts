@@ -51,7 +51,8 @@ const event = (n: number): NewEvent => ({
 const rate = (count: number, ms: number) => Math.round((count * 1000) / ms).toLocaleString('en-US');
 const report = (label: string, count: number, ms: number) =>
   console.log(
-    `${label.padEnd(58)} ${rate(count, ms).padStart(10)} events/s  (${count.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} s)`,
+    `${label.padEnd(58)} ${rate(count, ms).padStart(10)} events/s  (${count.toLocaleString('en-US')} events in ${(ms / 1000).toFixed(1)} ` +
+      `s)`,
   );
 
 export async function main(): Promise<void> {

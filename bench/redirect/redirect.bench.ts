@@ -48,7 +48,8 @@ async function load(url: string, fixed = false): Promise<Figures> {
 }
 
 const line = (name: string, f: Figures) =>
-  `${name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms   302s ${f.redirects}   other ${f.other}`;
+  `${name.padEnd(44)} ${f.rps.toFixed(0).padStart(7)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms  ` +
+  ` 302s ${f.redirects}   other ${f.other}`;
 
 async function main() {
   console.log(`bench/redirect: ${CONNECTIONS} connections, ${DURATION} s per run (+2 s warm-up), user agent of a real browser`);
@@ -60,7 +61,8 @@ async function main() {
     process.execPath,
     [
       '-e',
-      `require('http').createServer((q,s)=>{const m=${JSON.stringify(Object.fromEntries(map))}[q.url.slice(3)];s.writeHead(m?302:404,m?{Location:m,'Content-Length':'0'}:{'Content-Length':'0'});s.end()}).listen(${barePort},'127.0.0.1')`,
+      `require('http').createServer((q,s)=>{const ` +
+        `m=${JSON.stringify(Object.fromEntries(map))}[q.url.slice(3)];s.writeHead(m?302:404,m?{Location:m,'Content-Length':'0'}:{'Content-Length':'0'});s.end()}).listen(${barePort},'127.0.0.1')`,
     ],
     { stdio: 'inherit' },
   );
@@ -154,7 +156,8 @@ async function main() {
     const drainB = await drain(bLedger.sent302);
     const afterB = await scanned();
     console.log(
-      `    drained: ${afterB - beforeDrain} Scanned events in ${drainB.toFixed(1)} s (${((afterB - beforeDrain) / drainB).toFixed(0)} scans/s ingested); stream held ${buffered}`,
+      `    drained: ${afterB - beforeDrain} Scanned events in ${drainB.toFixed(1)} s (${((afterB - beforeDrain) / drainB).toFixed(0)} ` +
+        `scans/s ingested); stream held ${buffered}`,
     );
 
     const c = await load(target);
@@ -167,7 +170,8 @@ async function main() {
     console.log(`    drained again in ${drainC.toFixed(1)} s`);
     const sent = bLedger.sent302 + cLedger.sent302;
     console.log(
-      `recorded vs 302s (2nd code, warm-ups included): ${total} Scanned events, ${sent} 302s sent: ${total === sent ? 'equal' : 'DIFFERENT'}`,
+      `recorded vs 302s (2nd code, warm-ups included): ${total} Scanned events, ${sent} 302s sent: ` +
+        `${total === sent ? 'equal' : 'DIFFERENT'}`,
     );
     console.log(JSON.stringify({ a, b, c, bLedger, cLedger, ledgerScannedEvents: total, bPercentOfA: (100 * b.rps) / a.rps }));
   } finally {

@@ -90,7 +90,8 @@ for (const level of ['M', 'H']) {
   const styled = rate((t) => core.renderSvg(t, STYLED, { errorCorrectionLevel: level }), window);
   const defaults = rate((t) => core.renderSvg(t, {}, { errorCorrectionLevel: level }), window);
   out(
-    `[svg, level ${level}] qrcode toString({type:'svg'}): ${fmt(plain, 0)}/s; qr-core styled: ${fmt(styled, 0)}/s (ratio ${fmt(styled / plain, 2)}, target >= 0.80); qr-core default style: ${fmt(defaults, 0)}/s (ratio ${fmt(defaults / plain, 2)})`,
+    `[svg, level ${level}] qrcode toString({type:'svg'}): ${fmt(plain, 0)}/s; qr-core styled: ${fmt(styled, 0)}/s (ratio ` +
+      `${fmt(styled / plain, 2)}, target >= 0.80); qr-core default style: ${fmt(defaults, 0)}/s (ratio ${fmt(defaults / plain, 2)})`,
   );
 }
 
@@ -129,7 +130,8 @@ for (const level of ['M', 'H']) {
   const oursRate = rate((t) => core.renderSvg(t, STYLED, { errorCorrectionLevel: 'M' }), quick ? 500 : 1500);
   const ours = 1000 / oursRate;
   out(
-    `[vs qr-code-styling+jsdom] qr-code-styling: ${fmt(theirs, 2)} ms/code (median ${fmt(median(times), 2)}); qr-core styled: ${fmt(ours, 3)} ms/code; qr-core is ${fmt(theirs / ours, 0)}x faster (target >= 50x)`,
+    `[vs qr-code-styling+jsdom] qr-code-styling: ${fmt(theirs, 2)} ms/code (median ${fmt(median(times), 2)}); qr-core styled: ` +
+      `${fmt(ours, 3)} ms/code; qr-core is ${fmt(theirs / ours, 0)}x faster (target >= 50x)`,
   );
 }
 
@@ -167,7 +169,9 @@ for (const level of ['M', 'H']) {
     if (i === 0 && png.length < 100) throw new Error('empty PNG');
   }
   out(
-    `[png scale 3] ${m.size}-module styled code (v${m.version}, framed, 984 px wide): median ${fmt(median(withPng), 2)} ms per PNG (target < 20 ms), of which resvg render ${fmt(median(renderOnly), 2)} ms (with resvg's own asPng() instead: ${fmt(median(withAsPng), 2)} ms); p90 ${fmt([...withPng].sort((a, b) => a - b)[Math.floor(withPng.length * 0.9)], 2)} ms`,
+    `[png scale 3] ${m.size}-module styled code (v${m.version}, framed, 984 px wide): median ${fmt(median(withPng), 2)} ms per PNG ` +
+      `(target < 20 ms), of which resvg render ${fmt(median(renderOnly), 2)} ms (with resvg's own asPng() instead: ` +
+      `${fmt(median(withAsPng), 2)} ms); p90 ${fmt([...withPng].sort((a, b) => a - b)[Math.floor(withPng.length * 0.9)], 2)} ms`,
   );
 }
 
@@ -179,7 +183,8 @@ for (const level of ['M', 'H']) {
   for (let i = 0; i < count; i++) bytes += core.renderSvg(payloads[i % payloads.length], STYLED).length;
   const seconds = (performance.now() - start) / 1000;
   out(
-    `[10,000 styled SVGs] ${fmt(seconds, 2)} s (target < 10 s), ${fmt(count / seconds, 0)}/s, average ${fmt(bytes / count / 1024, 1)} KiB per SVG`,
+    `[10,000 styled SVGs] ${fmt(seconds, 2)} s (target < 10 s), ${fmt(count / seconds, 0)}/s, average ${fmt(bytes / count / 1024, 1)} ` +
+      `KiB per SVG`,
   );
 }
 
@@ -226,7 +231,8 @@ for (const level of ['M', 'H']) {
   for (const size of [984, 328]) {
     const t = totals[size];
     out(
-      `[decode @${size}px over ${t.n} styles, short and near-capacity v20 payloads of all 15 types] zxing-wasm ${pct(t.zxingWasm, t.n)}; @zxing/library ${pct(t.zxingLibrary, t.n)}; jsQR ${pct(t.jsqr, t.n)}`,
+      `[decode @${size}px over ${t.n} styles, short and near-capacity v20 payloads of all 15 types] zxing-wasm ${pct(t.zxingWasm, t.n)}; ` +
+        `@zxing/library ${pct(t.zxingLibrary, t.n)}; jsQR ${pct(t.jsqr, t.n)}`,
     );
   }
   for (const [key, t] of Object.entries(perShape)) {

@@ -11,11 +11,15 @@ async function main() {
     log: (line: string) => console.log(`  ${line}`),
   };
   console.log(
-    `bench/scan-faults: N=${options.scans} scans over ${options.codes} codes, concurrency ${options.concurrency}, ${options.workerKills} worker SIGKILLs, Redis frozen ${options.redisFreezeMs} ms and down ${options.redisDownMs} ms`,
+    `bench/scan-faults: N=${options.scans} scans over ${options.codes} codes, concurrency ${options.concurrency}, ${options.workerKills} ` +
+      `worker SIGKILLs, Redis frozen ${options.redisFreezeMs} ms and down ${options.redisDownMs} ms`,
   );
   const report = await runScanFaults(options);
   console.log(
-    `N ${report.scans} | 302s ${report.redirects} | other answers ${report.otherAnswers} | Scanned events ${report.scannedEvents} | distinct ids ${report.distinctIds} | stored directly (Redis failing) ${report.storedDirectly} | worker kills ${report.workerKills} (+${report.workerSelfRestarts} restarts after failed starts) | analytics total ${report.analyticsTotal} | codes mismatched ${report.codesMismatched.length} | ${report.seconds.toFixed(1)} s`,
+    `N ${report.scans} | 302s ${report.redirects} | other answers ${report.otherAnswers} | Scanned events ${report.scannedEvents} | ` +
+      `distinct ids ${report.distinctIds} | stored directly (Redis failing) ${report.storedDirectly} | worker kills ` +
+      `${report.workerKills} (+${report.workerSelfRestarts} restarts after failed starts) | analytics total ${report.analyticsTotal} | ` +
+      `codes mismatched ${report.codesMismatched.length} | ${report.seconds.toFixed(1)} s`,
   );
   const ok =
     report.otherAnswers === 0 &&

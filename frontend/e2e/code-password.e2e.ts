@@ -48,58 +48,61 @@ async function setPasswordInDashboard(page: Page, code: Code, password: string):
 }
 
 describe('a password-protected dynamic code', () => {
-  it('the owner sets a password in the dashboard; a person scanning at 375 px types it and lands on the destination, counted once', async () => {
-    const owner = await session.newPage(DESKTOP);
-    const code = await ownerWithCode(owner.page);
-    await setPasswordInDashboard(owner.page, code, 'open sesame');
-    expect(await codeCard(owner.page, code).getByText('Password protected').isVisible()).toBe(true);
+  it(
+    'the owner sets a password in the dashboard; a person scanning at 375 px types it and lands on the destination, counted ' + 'once',
+    async () => {
+      const owner = await session.newPage(DESKTOP);
+      const code = await ownerWithCode(owner.page);
+      await setPasswordInDashboard(owner.page, code, 'open sesame');
+      expect(await codeCard(owner.page, code).getByText('Password protected').isVisible()).toBe(true);
 
-    const { page } = await session.newPage(MOBILE);
-    // Headless Chromium names itself in its user agent, and bots are not counted: scan as a phone's browser does.
-    await page.setExtraHTTPHeaders({ 'user-agent': PHONE_UA });
-    const destinations: string[] = [];
-    await page.route('https://example.com/**', async (route) => {
-      destinations.push(route.request().url());
-      await route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        body: '<!doctype html><title>Private menu</title><h1>Private menu</h1>',
+      const { page } = await session.newPage(MOBILE);
+      // Headless Chromium names itself in its user agent, and bots are not counted: scan as a phone's browser does.
+      await page.setExtraHTTPHeaders({ 'user-agent': PHONE_UA });
+      const destinations: string[] = [];
+      await page.route('https://example.com/**', async (route) => {
+        destinations.push(route.request().url());
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><title>Private menu</title><h1>Private menu</h1>',
+        });
       });
-    });
-    const shown = await page.goto(`/d/${code.shortCode}`);
-    expect(shown?.status()).toBe(200);
-    await page.getByRole('heading', { name: 'This QR code is password protected' }).waitFor();
-    // At 375 px the form fits the screen: no sideways scrolling.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      const shown = await page.goto(`/d/${code.shortCode}`);
+      expect(shown?.status()).toBe(200);
+      await page.getByRole('heading', { name: 'This QR code is password protected' }).waitFor();
+      // At 375 px the form fits the screen: no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await page.getByLabel('Password').fill('open sesame?');
-    const [wrong] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === 'POST'),
-      page.getByRole('button', { name: 'Continue' }).click(),
-    ]);
-    expect(wrong.status()).toBe(401);
-    await page.getByRole('alert').getByText('Incorrect password').waitFor();
-    expect(destinations).toEqual([]);
+      await page.getByLabel('Password').fill('open sesame?');
+      const [wrong] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Continue' }).click(),
+      ]);
+      expect(wrong.status()).toBe(401);
+      await page.getByRole('alert').getByText('Incorrect password').waitFor();
+      expect(destinations).toEqual([]);
 
-    await page.getByLabel('Password').fill('open sesame');
-    const [unlocked] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === 'POST' && response.status() === 302),
-      page.getByRole('button', { name: 'Continue' }).click(),
-    ]);
-    expect(unlocked.headers().location).toBe(DESTINATION);
-    await page.waitForURL(DESTINATION);
-    await page.getByRole('heading', { name: 'Private menu' }).waitFor();
-    expect(destinations).toEqual([DESTINATION]);
+      await page.getByLabel('Password').fill('open sesame');
+      const [unlocked] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST' && response.status() === 302),
+        page.getByRole('button', { name: 'Continue' }).click(),
+      ]);
+      expect(unlocked.headers().location).toBe(DESTINATION);
+      await page.waitForURL(DESTINATION);
+      await page.getByRole('heading', { name: 'Private menu' }).waitFor();
+      expect(destinations).toEqual([DESTINATION]);
 
-    // The owner's card counts the one scan (the password page and the wrong password were not scans).
-    let scans = 0;
-    for (let i = 0; i < 100 && scans === 0; i++) {
-      const rows = (await (await owner.page.request.get('/api/dynamic-qrcodes')).json()) as Code[];
-      scans = rows.find((row) => row.id === code.id)?.scanCount ?? 0;
-      if (scans === 0) await owner.page.waitForTimeout(100);
-    }
-    expect(scans).toBe(1);
-  });
+      // The owner's card counts the one scan (the password page and the wrong password were not scans).
+      let scans = 0;
+      for (let i = 0; i < 100 && scans === 0; i++) {
+        const rows = (await (await owner.page.request.get('/api/dynamic-qrcodes')).json()) as Code[];
+        scans = rows.find((row) => row.id === code.id)?.scanCount ?? 0;
+        if (scans === 0) await owner.page.waitForTimeout(100);
+      }
+      expect(scans).toBe(1);
+    },
+  );
 
   it('the owner removes the password: the lock goes and the link redirects straight away', async () => {
     const owner = await session.newPage(DESKTOP);

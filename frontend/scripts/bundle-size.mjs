@@ -36,7 +36,8 @@ console.log('\nLanding page initial JavaScript (gzip -9):');
 for (const row of rows) console.log(`  ${row.kb.toFixed(1).padStart(7)} KB  ${row.file}`);
 console.log(`  ${'-'.repeat(7)}`);
 console.log(
-  `  ${total.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_KB} KB)${adminInLanding ? '  react-admin is in it!' : ', react-admin not included'}\n`,
+  `  ${total.toFixed(1).padStart(7)} KB  total (budget ${BUDGET_KB} ` +
+    `KB)${adminInLanding ? '  react-admin is in it!' : ', react-admin not included'}\n`,
 );
 
 if (total > BUDGET_KB) console.log(`  OVER BUDGET by ${(total - BUDGET_KB).toFixed(1)} KB\n`);

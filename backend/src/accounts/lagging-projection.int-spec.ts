@@ -20,67 +20,71 @@ describe('account writes while the users projection lags past the wait bound', (
       roles: string[];
     }[];
 
-  it('POST /api/register, PUT /api/update-name, POST /api/admin/users/:id/roles/:role answer 2xx from their events, and the new session works meanwhile', async () => {
-    const admin = new TestClient(app.url);
-    await grantRole(app, (await signUp(admin)).id, 'admin');
+  it(
+    'POST /api/register, PUT /api/update-name, POST /api/admin/users/:id/roles/:role answer 2xx from their events, and the new session ' +
+      'works meanwhile',
+    async () => {
+      const admin = new TestClient(app.url);
+      await grantRole(app, (await signUp(admin)).id, 'admin');
 
-    const projections = app.app.get(ProjectionsService);
-    const pipeline = app.app.get(CommandPipeline);
-    await projections.pause(USERS_PROJECTION);
-    pipeline.setWaitBound(100);
-    let id: string;
-    try {
-      const client = new TestClient(app.url);
-      const register = await client.post('/api/register', { email: 'lagging@example.com', password: 'secret1', firstName: 'Lag' });
-      expect(register.status).toBe(200);
-      expect(register.body).toEqual({
-        id: expect.any(String),
-        tenantId: 1,
-        username: 'lagging@example.com',
-        email: 'lagging@example.com',
-        firstName: 'Lag',
-        lastName: '',
-        roles: ['user'],
-        subscriptionStatus: 'free',
-        googleId: null,
-      });
-      id = register.body.id;
-      expect(await usersRow(id)).toEqual([]); // the read model has not seen the user
+      const projections = app.app.get(ProjectionsService);
+      const pipeline = app.app.get(CommandPipeline);
+      await projections.pause(USERS_PROJECTION);
+      pipeline.setWaitBound(100);
+      let id: string;
+      try {
+        const client = new TestClient(app.url);
+        const register = await client.post('/api/register', { email: 'lagging@example.com', password: 'secret1', firstName: 'Lag' });
+        expect(register.status).toBe(200);
+        expect(register.body).toEqual({
+          id: expect.any(String),
+          tenantId: 1,
+          username: 'lagging@example.com',
+          email: 'lagging@example.com',
+          firstName: 'Lag',
+          lastName: '',
+          roles: ['user'],
+          subscriptionStatus: 'free',
+          googleId: null,
+        });
+        id = register.body.id;
+        expect(await usersRow(id)).toEqual([]); // the read model has not seen the user
 
-      // The next request is signed in: the guard finds no row newer than the session and asks the user's stream.
-      expect(await client.get('/api/user')).toMatchObject({ status: 200, body: register.body });
+        // The next request is signed in: the guard finds no row newer than the session and asks the user's stream.
+        expect(await client.get('/api/user')).toMatchObject({ status: 200, body: register.body });
 
-      const rename = await client.put('/api/update-name', { firstName: 'Ada', lastName: 'Lovelace' });
-      expect(rename.status).toBe(200);
-      expect(rename.body).toMatchObject({ id, firstName: 'Ada', lastName: 'Lovelace' });
+        const rename = await client.put('/api/update-name', { firstName: 'Ada', lastName: 'Lovelace' });
+        expect(rename.status).toBe(200);
+        expect(rename.body).toMatchObject({ id, firstName: 'Ada', lastName: 'Lovelace' });
 
-      const granted = await admin.post(`/api/admin/users/${id}/roles/support`);
-      expect(granted.status).toBe(201);
-      expect(granted.body).toMatchObject({ id, roles: ['user', 'support'] });
-      expect((await client.get('/api/user')).body).toMatchObject({ firstName: 'Ada', roles: ['user', 'support'] });
+        const granted = await admin.post(`/api/admin/users/${id}/roles/support`);
+        expect(granted.status).toBe(201);
+        expect(granted.body).toMatchObject({ id, roles: ['user', 'support'] });
+        expect((await client.get('/api/user')).body).toMatchObject({ firstName: 'Ada', roles: ['user', 'support'] });
 
-      // Signing in finds the user through the username's reservation stream, not the read model.
-      const elsewhere = new TestClient(app.url);
-      expect((await elsewhere.post('/api/login', { username: 'lagging@example.com', password: 'secret1' })).status).toBe(200);
+        // Signing in finds the user through the username's reservation stream, not the read model.
+        const elsewhere = new TestClient(app.url);
+        expect((await elsewhere.post('/api/login', { username: 'lagging@example.com', password: 'secret1' })).status).toBe(200);
 
-      // A password change: this session carries the new auth version before the read model does, and still works.
-      const changed = await client.post('/api/change-password', {
-        currentPassword: 'secret1',
-        newPassword: 'secret2',
-        confirmPassword: 'secret2',
-      });
-      expect(changed.status).toBe(200);
-      expect((await client.get('/api/user')).status).toBe(200);
-      expect((await elsewhere.get('/api/user')).status).toBe(401);
-      expect(await usersRow(id)).toEqual([]);
-    } finally {
-      pipeline.setWaitBound(WAIT_BOUND_MS);
-      projections.resume(USERS_PROJECTION);
-    }
+        // A password change: this session carries the new auth version before the read model does, and still works.
+        const changed = await client.post('/api/change-password', {
+          currentPassword: 'secret1',
+          newPassword: 'secret2',
+          confirmPassword: 'secret2',
+        });
+        expect(changed.status).toBe(200);
+        expect((await client.get('/api/user')).status).toBe(200);
+        expect((await elsewhere.get('/api/user')).status).toBe(401);
+        expect(await usersRow(id)).toEqual([]);
+      } finally {
+        pipeline.setWaitBound(WAIT_BOUND_MS);
+        projections.resume(USERS_PROJECTION);
+      }
 
-    // Once the projection catches up, the row says what the answers said.
-    const last = await lastEventPosition(app.app.get(DataSource));
-    expect(await projections.waitFor(last!, [USERS_PROJECTION], 10_000)).toBe(true);
-    expect(await usersRow(id)).toEqual([{ first_name: 'Ada', roles: ['support'] }]);
-  });
+      // Once the projection catches up, the row says what the answers said.
+      const last = await lastEventPosition(app.app.get(DataSource));
+      expect(await projections.waitFor(last!, [USERS_PROJECTION], 10_000)).toBe(true);
+      expect(await usersRow(id)).toEqual([{ first_name: 'Ada', roles: ['support'] }]);
+    },
+  );
 });

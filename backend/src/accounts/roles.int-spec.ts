@@ -42,36 +42,40 @@ describe('roles: the guard of @Authenticated(...roles), through HTTP', () => {
     expect((await admin.get('/api/admin/users')).status).toBe(200);
   });
 
-  it('POST/DELETE /api/admin/users/:id/roles/:role (admin): 403 for support, RoleGranted/RoleRevoked for admin, effective on the next request', async () => {
-    const admin = new TestClient(app.url);
-    const adminUser = await signUp(admin);
-    await grantRole(app, adminUser.id, 'admin');
-    const support = new TestClient(app.url);
-    const supportUser = await signUp(support);
-    await grantRole(app, supportUser.id, 'support');
-    const target = new TestClient(app.url);
-    const targetUser = await signUp(target);
+  it(
+    'POST/DELETE /api/admin/users/:id/roles/:role (admin): 403 for support, RoleGranted/RoleRevoked for admin, effective on the next ' +
+      'request',
+    async () => {
+      const admin = new TestClient(app.url);
+      const adminUser = await signUp(admin);
+      await grantRole(app, adminUser.id, 'admin');
+      const support = new TestClient(app.url);
+      const supportUser = await signUp(support);
+      await grantRole(app, supportUser.id, 'support');
+      const target = new TestClient(app.url);
+      const targetUser = await signUp(target);
 
-    expect((await support.post(`/api/admin/users/${targetUser.id}/roles/support`)).status).toBe(403);
-    expect((await target.get('/api/admin/users')).status).toBe(403);
+      expect((await support.post(`/api/admin/users/${targetUser.id}/roles/support`)).status).toBe(403);
+      expect((await target.get('/api/admin/users')).status).toBe(403);
 
-    const granted = await admin.post(`/api/admin/users/${targetUser.id}/roles/support`);
-    expect(granted.status).toBe(201);
-    expect(granted.body.roles).toEqual(['user', 'support']);
-    expect((await target.get('/api/admin/users')).status).toBe(200);
+      const granted = await admin.post(`/api/admin/users/${targetUser.id}/roles/support`);
+      expect(granted.status).toBe(201);
+      expect(granted.body.roles).toEqual(['user', 'support']);
+      expect((await target.get('/api/admin/users')).status).toBe(200);
 
-    const revoked = await admin.delete(`/api/admin/users/${targetUser.id}/roles/support`);
-    expect(revoked.status).toBe(200);
-    expect((await target.get('/api/admin/users')).status).toBe(403);
+      const revoked = await admin.delete(`/api/admin/users/${targetUser.id}/roles/support`);
+      expect(revoked.status).toBe(200);
+      expect((await target.get('/api/admin/users')).status).toBe(403);
 
-    expect((await admin.post(`/api/admin/users/${targetUser.id}/roles/owner`)).status).toBe(400);
-    expect((await admin.post('/api/admin/users/00000000-0000-4000-8000-000000000000/roles/admin')).status).toBe(404);
-    expect((await admin.delete(`/api/admin/users/${adminUser.id}/roles/admin`)).status).toBe(400);
+      expect((await admin.post(`/api/admin/users/${targetUser.id}/roles/owner`)).status).toBe(400);
+      expect((await admin.post('/api/admin/users/00000000-0000-4000-8000-000000000000/roles/admin')).status).toBe(404);
+      expect((await admin.delete(`/api/admin/users/${adminUser.id}/roles/admin`)).status).toBe(400);
 
-    const stream = await testEvents(app.app).store.readStream(`user-${targetUser.id}`);
-    expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'RoleGranted', 'RoleRevoked']);
-    expect(stream[1].metadata.actorId).toBe(adminUser.id);
-  });
+      const stream = await testEvents(app.app).store.readStream(`user-${targetUser.id}`);
+      expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'RoleGranted', 'RoleRevoked']);
+      expect(stream[1].metadata.actorId).toBe(adminUser.id);
+    },
+  );
 
   it('ADMIN_EMAILS: registering (any case) or signing in with a listed email makes an admin', async () => {
     const boss = new TestClient(app.url);

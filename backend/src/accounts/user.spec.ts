@@ -176,15 +176,19 @@ describe('user aggregate', () => {
     });
   });
 
-  it('signs in: refused like an unknown user when the password is wrong or the account is gone; an ADMIN_EMAILS address becomes admin once', () => {
-    expect(decideSignIn(given(registered), 'u1', true, false)).toEqual([]);
-    expect(decideSignIn(given(registered), 'u1', true, true)).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
-    expect(decideSignIn(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', true, true)).toEqual([]);
-    expect(() => decideSignIn(given(registered), 'u1', false, true)).toThrow('Invalid username or password');
-    expect(() => decideSignIn(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', true, false)).toThrow(
-      'Invalid username or password',
-    );
-  });
+  it(
+    'signs in: refused like an unknown user when the password is wrong or the account is gone; an ADMIN_EMAILS address becomes admin ' +
+      'once',
+    () => {
+      expect(decideSignIn(given(registered), 'u1', true, false)).toEqual([]);
+      expect(decideSignIn(given(registered), 'u1', true, true)).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
+      expect(decideSignIn(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', true, true)).toEqual([]);
+      expect(() => decideSignIn(given(registered), 'u1', false, true)).toThrow('Invalid username or password');
+      expect(() => decideSignIn(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', true, false)).toThrow(
+        'Invalid username or password',
+      );
+    },
+  );
 
   it('an admin cannot revoke their own admin role on the admin screen; the command line (no acting user) can', () => {
     const admin = given(registered, { type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } });

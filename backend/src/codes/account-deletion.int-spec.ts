@@ -52,34 +52,38 @@ describe('deleting an account stops every code of the account', () => {
       ),
     ) as Record<string, number>;
 
-  it('after POST /api/delete-account answers, /d/{code}, /pdf/{id}, its file and /api/payment-product/{id} all answer 404 (cached redirect too)', async () => {
-    const { client, user, urls } = await account();
-    const visitor = new TestClient(app.url);
-    // Every URL works, and the redirect's target is now cached in this process.
-    expect(await statuses(visitor, urls)).toEqual({ redirect: 302, pdfPage: 200, pdfFile: 200, product: 200 });
+  it(
+    'after POST /api/delete-account answers, /d/{code}, /pdf/{id}, its file and /api/payment-product/{id} all answer 404 (cached ' +
+      'redirect too)',
+    async () => {
+      const { client, user, urls } = await account();
+      const visitor = new TestClient(app.url);
+      // Every URL works, and the redirect's target is now cached in this process.
+      expect(await statuses(visitor, urls)).toEqual({ redirect: 302, pdfPage: 200, pdfFile: 200, product: 200 });
 
-    expect((await client.post('/api/delete-account', {})).status).toBe(200);
+      expect((await client.post('/api/delete-account', {})).status).toBe(200);
 
-    // The bound is the answer itself: the command waits for the projections that stop the codes.
-    expect(await statuses(visitor, urls)).toEqual({ redirect: 404, pdfPage: 404, pdfFile: 404, product: 404 });
-    const redirect = await visitor.get(urls.redirect, { headers: { 'user-agent': BROWSER_UA } });
-    expect(redirect.headers['content-type']).toContain('text/html');
+      // The bound is the answer itself: the command waits for the projections that stop the codes.
+      expect(await statuses(visitor, urls)).toEqual({ redirect: 404, pdfPage: 404, pdfFile: 404, product: 404 });
+      const redirect = await visitor.get(urls.redirect, { headers: { 'user-agent': BROWSER_UA } });
+      expect(redirect.headers['content-type']).toContain('text/html');
 
-    const db = app.app.get(DataSource);
-    const live = (await db.query(
-      `SELECT (SELECT count(*)::int FROM qr_codes WHERE user_id::text = $1 AND NOT is_deleted)
+      const db = app.app.get(DataSource);
+      const live = (await db.query(
+        `SELECT (SELECT count(*)::int FROM qr_codes WHERE user_id::text = $1 AND NOT is_deleted)
             + (SELECT count(*)::int FROM dynamic_qr_codes WHERE user_id::text = $1 AND NOT is_deleted)
             + (SELECT count(*)::int FROM scan_targets WHERE user_id = $1::text AND NOT is_deleted) AS n`,
-      [user.id],
-    )) as { n: number }[];
-    expect(live[0].n).toBe(0);
+        [user.id],
+      )) as { n: number }[];
+      expect(live[0].n).toBe(0);
 
-    // Replayable: the same events rebuilt into fresh tables give the same answers.
-    const projections = app.app.get(ProjectionsService);
-    for (const name of ['codes', 'scan_targets', 'uploaded-files'])
-      await rebuildProjection(projections.get(name)!, testEvents(app.app).store, db);
-    expect(await statuses(new TestClient(app.url), urls)).toEqual({ redirect: 404, pdfPage: 404, pdfFile: 404, product: 404 });
-  });
+      // Replayable: the same events rebuilt into fresh tables give the same answers.
+      const projections = app.app.get(ProjectionsService);
+      for (const name of ['codes', 'scan_targets', 'uploaded-files'])
+        await rebuildProjection(projections.get(name)!, testEvents(app.app).store, db);
+      expect(await statuses(new TestClient(app.url), urls)).toEqual({ redirect: 404, pdfPage: 404, pdfFile: 404, product: 404 });
+    },
+  );
 
   it("another account's codes keep working", async () => {
     const kept = await account();

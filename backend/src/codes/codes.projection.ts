@@ -82,7 +82,8 @@ export class CodesProjection implements Projection, OnModuleInit {
         case 'QrContentChanged': {
           const data = event.data as QrContentChanged;
           await tx.query(
-            "UPDATE dynamic_qr_codes SET qr_data = qr_data || $2::jsonb, platform = COALESCE(($2::jsonb)->>'platform', platform), updated_at = $3, version = $4 WHERE id = $1",
+            "UPDATE dynamic_qr_codes SET qr_data = qr_data || $2::jsonb, platform = COALESCE(($2::jsonb)->>'platform', platform), " +
+              'updated_at = $3, version = $4 WHERE id = $1',
             [data.qrId, JSON.stringify(data.after), at, version],
           );
           const [row] = (await tx.query('SELECT qr_type, qr_data FROM qr_codes WHERE id = $1', [data.qrId])) as {
@@ -94,7 +95,8 @@ export class CodesProjection implements Projection, OnModuleInit {
             const columns = staticColumns(row.qr_type, fields);
             const keys = Object.keys(columns);
             await tx.query(
-              `UPDATE qr_codes SET qr_data = $2, updated_at = $3, version = $4, ${keys.map((k, i) => `${k} = $${i + 5}`).join(', ')} WHERE id = $1`,
+              `UPDATE qr_codes SET qr_data = $2, updated_at = $3, version = $4, ${keys.map((k, i) => `${k} = $${i + 5}`).join(', ')} ` +
+                `WHERE id = $1`,
               [data.qrId, JSON.stringify(fields), at, version, ...keys.map((k) => columns[k])],
             );
           }
@@ -157,7 +159,8 @@ export class CodesProjection implements Projection, OnModuleInit {
     }
     for (const [qrId, { count, last }] of scans) {
       await tx.query(
-        'UPDATE dynamic_qr_codes SET scan_count = scan_count + $2, last_scanned_at = GREATEST(last_scanned_at, $3::timestamptz) WHERE id = $1',
+        'UPDATE dynamic_qr_codes SET scan_count = scan_count + $2, last_scanned_at = GREATEST(last_scanned_at, $3::timestamptz) WHERE id ' +
+          '= $1',
         [qrId, count, last],
       );
     }

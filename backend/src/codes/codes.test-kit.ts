@@ -22,7 +22,8 @@ export function multipart(
   for (const file of files) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ` +
+          `${file.contentType}\r\n\r\n`,
       ),
     );
     chunks.push(file.data, Buffer.from('\r\n'));
@@ -55,5 +56,6 @@ export const SVG_LOGO = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="#E1306C"/></svg>',
 );
 export const SVG_SCRIPT = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><script>alert(document.cookie)</script><circle cx="12" cy="12" r="10"/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><script>alert(document.cookie)</script><circle cx="12" cy="12" ' +
+    'r="10"/></svg>',
 );

@@ -60,16 +60,20 @@ describe('checkDestination', () => {
     expect(isLocalOrPrivateHost('[2606:4700::1111]')).toBe(false);
   });
 
-  it('refuses control characters (a raw CR/LF would be normalised away, so what is stored would not be what is sent), credentials and more than 2048 characters', () => {
-    expect(refusal('https://a.example/x\r\nSet-Cookie: a=b')).toBe(DESTINATION_MESSAGES.control);
-    expect(refusal('https://a.example/\u0000')).toBe(DESTINATION_MESSAGES.control);
-    expect(refusal('https://bank.example@evil.example/')).toBe(DESTINATION_MESSAGES.credentials);
-    const longest = `https://a.example/${'x'.repeat(MAX_DESTINATION_LENGTH - 'https://a.example/'.length)}`;
-    expect(refusal(longest)).toBeNull();
-    expect(refusal(`${longest}y`)).toBe(DESTINATION_MESSAGES.length);
-    // Measured on what is sent: characters that percent-encoding triples count three times.
-    expect(refusal(`https://a.example/${'ü'.repeat(700)}`)).toBe(DESTINATION_MESSAGES.length);
-  });
+  it(
+    'refuses control characters (a raw CR/LF would be normalised away, so what is stored would not be what is sent), credentials and ' +
+      'more than 2048 characters',
+    () => {
+      expect(refusal('https://a.example/x\r\nSet-Cookie: a=b')).toBe(DESTINATION_MESSAGES.control);
+      expect(refusal('https://a.example/\u0000')).toBe(DESTINATION_MESSAGES.control);
+      expect(refusal('https://bank.example@evil.example/')).toBe(DESTINATION_MESSAGES.credentials);
+      const longest = `https://a.example/${'x'.repeat(MAX_DESTINATION_LENGTH - 'https://a.example/'.length)}`;
+      expect(refusal(longest)).toBeNull();
+      expect(refusal(`${longest}y`)).toBe(DESTINATION_MESSAGES.length);
+      // Measured on what is sent: characters that percent-encoding triples count three times.
+      expect(refusal(`https://a.example/${'ü'.repeat(700)}`)).toBe(DESTINATION_MESSAGES.length);
+    },
+  );
 
   it("keeps the spec's messages for the basic rules", () => {
     expect(refusal('')).toBe('URL is required');

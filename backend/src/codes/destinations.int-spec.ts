@@ -39,44 +39,48 @@ describe('POST /api/dynamic-qrcodes and PUT /api/dynamic-qrcodes/{id}: destinati
 
   const create = (destination: string) => client.post('/api/dynamic-qrcodes', { qrType: 'url', destination });
 
-  it('refuses its own /d/ links (any of our hosts), loopback, link-local and private addresses, and control characters, storing nothing', async () => {
-    const first = await create('https://menu.example/today');
-    expect(first.status).toBe(201);
-    const before = (await client.get('/api/dynamic-qrcodes')).body.length;
-    const refused: [string, string][] = [
-      [
-        `http://localhost:3000/d/${first.body.shortCode}`,
-        'URL must not point to this QR code service itself (the code would send scanners in a loop)',
-      ],
-      [
-        `http://acme.qrsharks.test/d/${first.body.shortCode}`,
-        'URL must not point to this QR code service itself (the code would send scanners in a loop)',
-      ],
-      [
-        `https://qr.acme.example/d/${first.body.shortCode}`,
-        'URL must not point to this QR code service itself (the code would send scanners in a loop)',
-      ],
-      ['http://127.0.0.1:8080/admin', 'URL must not point to a local or private network address'],
-      ['http://169.254.169.254/latest/meta-data/', 'URL must not point to a local or private network address'],
-      ['http://192.168.0.1/', 'URL must not point to a local or private network address'],
-      // Refused at the edge already, by the route's schema (every string field refuses control characters).
-      ['https://a.example/\r\nLocation: https://evil.example', 'URL contains characters that are not allowed'],
-    ];
-    for (const [destination, message] of refused) {
-      const res = await create(destination);
-      expect({ destination, status: res.status, message: res.body.message, field: res.body.errors?.destination }).toEqual({
-        destination,
-        status: 400,
-        message,
-        field: message,
-      });
-      const update = await client.put(`/api/dynamic-qrcodes/${first.body.id}`, { destination });
-      expect({ destination, status: update.status, message: update.body.message }).toEqual({ destination, status: 400, message });
-    }
-    expect((await client.get('/api/dynamic-qrcodes')).body.length).toBe(before);
-    const stream = await testEvents(app.app).store.readStream(`qr-${first.body.id}`);
-    expect(stream.map((event) => event.type)).toEqual(['QrCreated']);
-  });
+  it(
+    'refuses its own /d/ links (any of our hosts), loopback, link-local and private addresses, and control characters, storing ' +
+      'nothing',
+    async () => {
+      const first = await create('https://menu.example/today');
+      expect(first.status).toBe(201);
+      const before = (await client.get('/api/dynamic-qrcodes')).body.length;
+      const refused: [string, string][] = [
+        [
+          `http://localhost:3000/d/${first.body.shortCode}`,
+          'URL must not point to this QR code service itself (the code would send scanners in a loop)',
+        ],
+        [
+          `http://acme.qrsharks.test/d/${first.body.shortCode}`,
+          'URL must not point to this QR code service itself (the code would send scanners in a loop)',
+        ],
+        [
+          `https://qr.acme.example/d/${first.body.shortCode}`,
+          'URL must not point to this QR code service itself (the code would send scanners in a loop)',
+        ],
+        ['http://127.0.0.1:8080/admin', 'URL must not point to a local or private network address'],
+        ['http://169.254.169.254/latest/meta-data/', 'URL must not point to a local or private network address'],
+        ['http://192.168.0.1/', 'URL must not point to a local or private network address'],
+        // Refused at the edge already, by the route's schema (every string field refuses control characters).
+        ['https://a.example/\r\nLocation: https://evil.example', 'URL contains characters that are not allowed'],
+      ];
+      for (const [destination, message] of refused) {
+        const res = await create(destination);
+        expect({ destination, status: res.status, message: res.body.message, field: res.body.errors?.destination }).toEqual({
+          destination,
+          status: 400,
+          message,
+          field: message,
+        });
+        const update = await client.put(`/api/dynamic-qrcodes/${first.body.id}`, { destination });
+        expect({ destination, status: update.status, message: update.body.message }).toEqual({ destination, status: 400, message });
+      }
+      expect((await client.get('/api/dynamic-qrcodes')).body.length).toBe(before);
+      const stream = await testEvents(app.app).store.readStream(`qr-${first.body.id}`);
+      expect(stream.map((event) => event.type)).toEqual(['QrCreated']);
+    },
+  );
 
   it('stores exactly the URL the redirect sends, with one length limit (2048) on create and update', async () => {
     const created = await create('https://Menu.Example/caf\u00e9?x=1');

@@ -97,7 +97,9 @@ function slowLogo(): Buffer {
   const points = Array.from({ length: 50 }, (_, i) => `${(i * 7) % 64} ${(i * 13) % 64}`).join('L');
   let body = `<defs><path id="g0" d="M0 0L${points}Z" fill="#123456"/>`;
   for (let depth = 1; depth <= 5; depth++)
-    body += `<g id="g${depth}">${Array.from({ length: 8 }, (_, i) => `<use href="#g${depth - 1}" x="${i % 3}" y="${i % 5}"/>`).join('')}</g>`;
+    body += `<g id="g${depth}">${Array.from({ length: 8 }, (_, i) => `<use href="#g${depth - 1}" x="${i % 3}" y="${i % 5}"/>`).join(
+      '',
+    )}</g>`;
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${body}</defs><use href="#g5"/></svg>`);
 }
 
@@ -128,38 +130,42 @@ describe('heavy input costs its sender: image limits and rendering off the event
   });
   afterAll(() => app.close());
 
-  it('refuses the 68-byte 100000 x 100000 PNG, and huge JPEG, GIF and WebP headers, as logo and as gallery image, before any decode', async () => {
-    expect(PNG_BOMB.length).toBe(68);
-    const bombs: [Buffer, string, string][] = [
-      [PNG_BOMB, 'bomb.png', 'image/png'],
-      [jpegHeader(65_535, 65_535), 'bomb.jpg', 'image/jpeg'],
-      [gifHeader(65_535, 65_535), 'bomb.gif', 'image/gif'],
-      [webpHeader(16_384, 16_384), 'bomb.webp', 'image/webp'],
-    ];
-    for (const [data, filename, contentType] of bombs) {
-      const asLogo = await logo(data, filename, contentType);
-      expect([filename, asLogo.status, asLogo.body.errors]).toEqual([
-        filename,
-        400,
-        { logoFile: 'The image is too large: at most 100 x 100 pixels' },
-      ]);
-      const asImage = await galleryImage(data, filename, contentType);
-      expect([filename, asImage.status, asImage.body.errors]).toEqual([
-        filename,
-        400,
-        { imageFile: 'The image is too large: at most 200 x 200 pixels' },
-      ]);
-    }
-    // The same bomb inside an SVG logo as a data: URL never reaches a renderer either.
-    const wrapped = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="data:image/png;base64,${PNG_BOMB.toString('base64')}"/></svg>`,
-    );
-    expect(wrapped.length).toBeLessThan(300);
-    expect((await logo(wrapped, 'bomb.svg', 'image/svg+xml')).body.errors).toEqual({
-      logoFile: 'SVG logos with embedded images are not allowed',
-    });
-    expect((await client.get('/api/qrcodes')).body.filter((code: { url?: string }) => code.url === 'https://logo.example')).toEqual([]);
-  });
+  it(
+    'refuses the 68-byte 100000 x 100000 PNG, and huge JPEG, GIF and WebP headers, as logo and as gallery image, before any ' + 'decode',
+    async () => {
+      expect(PNG_BOMB.length).toBe(68);
+      const bombs: [Buffer, string, string][] = [
+        [PNG_BOMB, 'bomb.png', 'image/png'],
+        [jpegHeader(65_535, 65_535), 'bomb.jpg', 'image/jpeg'],
+        [gifHeader(65_535, 65_535), 'bomb.gif', 'image/gif'],
+        [webpHeader(16_384, 16_384), 'bomb.webp', 'image/webp'],
+      ];
+      for (const [data, filename, contentType] of bombs) {
+        const asLogo = await logo(data, filename, contentType);
+        expect([filename, asLogo.status, asLogo.body.errors]).toEqual([
+          filename,
+          400,
+          { logoFile: 'The image is too large: at most 100 x 100 pixels' },
+        ]);
+        const asImage = await galleryImage(data, filename, contentType);
+        expect([filename, asImage.status, asImage.body.errors]).toEqual([
+          filename,
+          400,
+          { imageFile: 'The image is too large: at most 200 x 200 pixels' },
+        ]);
+      }
+      // The same bomb inside an SVG logo as a data: URL never reaches a renderer either.
+      const wrapped = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" ` +
+          `href="data:image/png;base64,${PNG_BOMB.toString('base64')}"/></svg>`,
+      );
+      expect(wrapped.length).toBeLessThan(300);
+      expect((await logo(wrapped, 'bomb.svg', 'image/svg+xml')).body.errors).toEqual({
+        logoFile: 'SVG logos with embedded images are not allowed',
+      });
+      expect((await client.get('/api/qrcodes')).body.filter((code: { url?: string }) => code.url === 'https://logo.example')).toEqual([]);
+    },
+  );
 
   it('the pixel limits are separate for logos and gallery images; a header that cannot be read is refused', async () => {
     for (const [data, filename, contentType] of [
@@ -181,27 +187,31 @@ describe('heavy input costs its sender: image limits and rendering off the event
     expect(truncated.body.errors).toEqual({ imageFile: 'The image could not be read' });
   });
 
-  it('an SVG logo with a feTurbulence filter is refused; a clean SVG logo is rasterised, and a code with it downloads and scans', async () => {
-    const turbulence = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><filter id="f" x="-2" y="-2" width="5" height="5">' +
-        '<feTurbulence baseFrequency="0.9" numOctaves="10"/></filter><rect width="600" height="600" filter="url(#f)"/></svg>',
-    );
-    expect((await logo(turbulence, 'noise.svg', 'image/svg+xml')).body.errors).toEqual({
-      logoFile: 'SVG logos with filters are not allowed',
-    });
+  it(
+    'an SVG logo with a feTurbulence filter is refused; a clean SVG logo is rasterised, and a code with it downloads and ' + 'scans',
+    async () => {
+      const turbulence = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><filter id="f" x="-2" y="-2" width="5" height="5">' +
+          '<feTurbulence baseFrequency="0.9" numOctaves="10"/></filter><rect width="600" height="600" filter="url(#f)"/></svg>',
+      );
+      expect((await logo(turbulence, 'noise.svg', 'image/svg+xml')).body.errors).toEqual({
+        logoFile: 'SVG logos with filters are not allowed',
+      });
 
-    const created = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://clean-logo.example' }, [
-      { name: 'logoFile', filename: 'instagram.svg', contentType: 'image/svg+xml', data: SVG_LOGO },
-    ]);
-    expect(created.status).toBe(201);
-    const stored = await client.get(created.body.logoFilePath);
-    expect(stored.headers['content-type']).toBe('image/png');
-    expect([stored.buffer.readUInt32BE(16), stored.buffer.readUInt32BE(20)]).toEqual([512, 512]);
-    const png = await client.get(`/api/qrcodes/${created.body.id}/download?format=png`);
-    expect(png.status).toBe(200);
-    expect(png.headers['content-type']).toBe('image/png');
-    expect(await decodeQr(png.buffer)).toEqual(['https://clean-logo.example']);
-  }, 60_000);
+      const created = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://clean-logo.example' }, [
+        { name: 'logoFile', filename: 'instagram.svg', contentType: 'image/svg+xml', data: SVG_LOGO },
+      ]);
+      expect(created.status).toBe(201);
+      const stored = await client.get(created.body.logoFilePath);
+      expect(stored.headers['content-type']).toBe('image/png');
+      expect([stored.buffer.readUInt32BE(16), stored.buffer.readUInt32BE(20)]).toEqual([512, 512]);
+      const png = await client.get(`/api/qrcodes/${created.body.id}/download?format=png`);
+      expect(png.status).toBe(200);
+      expect(png.headers['content-type']).toBe('image/png');
+      expect(await decodeQr(png.buffer)).toEqual(['https://clean-logo.example']);
+    },
+    60_000,
+  );
 
   it('a download whose render fails (a bomb logo stored before the limits) answers 503, not 500, and the next download works', async () => {
     const created = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://old-logo.example' }, [

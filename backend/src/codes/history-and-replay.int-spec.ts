@@ -73,48 +73,52 @@ describe('audit trail, concurrency and replay', () => {
     expect(Date.parse(history.body[0].at)).toBeLessThanOrEqual(Date.parse(history.body[9].at));
   });
 
-  it('pause and update at once with the same If-Match: one wins and the other gets 412 (or, without it, both apply in order); never a silent overwrite', async () => {
-    for (let round = 0; round < 5; round++) {
-      const { body } = await postMultipart(client, '/api/qrcodes', {
-        qrType: 'url',
-        qrMode: 'dynamic',
-        url: `https://race${round}.example`,
-      });
-      const [paused, updated] = await Promise.all([
-        client.post(`/api/dynamic-qrcodes/${body.id}/pause`, undefined, { headers: { 'if-match': String(body.version) } }),
-        client.put(
-          `/api/dynamic-qrcodes/${body.id}`,
-          { destination: `https://changed${round}.example` },
-          { headers: { 'if-match': String(body.version) } },
-        ),
+  it(
+    'pause and update at once with the same If-Match: one wins and the other gets 412 (or, without it, both apply in order); never a ' +
+      'silent overwrite',
+    async () => {
+      for (let round = 0; round < 5; round++) {
+        const { body } = await postMultipart(client, '/api/qrcodes', {
+          qrType: 'url',
+          qrMode: 'dynamic',
+          url: `https://race${round}.example`,
+        });
+        const [paused, updated] = await Promise.all([
+          client.post(`/api/dynamic-qrcodes/${body.id}/pause`, undefined, { headers: { 'if-match': String(body.version) } }),
+          client.put(
+            `/api/dynamic-qrcodes/${body.id}`,
+            { destination: `https://changed${round}.example` },
+            { headers: { 'if-match': String(body.version) } },
+          ),
+        ]);
+        // If-Match names the version both saw: the loser's precondition failed (412, RFC 9110), it is not re-decided.
+        expect([paused.status, updated.status].sort()).toEqual([200, 412]);
+        const [row] = (await client.get('/api/dynamic-qrcodes')).body.filter((c: { id: string }) => c.id === body.id);
+        const history = (await client.get(`/api/qrcodes/${body.id}/history`)).body;
+        expect(history).toHaveLength(2);
+        expect(row.isPaused).toBe(paused.status === 200);
+        expect(row.destination).toBe(updated.status === 200 ? `https://changed${round}.example/` : `https://race${round}.example/`);
+      }
+      // Without If-Match both land, in order, at distinct revisions.
+      const { body } = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://both.example' });
+      const results = await Promise.all([
+        client.post(`/api/dynamic-qrcodes/${body.id}/pause`),
+        client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://both2.example' }),
       ]);
-      // If-Match names the version both saw: the loser's precondition failed (412, RFC 9110), it is not re-decided.
-      expect([paused.status, updated.status].sort()).toEqual([200, 412]);
-      const [row] = (await client.get('/api/dynamic-qrcodes')).body.filter((c: { id: string }) => c.id === body.id);
+      for (const res of results) expect([200, 409]).toContain(res.status);
       const history = (await client.get(`/api/qrcodes/${body.id}/history`)).body;
-      expect(history).toHaveLength(2);
-      expect(row.isPaused).toBe(paused.status === 200);
-      expect(row.destination).toBe(updated.status === 200 ? `https://changed${round}.example/` : `https://race${round}.example/`);
-    }
-    // Without If-Match both land, in order, at distinct revisions.
-    const { body } = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://both.example' });
-    const results = await Promise.all([
-      client.post(`/api/dynamic-qrcodes/${body.id}/pause`),
-      client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://both2.example' }),
-    ]);
-    for (const res of results) expect([200, 409]).toContain(res.status);
-    const history = (await client.get(`/api/qrcodes/${body.id}/history`)).body;
-    expect(history).toHaveLength(1 + results.filter((r) => r.status === 200).length);
-    // A stale version is refused: 412 when it came as If-Match, 409 when it came in the body as expectedVersion.
-    const stale = await client.put(
-      `/api/dynamic-qrcodes/${body.id}`,
-      { destination: 'https://stale.example' },
-      { headers: { 'if-match': '0' } },
-    );
-    expect(stale.status).toBe(412);
-    const staleBody = await client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://stale.example', expectedVersion: 0 });
-    expect(staleBody.status).toBe(409);
-  });
+      expect(history).toHaveLength(1 + results.filter((r) => r.status === 200).length);
+      // A stale version is refused: 412 when it came as If-Match, 409 when it came in the body as expectedVersion.
+      const stale = await client.put(
+        `/api/dynamic-qrcodes/${body.id}`,
+        { destination: 'https://stale.example' },
+        { headers: { 'if-match': '0' } },
+      );
+      expect(stale.status).toBe(412);
+      const staleBody = await client.put(`/api/dynamic-qrcodes/${body.id}`, { destination: 'https://stale.example', expectedVersion: 0 });
+      expect(staleBody.status).toBe(409);
+    },
+  );
 
   it('replay: rebuilding the codes projections from the events gives identical lists', async () => {
     await postMultipart(client, '/api/qrcodes', {

@@ -29,7 +29,8 @@ export interface HostedPageInput {
 
 /** A Content-Security-Policy for these pages (they carry no script): send it as a header with the page. */
 export const HOSTED_PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-src 'self'; object-src 'self'; base-uri 'none'; form-action 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-src 'self'; object-src 'self'; base-uri 'none'; " +
+  "form-action 'none'";
 
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -58,7 +59,9 @@ export function safeUrl(value: string): string | null {
 }
 
 const link = (href: string, label: string, options: { primary?: boolean; download?: string } = {}) =>
-  `<a class="button${options.primary === false ? ' secondary' : ''}" href="${escapeHtml(href)}"${options.download ? ` download="${escapeHtml(options.download)}"` : ''} rel="noopener noreferrer">${escapeHtml(label)}</a>`;
+  `<a class="button${options.primary === false ? ' secondary' : ''}" ` +
+  `href="${escapeHtml(href)}"${options.download ? ` download="${escapeHtml(options.download)}"` : ''} rel="noopener ` +
+  `noreferrer">${escapeHtml(label)}</a>`;
 
 const row = (label: string, value: string) =>
   value ? `<div class="row"><span class="label">${escapeHtml(label)}</span><span class="value">${escapeHtml(value)}</span></div>` : '';
@@ -108,7 +111,9 @@ function body(input: HostedPageInput): { heading: string; html: string } {
         html: [
           text(f, 'description') ? `<p>${escapeHtml(text(f, 'description'))}</p>` : '',
           file
-            ? `<object class="pdf" data="${escapeHtml(file)}" type="application/pdf"><p>Your browser cannot show the PDF here.</p></object><div class="actions">${link(file, 'Download PDF', { download: text(f, 'pdfFileName') || 'document.pdf' })}</div>`
+            ? `<object class="pdf" data="${escapeHtml(file)}" type="application/pdf"><p>Your browser cannot show the PDF ` +
+              `here.</p></object><div ` +
+              `class="actions">${link(file, 'Download PDF', { download: text(f, 'pdfFileName') || 'document.pdf' })}</div>`
             : '<p class="muted">The PDF will appear here once it is uploaded and the code is saved.</p>',
         ].join(''),
       };

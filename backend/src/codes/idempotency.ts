@@ -73,7 +73,8 @@ export function IdempotentCreate(): MethodDecorator {
       name: IDEMPOTENCY_HEADER,
       required: false,
       description:
-        'One code per key and user: a retry with the same key and request answers the code already made (201, same id); the same key with a different request is refused with 409. Send a new key for each deliberate create.',
+        'One code per key and user: a retry with the same key and request answers the code already made (201, same id); the same key ' +
+        'with a different request is refused with 409. Send a new key for each deliberate create.',
     }),
     ApiResponse({ status: 409, description: 'The Idempotency-Key was already used for a different request' }),
   );

@@ -14,43 +14,46 @@ describe('uploads: PDF pages, image galleries, logos', () => {
   });
   afterAll(() => app.close());
 
-  it('POST /api/upload-pdf stores the file under a random name; /pdf/{id} shows title, description, the PDF inline and a download link', async () => {
-    const res = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'Lunch <menu>', pdfDescription: 'Served 12-3' }, [
-      { name: 'pdfFile', filename: '../../etc/passwd.pdf', contentType: 'application/pdf', data: PDF_MINI },
-    ]);
-    expect(res.status).toBe(201);
-    expect(res.body.pdfUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.pdf$/);
-    expect(res.body.fileName).toBe('passwd.pdf');
-    expect(readdirSync(app.env.UPLOAD_DIR)).toContain(res.body.pdfUrl.slice('/uploads/'.length));
-    const page = await client.get(`/pdf/${res.body.id}`);
-    expect(page.status).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.text).toContain('Lunch &lt;menu&gt;');
-    expect(page.text).not.toContain('<menu>');
-    expect(page.text).toContain(res.body.pdfUrl);
-    const file = await client.get(res.body.pdfUrl);
-    expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.buffer.equals(PDF_MINI)).toBe(true);
-    expect((await client.get('/pdf/preview')).status).toBe(200);
-    expect((await client.get('/pdf/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  it(
+    'POST /api/upload-pdf stores the file under a random name; /pdf/{id} shows title, description, the PDF inline and a download ' + 'link',
+    async () => {
+      const res = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'Lunch <menu>', pdfDescription: 'Served 12-3' }, [
+        { name: 'pdfFile', filename: '../../etc/passwd.pdf', contentType: 'application/pdf', data: PDF_MINI },
+      ]);
+      expect(res.status).toBe(201);
+      expect(res.body.pdfUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}\.pdf$/);
+      expect(res.body.fileName).toBe('passwd.pdf');
+      expect(readdirSync(app.env.UPLOAD_DIR)).toContain(res.body.pdfUrl.slice('/uploads/'.length));
+      const page = await client.get(`/pdf/${res.body.id}`);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.text).toContain('Lunch &lt;menu&gt;');
+      expect(page.text).not.toContain('<menu>');
+      expect(page.text).toContain(res.body.pdfUrl);
+      const file = await client.get(res.body.pdfUrl);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.buffer.equals(PDF_MINI)).toBe(true);
+      expect((await client.get('/pdf/preview')).status).toBe(200);
+      expect((await client.get('/pdf/00000000-0000-4000-8000-000000000000')).status).toBe(404);
 
-    // A pdf code saved with the upload points to /pdf/{uploadId}.
-    const saved = await postMultipart(client, '/api/qrcodes', {
-      qrType: 'pdf',
-      title: 'Lunch',
-      description: 'd',
-      pdfUrl: res.body.pdfUrl,
-      pdfFileName: 'x.pdf',
-    });
-    expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({
-      pdfTitle: 'Lunch',
-      pdfUrl: res.body.pdfUrl,
-      pdfFileName: 'passwd.pdf',
-      content: `http://localhost:3000/pdf/${res.body.id}`,
-    });
-  });
+      // A pdf code saved with the upload points to /pdf/{uploadId}.
+      const saved = await postMultipart(client, '/api/qrcodes', {
+        qrType: 'pdf',
+        title: 'Lunch',
+        description: 'd',
+        pdfUrl: res.body.pdfUrl,
+        pdfFileName: 'x.pdf',
+      });
+      expect(saved.status).toBe(201);
+      expect(saved.body).toMatchObject({
+        pdfTitle: 'Lunch',
+        pdfUrl: res.body.pdfUrl,
+        pdfFileName: 'passwd.pdf',
+        content: `http://localhost:3000/pdf/${res.body.id}`,
+      });
+    },
+  );
 
   it('POST /api/upload-image and the gallery page /images/{id}', async () => {
     const res = await postMultipart(client, '/api/upload-image', { imageTitle: 'Garden', imageDescription: '' }, [

@@ -103,14 +103,17 @@ describe('CommandPipeline (real event store)', () => {
     expect((await store.readStream(stream)).length).toBe(2);
   });
 
-  it('execute: a plan that appends to a stream it neither loaded nor gave a revision for is a programming error, and nothing is stored', async () => {
-    const stream = counter();
-    const error = await pipeline
-      .execute({ plan: async () => ({ appends: [{ streamId: stream, events: increment(1)() }], answer: () => null }) })
-      .catch((caught: unknown) => caught);
-    expect(String(error)).toContain('without loading it');
-    expect(await store.readStream(stream)).toEqual([]);
-  });
+  it(
+    'execute: a plan that appends to a stream it neither loaded nor gave a revision for is a programming error, and nothing is ' + 'stored',
+    async () => {
+      const stream = counter();
+      const error = await pipeline
+        .execute({ plan: async () => ({ appends: [{ streamId: stream, events: increment(1)() }], answer: () => null }) })
+        .catch((caught: unknown) => caught);
+      expect(String(error)).toContain('without loading it');
+      expect(await store.readStream(stream)).toEqual([]);
+    },
+  );
 
   it('execute: every stream of a plan changes together or not at all, and a refusal from onConflict is the answer', async () => {
     const a = counter();

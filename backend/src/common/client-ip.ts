@@ -15,7 +15,8 @@ export type TrustFunction = (address: string, hop: number) => boolean;
 export type TrustProxy = false | number | string[];
 
 export const TRUST_PROXY_TRUE =
-  'TRUST_PROXY=true would trust every X-Forwarded-For hop, so any client could choose its own IP (and escape the rate limits): set the number of proxies in front of the product (1) or their addresses (10.0.0.0/8,127.0.0.1)';
+  'TRUST_PROXY=true would trust every X-Forwarded-For hop, so any client could choose its own IP (and escape the rate limits): set the ' +
+  'number of proxies in front of the product (1) or their addresses (10.0.0.0/8,127.0.0.1)';
 
 /** 'false'/'0'/'no' -> false; '1', '2' -> hop count; 'a,b/8' -> list; 'true'/'yes' -> refused (throws). */
 export function parseTrustProxy(value: string): TrustProxy {

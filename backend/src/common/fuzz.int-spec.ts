@@ -232,7 +232,9 @@ describe('fuzz: hostile input over every route of /api/docs', () => {
                   ? Buffer.from(body)
                   : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
             const before = await eventCount();
-            const label = `${operation.method.toUpperCase()} ${path}${search ? `?${search}` : ''} ${contentType} ${payload ? payload.subarray(0, 300).toString() : ''}`;
+            const label =
+              `${operation.method.toUpperCase()} ${path}${search ? `?${search}` : ''} ${contentType} ` +
+              `${payload ? payload.subarray(0, 300).toString() : ''}`;
             const answer = await send(
               app.url,
               operation.method,
@@ -255,7 +257,8 @@ describe('fuzz: hostile input over every route of /api/docs', () => {
         )
         .catch((error: Error) => failures.push(error.message.split('\n').slice(0, 12).join('\n')));
       console.log(
-        `fuzz: ${RUNS} requests over ${operations.length} operations (seed ${SEED}); answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+        `fuzz: ${RUNS} requests over ${operations.length} operations (seed ${SEED}); answers by status: ` +
+          `${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
       );
       expect(failures).toEqual([]);
     },

@@ -44,24 +44,27 @@ describe('JSON routes refuse other content types with 415', () => {
     expect(charset.status).toBe(200);
   });
 
-  it('every body-taking route of /api/docs answers 415 to text/plain, form-urlencoded and XML bodies; multipart only where documented', async () => {
-    expect(bodyRoutes.length).toBeGreaterThan(15);
-    const failures: string[] = [];
-    for (const route of bodyRoutes) {
-      for (const type of [
-        'text/plain',
-        'application/x-www-form-urlencoded',
-        'application/xml',
-        ...(route.multipart ? [] : ['multipart/form-data; boundary=x']),
-      ]) {
-        const res = await client.request(route.method, route.path, { body: 'a=1', headers: { 'content-type': type } });
-        const message = route.multipart ? JSON_OR_FORM : JSON_ONLY;
-        if (res.status !== 415 || res.body?.message !== message)
-          failures.push(`${route.method} ${route.path} ${type}: ${res.status} ${res.text.slice(0, 120)}`);
+  it(
+    'every body-taking route of /api/docs answers 415 to text/plain, form-urlencoded and XML bodies; multipart only where ' + 'documented',
+    async () => {
+      expect(bodyRoutes.length).toBeGreaterThan(15);
+      const failures: string[] = [];
+      for (const route of bodyRoutes) {
+        for (const type of [
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+          ...(route.multipart ? [] : ['multipart/form-data; boundary=x']),
+        ]) {
+          const res = await client.request(route.method, route.path, { body: 'a=1', headers: { 'content-type': type } });
+          const message = route.multipart ? JSON_OR_FORM : JSON_ONLY;
+          if (res.status !== 415 || res.body?.message !== message)
+            failures.push(`${route.method} ${route.path} ${type}: ${res.status} ${res.text.slice(0, 120)}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('bodiless calls and the multipart upload routes are not refused', async () => {
     expect((await client.post('/api/logout')).status).toBe(200);

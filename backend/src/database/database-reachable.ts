@@ -46,7 +46,8 @@ export function databaseStartupError(url: string, error: unknown): StartupError 
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return new StartupError(
-        `The database host "${host}" in DATABASE_URL cannot be found (DATABASE_URL=${shown}).\nCheck the host name in DATABASE_URL, ${AFTER}`,
+        `The database host "${host}" in DATABASE_URL cannot be found (DATABASE_URL=${shown}).\nCheck the host name in DATABASE_URL, ` +
+          `${AFTER}`,
       );
     case '3D000':
       return new StartupError(
@@ -57,27 +58,32 @@ export function databaseStartupError(url: string, error: unknown): StartupError 
     case '28000':
       return new StartupError(
         `PostgreSQL on ${host}:${port} refused the role "${user}" (${message}; DATABASE_URL=${shown}).\n` +
-          `Create the role (createuser -h ${host} -p ${port} --superuser ${user}), allow it in pg_hba.conf, or put an existing role in DATABASE_URL, ${AFTER}`,
+          `Create the role (createuser -h ${host} -p ${port} --superuser ${user}), allow it in pg_hba.conf, or put an existing role in ` +
+          `DATABASE_URL, ${AFTER}`,
       );
     case '28P01':
       return new StartupError(
         `PostgreSQL on ${host}:${port} refused the password of role "${user}" (DATABASE_URL=${shown}).\n` +
-          `Put the role's password in DATABASE_URL (postgres://${user}:PASSWORD@${host}:${port}/${database}), or set it in psql with \\password ${user}, ${AFTER}`,
+          `Put the role's password in DATABASE_URL (postgres://${user}:PASSWORD@${host}:${port}/${database}), or set it in psql with ` +
+          `\\password ${user}, ${AFTER}`,
       );
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return new StartupError(
-        `PostgreSQL at ${host}:${port} did not answer (${code}; DATABASE_URL=${shown}).\nCheck that the server runs and that this machine can reach it, ${AFTER}`,
+        `PostgreSQL at ${host}:${port} did not answer (${code}; DATABASE_URL=${shown}).\nCheck that the server runs and that this ` +
+          `machine can reach it, ${AFTER}`,
       );
     default:
       if (/timeout/i.test(message)) {
         return new StartupError(
-          `PostgreSQL at ${host}:${port} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s (DATABASE_URL=${shown}).\nCheck that the server runs and that this machine can reach it, ${AFTER}`,
+          `PostgreSQL at ${host}:${port} did not answer within ${CONNECT_TIMEOUT_MS / 1000} s (DATABASE_URL=${shown}).\nCheck that the ` +
+            `server runs and that this machine can reach it, ${AFTER}`,
         );
       }
       return new StartupError(
-        `PostgreSQL at ${host}:${port} refused the connection: ${message} (DATABASE_URL=${shown}).\nFix DATABASE_URL or the server, ${AFTER}`,
+        `PostgreSQL at ${host}:${port} refused the connection: ${message} (DATABASE_URL=${shown}).\nFix DATABASE_URL or the server, ` +
+          `${AFTER}`,
       );
   }
 }

@@ -264,48 +264,52 @@ describe('PostgresEventStore', () => {
       await eventually(async () => expect(await listenerPid()).toBeUndefined());
     });
 
-    it('a connection terminated mid-append (57P01, as in a PostgreSQL restart) fails that append, and the retry lands: no unhandled error event', async () => {
-      // A pool whose first checked-out connection is terminated by the server right after BEGIN, while appendMany
-      // holds it between two queries: pg then emits 'error' on the client, which the pool no longer listens to.
-      const victimPool = new Pool({ connectionString: db.url, max: 2 });
-      victimPool.on('error', () => undefined);
-      let terminated = 0;
-      const connect = victimPool.connect.bind(victimPool) as () => Promise<PoolClient>;
-      (victimPool as unknown as { connect: () => Promise<PoolClient> }).connect = async () => {
-        const client = await connect();
-        if (terminated > 0) return client;
-        const query = client.query.bind(client) as (text: string) => Promise<unknown>;
-        (client as unknown as { query: (text: string) => Promise<unknown> }).query = async (text: string) => {
-          const result = await query(text);
-          if (text === 'BEGIN' && terminated === 0) {
-            terminated += 1;
-            await pool.query('SELECT pg_terminate_backend($1)', [(client as unknown as { processID: number }).processID]);
-            await wait(300); // the server's FATAL 57P01 and the socket's end arrive while no query is active
-          }
-          return result;
+    it(
+      'a connection terminated mid-append (57P01, as in a PostgreSQL restart) fails that append, and the retry lands: no unhandled ' +
+        'error event',
+      async () => {
+        // A pool whose first checked-out connection is terminated by the server right after BEGIN, while appendMany
+        // holds it between two queries: pg then emits 'error' on the client, which the pool no longer listens to.
+        const victimPool = new Pool({ connectionString: db.url, max: 2 });
+        victimPool.on('error', () => undefined);
+        let terminated = 0;
+        const connect = victimPool.connect.bind(victimPool) as () => Promise<PoolClient>;
+        (victimPool as unknown as { connect: () => Promise<PoolClient> }).connect = async () => {
+          const client = await connect();
+          if (terminated > 0) return client;
+          const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+          (client as unknown as { query: (text: string) => Promise<unknown> }).query = async (text: string) => {
+            const result = await query(text);
+            if (text === 'BEGIN' && terminated === 0) {
+              terminated += 1;
+              await pool.query('SELECT pg_terminate_backend($1)', [(client as unknown as { processID: number }).processID]);
+              await wait(300); // the server's FATAL 57P01 and the socket's end arrive while no query is active
+            }
+            return result;
+          };
+          return client;
         };
-        return client;
-      };
-      const victim = new PostgresEventStore(victimPool, { connectionString: db.url });
-      const uncaught: unknown[] = [];
-      const onUncaught = (error: unknown) => uncaught.push(error);
-      process.on('uncaughtException', onUncaught);
-      try {
-        const streamId = stream('terminated');
-        const event = newEvent('AfterRestart');
-        const failed = await victim.append(streamId, [event], { expectedRevision: 'no_stream' }).catch((error: Error) => error);
-        expect(terminated).toBe(1);
-        expect(failed).toBeInstanceOf(Error);
-        // The broken connection was discarded, not returned to the pool: the retry gets a fresh one and lands.
-        await victim.append(streamId, [event], { expectedRevision: 'no_stream' });
-        expect((await store.readStream(streamId)).map((stored) => stored.id)).toEqual([event.id]);
-        expect(uncaught).toEqual([]);
-      } finally {
-        process.off('uncaughtException', onUncaught);
-        await victim.close();
-        await victimPool.end();
-      }
-    });
+        const victim = new PostgresEventStore(victimPool, { connectionString: db.url });
+        const uncaught: unknown[] = [];
+        const onUncaught = (error: unknown) => uncaught.push(error);
+        process.on('uncaughtException', onUncaught);
+        try {
+          const streamId = stream('terminated');
+          const event = newEvent('AfterRestart');
+          const failed = await victim.append(streamId, [event], { expectedRevision: 'no_stream' }).catch((error: Error) => error);
+          expect(terminated).toBe(1);
+          expect(failed).toBeInstanceOf(Error);
+          // The broken connection was discarded, not returned to the pool: the retry gets a fresh one and lands.
+          await victim.append(streamId, [event], { expectedRevision: 'no_stream' });
+          expect((await store.readStream(streamId)).map((stored) => stored.id)).toEqual([event.id]);
+          expect(uncaught).toEqual([]);
+        } finally {
+          process.off('uncaughtException', onUncaught);
+          await victim.close();
+          await victimPool.end();
+        }
+      },
+    );
 
     it('returns every pooled connection', async () => {
       await eventually(() => expect(pool.totalCount - pool.idleCount).toBe(0), 3000);

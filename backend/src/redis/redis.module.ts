@@ -57,7 +57,8 @@ class RedisLifecycle implements OnApplicationShutdown {
 export class RedisModule {}
 
 export const REDIS_NOT_PERSISTENT =
-  'Redis keeps nothing on disk (appendonly no, and no RDB snapshots): scans that were answered but not yet stored are lost if Redis restarts. ' +
+  'Redis keeps nothing on disk (appendonly no, and no RDB snapshots): scans that were answered but not yet stored are lost if Redis ' +
+  'restarts. ' +
   'Turn on the append-only file (redis-server --appendonly yes, or appendonly yes in redis.conf); see docs/operations.md.';
 
 /**

@@ -41,11 +41,13 @@ describe('encodePng', () => {
 
     const { encodePng } = require('./png-encoder') as typeof import('./png-encoder');
     const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><rect width="7" height="5" fill="#fff"/><rect x="1" y="1" width="3" height="2" fill="#123456"/></svg>';
+      '<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><rect width="7" height="5" fill="#fff"/><rect x="1" y="1" width="3" ' +
+      'height="2" fill="#123456"/></svg>';
     const source = new Resvg(svg).render();
     const png = encodePng(source.pixels, source.width, source.height);
     const back = new Resvg(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><image width="7" height="5" href="data:image/png;base64,${png.toString('base64')}"/></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="7" height="5"><image width="7" height="5" ` +
+        `href="data:image/png;base64,${png.toString('base64')}"/></svg>`,
     ).render();
     expect(back.width).toBe(7);
     expect(Buffer.from(back.pixels).equals(Buffer.from(source.pixels))).toBe(true);

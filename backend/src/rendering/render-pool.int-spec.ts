@@ -22,20 +22,24 @@ describe('RenderPool (render processes)', () => {
     expect(png.equals(renderPng(svg, 3))).toBe(true);
   }, 60_000);
 
-  it('ends a render past its time budget (timeout) while this event loop keeps running, and renders the next job in a fresh process', async () => {
-    let ticks = 0;
-    const ticker = setInterval(() => (ticks += 1), 10);
-    const started = Date.now();
-    const error = await pool.run({ kind: 'rasterise', svg: HOSTILE, width: 600 }, 1500).catch((caught: unknown) => caught);
-    clearInterval(ticker);
-    expect(error).toBeInstanceOf(RenderError);
-    expect((error as RenderError).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(10_000);
-    // The loop was free the whole time: about one tick per 10 ms, not one at the end.
-    expect(ticks).toBeGreaterThan(50);
-    const png = await pool.run({ kind: 'png', svg: renderSvg('after the timeout'), scale: 1 });
-    expect(png.subarray(1, 4).toString()).toBe('PNG');
-  }, 60_000);
+  it(
+    'ends a render past its time budget (timeout) while this event loop keeps running, and renders the next job in a fresh ' + 'process',
+    async () => {
+      let ticks = 0;
+      const ticker = setInterval(() => (ticks += 1), 10);
+      const started = Date.now();
+      const error = await pool.run({ kind: 'rasterise', svg: HOSTILE, width: 600 }, 1500).catch((caught: unknown) => caught);
+      clearInterval(ticker);
+      expect(error).toBeInstanceOf(RenderError);
+      expect((error as RenderError).reason).toBe('timeout');
+      expect(Date.now() - started).toBeLessThan(10_000);
+      // The loop was free the whole time: about one tick per 10 ms, not one at the end.
+      expect(ticks).toBeGreaterThan(50);
+      const png = await pool.run({ kind: 'png', svg: renderSvg('after the timeout'), scale: 1 });
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+    },
+    60_000,
+  );
 
   it('a render that needs more memory than the limit ends its own process (memory), not this one', async () => {
     const error = await pool.run({ kind: 'rasterise', svg: HUGE, width: 30_000 }).catch((caught: unknown) => caught);

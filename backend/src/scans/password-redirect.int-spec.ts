@@ -69,36 +69,40 @@ describe('/d/{code} of a password-protected code', () => {
   };
   const password = (value: string) => `password=${encodeURIComponent(value)}`;
 
-  it('GET shows the password page (own CSP, nothing external) and records nothing; the right password answers 302 and records exactly one scan', async () => {
-    const code = await protectedCode();
-    const ip = nextIp();
-    const page = await get(code.shortCode, ip);
-    expect(page.status).toBe(200);
-    expect(page.headers.location).toBeUndefined();
-    expect(page.text).toContain('This QR code is password protected');
-    expect(page.text).toContain(`<form method="post" action="/d/${code.shortCode}">`);
-    expect(page.text).not.toMatch(/https?:\/\//);
-    expect(page.text).not.toContain('argon2');
-    const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("form-action 'self' https://example.com");
-    expect(page.headers['cache-control']).toBe('no-store');
-    expect((await get(code.shortCode, ip, 'HEAD')).status).toBe(200);
+  it(
+    'GET shows the password page (own CSP, nothing external) and records nothing; the right password answers 302 and records exactly ' +
+      'one scan',
+    async () => {
+      const code = await protectedCode();
+      const ip = nextIp();
+      const page = await get(code.shortCode, ip);
+      expect(page.status).toBe(200);
+      expect(page.headers.location).toBeUndefined();
+      expect(page.text).toContain('This QR code is password protected');
+      expect(page.text).toContain(`<form method="post" action="/d/${code.shortCode}">`);
+      expect(page.text).not.toMatch(/https?:\/\//);
+      expect(page.text).not.toContain('argon2');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("form-action 'self' https://example.com");
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect((await get(code.shortCode, ip, 'HEAD')).status).toBe(200);
 
-    const wrong = await submit(code.shortCode, ip, password('open sesame!'));
-    expect(wrong.status).toBe(401);
-    expect(wrong.text).toContain('Incorrect password');
-    expect(wrong.headers.location).toBeUndefined();
+      const wrong = await submit(code.shortCode, ip, password('open sesame!'));
+      expect(wrong.status).toBe(401);
+      expect(wrong.text).toContain('Incorrect password');
+      expect(wrong.headers.location).toBeUndefined();
 
-    const right = await submit(code.shortCode, ip, password('open sesame'), undefined, 'https://right.example/');
-    expect(right.status).toBe(302);
-    expect(right.headers.location).toBe('https://example.com/secret-menu');
-    // Had the GET, the HEAD or the wrong password been recorded, they would be stored ahead of this one.
-    const scans = await scansThrough(code.id, 'https://right.example/');
-    expect(scans.map((event) => [event.type, (event.data as Scanned).referrer])).toEqual([['Scanned', 'https://right.example/']]);
-    const counted = await owner.get('/api/dynamic-qrcodes');
-    expect(counted.body.find((row: { id: string }) => row.id === code.id)).toMatchObject({ hasPassword: true });
-  });
+      const right = await submit(code.shortCode, ip, password('open sesame'), undefined, 'https://right.example/');
+      expect(right.status).toBe(302);
+      expect(right.headers.location).toBe('https://example.com/secret-menu');
+      // Had the GET, the HEAD or the wrong password been recorded, they would be stored ahead of this one.
+      const scans = await scansThrough(code.id, 'https://right.example/');
+      expect(scans.map((event) => [event.type, (event.data as Scanned).referrer])).toEqual([['Scanned', 'https://right.example/']]);
+      const counted = await owner.get('/api/dynamic-qrcodes');
+      expect(counted.body.find((row: { id: string }) => row.id === code.id)).toMatchObject({ hasPassword: true });
+    },
+  );
 
   it('a non-web code: the right password answers its hosted page and records one scan', async () => {
     const code = await protectedCode({ qrType: 'text', qrData: JSON.stringify({ text: 'The wifi key is on the fridge' }) });
@@ -113,18 +117,21 @@ describe('/d/{code} of a password-protected code', () => {
     expect(await waitForEvents(app.app, `scans-${code.id}`, 1)).toHaveLength(1);
   });
 
-  it(`after ${UNLOCK_ATTEMPTS} attempts from one IP the code answers 429 (even to the right password); another IP is not limited`, async () => {
-    const code = await protectedCode();
-    const ip = nextIp();
-    for (let i = 0; i < UNLOCK_ATTEMPTS; i++) expect((await submit(code.shortCode, ip, password(`guess ${i}`))).status).toBe(401);
-    const limited = await submit(code.shortCode, ip, password('open sesame'));
-    expect(limited.status).toBe(429);
-    expect(limited.headers['retry-after']).toBe('900');
-    expect(limited.text).toContain('Too many attempts');
-    const elsewhere = await submit(code.shortCode, nextIp(), password('open sesame'), undefined, 'https://right.example/');
-    expect(elsewhere.status).toBe(302);
-    expect(await scansThrough(code.id, 'https://right.example/')).toHaveLength(1);
-  });
+  it(
+    `after ${UNLOCK_ATTEMPTS} attempts from one IP the code answers 429 (even to the right password); another IP is not ` + `limited`,
+    async () => {
+      const code = await protectedCode();
+      const ip = nextIp();
+      for (let i = 0; i < UNLOCK_ATTEMPTS; i++) expect((await submit(code.shortCode, ip, password(`guess ${i}`))).status).toBe(401);
+      const limited = await submit(code.shortCode, ip, password('open sesame'));
+      expect(limited.status).toBe(429);
+      expect(limited.headers['retry-after']).toBe('900');
+      expect(limited.text).toContain('Too many attempts');
+      const elsewhere = await submit(code.shortCode, nextIp(), password('open sesame'), undefined, 'https://right.example/');
+      expect(elsewhere.status).toBe(302);
+      expect(await scansThrough(code.id, 'https://right.example/')).toHaveLength(1);
+    },
+  );
 
   it('malformed, foreign and huge form bodies: 400 or 413 with the page, never 500, nothing recorded', async () => {
     const code = await protectedCode();

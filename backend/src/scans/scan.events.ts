@@ -41,7 +41,8 @@ export const SCANNED = 'Scanned';
 export const scanStream = (qrId: string) => `scans-${qrId}`;
 
 /**
- * What the redirect writes to the Redis stream: raw facts only, no parsing on the hot path. `ip` is the truncated address (IPv4 /24, IPv6 /48), enough for a country
+ * What the redirect writes to the Redis stream: raw facts only, no parsing on the hot path. `ip` is the truncated address (IPv4 /24, IPv6
+ * /48), enough for a country
  * lookup in the ingester, never the full one; it leaves Redis when the entry is acknowledged.
  */
 export interface RawScan {

@@ -82,7 +82,8 @@ export function assertScannableContrast(field: string, dark: string, background:
   if (ratio < MIN_SCAN_CONTRAST) {
     throw new LowContrastError(
       field,
-      `${label} ${dark} is too close to the background ${background} to scan (contrast ${ratio.toFixed(2)}:1, needs at least ${MIN_SCAN_CONTRAST}:1)`,
+      `${label} ${dark} is too close to the background ${background} to scan (contrast ${ratio.toFixed(2)}:1, needs at least ` +
+        `${MIN_SCAN_CONTRAST}:1)`,
       ratio,
     );
   }

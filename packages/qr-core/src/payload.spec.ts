@@ -77,7 +77,8 @@ describe('encodePayload', () => {
 
   it('events are a VEVENT; the end defaults to the start, all-day ends are exclusive', () => {
     expect(encodePayload('events', { title: 'Launch, party; v2', startDate: '2025-06-01', location: 'Pier 4' }, ctx)).toBe(
-      'BEGIN:VEVENT\r\nSUMMARY:Launch\\, party\\; v2\r\nDTSTART;VALUE=DATE:20250601\r\nDTEND;VALUE=DATE:20250602\r\nLOCATION:Pier 4\r\nEND:VEVENT',
+      'BEGIN:VEVENT\r\nSUMMARY:Launch\\, party\\; v2\r\nDTSTART;VALUE=DATE:20250601\r\nDTEND;VALUE=DATE:20250602\r\nLOCATION:Pier ' +
+        '4\r\nEND:VEVENT',
     );
     expect(
       encodePayload(

@@ -49,7 +49,8 @@ export function describeScanMatrix(dotShape: 'square' | 'circle' | 'rounded'): v
       let lib = 0;
       let attempts = 0;
       const lines = [
-        `\n[scan matrix, ${dotShape} dots] share read at 328 px by the weaker decoders (jsQR, @zxing/library), per style (short + near-capacity payload):`,
+        `\n[scan matrix, ${dotShape} dots] share read at 328 px by the weaker decoders (jsQR, @zxing/library), per style (short + ` +
+          `near-capacity payload):`,
       ];
       for (const [name, s] of shares) {
         jsqr += s.jsqr;

@@ -76,39 +76,42 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     await google?.stop();
   });
 
-  it('redirects to Google with the client id, scopes profile and email, state and our callback; creates and signs in a new user', async () => {
-    google.nextUser({ sub: 'g-new-1', email: 'New.Person@gmail.com', email_verified: true, given_name: 'New', family_name: 'Person' });
-    const client = new TestClient(app.url);
-    const { authorize, done } = await roundTrip(client);
-    expect(authorize.searchParams.get('client_id')).toBe('test-client-id.apps.googleusercontent.com');
-    expect(authorize.searchParams.get('scope')).toBe('profile email');
-    expect(authorize.searchParams.get('response_type')).toBe('code');
-    // PUBLIC_ORIGIN (the default tenant's origin), not the address the request came to.
-    expect(authorize.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/google/callback');
-    expect(authorize.searchParams.get('state')).toMatch(/^.{16,}$/);
-    expect(done.status).toBe(302);
-    expect(done.headers.location).toBe('/');
+  it(
+    'redirects to Google with the client id, scopes profile and email, state and our callback; creates and signs in a new ' + 'user',
+    async () => {
+      google.nextUser({ sub: 'g-new-1', email: 'New.Person@gmail.com', email_verified: true, given_name: 'New', family_name: 'Person' });
+      const client = new TestClient(app.url);
+      const { authorize, done } = await roundTrip(client);
+      expect(authorize.searchParams.get('client_id')).toBe('test-client-id.apps.googleusercontent.com');
+      expect(authorize.searchParams.get('scope')).toBe('profile email');
+      expect(authorize.searchParams.get('response_type')).toBe('code');
+      // PUBLIC_ORIGIN (the default tenant's origin), not the address the request came to.
+      expect(authorize.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/google/callback');
+      expect(authorize.searchParams.get('state')).toMatch(/^.{16,}$/);
+      expect(done.status).toBe(302);
+      expect(done.headers.location).toBe('/');
 
-    const me = await client.get('/api/user');
-    expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({
-      username: 'New.Person@gmail.com',
-      email: 'New.Person@gmail.com',
-      firstName: 'New',
-      lastName: 'Person',
-      googleId: 'g-new-1',
-      roles: ['user'],
-    });
-    const stream = await testEvents(app.app).store.readStream(`user-${me.body.id}`);
-    expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
+      const me = await client.get('/api/user');
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({
+        username: 'New.Person@gmail.com',
+        email: 'New.Person@gmail.com',
+        firstName: 'New',
+        lastName: 'Person',
+        googleId: 'g-new-1',
+        roles: ['user'],
+      });
+      const stream = await testEvents(app.app).store.readStream(`user-${me.body.id}`);
+      expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
 
-    // Signing in with Google again finds the same user by Google id and records nothing new.
-    google.nextUser({ sub: 'g-new-1', email: 'renamed@gmail.com', email_verified: true });
-    const again = new TestClient(app.url);
-    expect((await roundTrip(again)).done.headers.location).toBe('/');
-    expect((await again.get('/api/user')).body.id).toBe(me.body.id);
-    expect(await testEvents(app.app).store.readStream(`user-${me.body.id}`)).toHaveLength(2);
-  });
+      // Signing in with Google again finds the same user by Google id and records nothing new.
+      google.nextUser({ sub: 'g-new-1', email: 'renamed@gmail.com', email_verified: true });
+      const again = new TestClient(app.url);
+      expect((await roundTrip(again)).done.headers.location).toBe('/');
+      expect((await again.get('/api/user')).body.id).toBe(me.body.id);
+      expect(await testEvents(app.app).store.readStream(`user-${me.body.id}`)).toHaveLength(2);
+    },
+  );
 
   it('links an existing email account on a verified email (UserSignedInWithGoogle), never on an unverified one', async () => {
     const owner = new TestClient(app.url);
@@ -129,30 +132,33 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
   });
 
-  it('anonymous GET /auth/google stores no session row (state in a signed cookie); the row comes only after a successful callback', async () => {
-    const sessions = () =>
-      app.app
-        .get(DataSource)
-        .query(`SELECT count(*)::int AS n FROM user_sessions`)
-        .then((rows: { n: number }[]) => rows[0].n);
-    const before = await sessions();
-    const starts = await Promise.all(Array.from({ length: 200 }, () => new TestClient(app.url).get('/auth/google')));
-    expect(starts.every((res) => res.status === 302)).toBe(true);
-    expect(
-      starts.every((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).every((cookie) => !cookie.startsWith('qrs.sid='))),
-    ).toBe(true);
-    expect(await sessions()).toBe(before);
+  it(
+    'anonymous GET /auth/google stores no session row (state in a signed cookie); the row comes only after a successful ' + 'callback',
+    async () => {
+      const sessions = () =>
+        app.app
+          .get(DataSource)
+          .query(`SELECT count(*)::int AS n FROM user_sessions`)
+          .then((rows: { n: number }[]) => rows[0].n);
+      const before = await sessions();
+      const starts = await Promise.all(Array.from({ length: 200 }, () => new TestClient(app.url).get('/auth/google')));
+      expect(starts.every((res) => res.status === 302)).toBe(true);
+      expect(
+        starts.every((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []).every((cookie) => !cookie.startsWith('qrs.sid='))),
+      ).toBe(true);
+      expect(await sessions()).toBe(before);
 
-    google.nextUser({ sub: 'g-rows', email: 'rows@example.com', email_verified: true });
-    const client = new TestClient(app.url);
-    const { start, done } = await roundTrip(client);
-    const stateCookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('qrs.gstate='));
-    expect(stateCookie).toMatch(/HttpOnly/i);
-    expect(stateCookie).toMatch(/SameSite=Lax/i);
-    expect(stateCookie).toMatch(/Path=\/auth\/google/);
-    expect(done.headers.location).toBe('/');
-    expect(await sessions()).toBe(before + 1);
-  });
+      google.nextUser({ sub: 'g-rows', email: 'rows@example.com', email_verified: true });
+      const client = new TestClient(app.url);
+      const { start, done } = await roundTrip(client);
+      const stateCookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((cookie) => cookie.startsWith('qrs.gstate='));
+      expect(stateCookie).toMatch(/HttpOnly/i);
+      expect(stateCookie).toMatch(/SameSite=Lax/i);
+      expect(stateCookie).toMatch(/Path=\/auth\/google/);
+      expect(done.headers.location).toBe('/');
+      expect(await sessions()).toBe(before + 1);
+    },
+  );
 
   it('builds the callback URL from the configured origin, never from the Host header', async () => {
     for (const host of ['evil.example', 'evil.example:8443']) {

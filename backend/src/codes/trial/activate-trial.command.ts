@@ -46,7 +46,9 @@ export class ActivateTrialHandler implements ICommandHandler<ActivateTrialComman
         const { trialStartDate, trialEndDate } = state as { trialStartDate: string; trialEndDate: string };
         const until = new Date(trialEndDate).toUTCString().slice(0, 16);
         return {
-          message: `Your ${this.env.TRIAL_DAYS}-day free trial is active until ${until}: ${this.env.TRIAL_DYNAMIC_LIMIT} dynamic QR codes, analytics, logos and colour customization.`,
+          message:
+            `Your ${this.env.TRIAL_DAYS}-day free trial is active until ${until}: ${this.env.TRIAL_DYNAMIC_LIMIT} dynamic QR ` +
+            `codes, analytics, logos and colour customization.`,
           user: { ...user, trialActivated: true, trialStartDate, trialEndDate },
           trialStatus: trialStatus(state, this.trial.limits, new Date()),
         };

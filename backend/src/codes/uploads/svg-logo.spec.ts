@@ -16,7 +16,8 @@ describe('SVG logos: parsed, reduced to plain vector drawing, written out again'
     const instagram =
       `<svg ${SVG} viewBox="0 0 64 64" width="64" height="64"><defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0">` +
       '<stop offset="0" stop-color="#f9a825"/><stop offset="1" stop-color="#7b1fa2"/></linearGradient></defs>' +
-      '<rect x="2" y="2" width="60" height="60" rx="16" fill="url(#g)"/><circle cx="32" cy="32" r="8.5" fill="none" stroke="#fff" stroke-width="5"/>' +
+      '<rect x="2" y="2" width="60" height="60" rx="16" fill="url(#g)"/><circle cx="32" cy="32" r="8.5" fill="none" stroke="#fff" ' +
+      'stroke-width="5"/>' +
       '<path d="M36 56V28c0-5 2.5-8 8-8h4" fill="none" stroke="#fff" stroke-linecap="round"/></svg>';
     const logo = kept(instagram);
     expect(logo.svg).toBe(instagram.replace(SVG, `${SVG} xmlns:xlink="http://www.w3.org/1999/xlink"`));
@@ -26,7 +27,8 @@ describe('SVG logos: parsed, reduced to plain vector drawing, written out again'
   it('refuses filters (feTurbulence, a filter attribute or style), scripts, handlers, foreignObject, entities', () => {
     expect(
       refusal(
-        `<svg ${SVG} width="600" height="600"><filter id="f" x="-2" y="-2" width="5" height="5"><feTurbulence baseFrequency="0.9" numOctaves="10"/></filter><rect width="600" height="600" filter="url(#f)"/></svg>`,
+        `<svg ${SVG} width="600" height="600"><filter id="f" x="-2" y="-2" width="5" height="5"><feTurbulence baseFrequency="0.9" ` +
+          `numOctaves="10"/></filter><rect width="600" height="600" filter="url(#f)"/></svg>`,
       ),
     ).toBe('SVG logos with filters are not allowed');
     expect(refusal(`<svg ${SVG}><rect width="6" height="6" filter="url(#f)"/></svg>`)).toBe('SVG logos with filters are not allowed');
@@ -80,12 +82,15 @@ describe('SVG logos: parsed, reduced to plain vector drawing, written out again'
 
   it('drops what is outside the allow-list (editor metadata, text, style sheets, foreign attributes, nested svg)', () => {
     const inkscape =
-      `<?xml version="1.0" encoding="UTF-8"?>\n<!-- Created with Inkscape -->\n<svg ${SVG} xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 10 10">` +
+      `<?xml version="1.0" encoding="UTF-8"?>\n<!-- Created with Inkscape -->\n<svg ${SVG} ` +
+      `xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" viewBox="0 0 10 10">` +
       '<metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata><style>rect{fill:red}</style>' +
-      '<g inkscape:label="Layer 1" class="a" style="fill:#00f; stroke : #f00;cursor:pointer"><text x="1">Hi</text><rect width="1" height="1"/></g>' +
+      '<g inkscape:label="Layer 1" class="a" style="fill:#00f; stroke : #f00;cursor:pointer"><text x="1">Hi</text><rect width="1" ' +
+      'height="1"/></g>' +
       '<svg width="5000"><rect/></svg><inkscape:thing/></svg>';
     expect(kept(inkscape).svg).toBe(
-      `<svg ${SVG} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><g style="fill:#00f;stroke:#f00"><rect width="1" height="1"/></g></svg>`,
+      `<svg ${SVG} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><g style="fill:#00f;stroke:#f00"><rect width="1" ` +
+        `height="1"/></g></svg>`,
     );
   });
 
@@ -108,11 +113,14 @@ describe('SVG logos: parsed, reduced to plain vector drawing, written out again'
     );
   });
 
-  it('parses the parts attackers make long without backtracking (it runs on the event loop): unclosed comments and url(, long numbers', () => {
-    const long = 400_000;
-    expect(refusal(`<svg ${SVG}><rect style="fill:red;${'/*'.repeat(long)}"/></svg>`)).toBeNull();
-    expect(refusal(`<svg ${SVG}><rect fill="${'url('.repeat(long)}"/></svg>`)).toBe('The SVG logo could not be read');
-    expect(refusal(`<svg ${SVG}><rect style="fill:${' '.repeat(long)}x ${' '.repeat(long)}y"/></svg>`)).toBeNull();
-    expect(refusal(`<svg ${SVG} width="${'1'.repeat(long)}!"/>`)).toBe('The SVG logo could not be read');
-  });
+  it(
+    'parses the parts attackers make long without backtracking (it runs on the event loop): unclosed comments and url(, long ' + 'numbers',
+    () => {
+      const long = 400_000;
+      expect(refusal(`<svg ${SVG}><rect style="fill:red;${'/*'.repeat(long)}"/></svg>`)).toBeNull();
+      expect(refusal(`<svg ${SVG}><rect fill="${'url('.repeat(long)}"/></svg>`)).toBe('The SVG logo could not be read');
+      expect(refusal(`<svg ${SVG}><rect style="fill:${' '.repeat(long)}x ${' '.repeat(long)}y"/></svg>`)).toBeNull();
+      expect(refusal(`<svg ${SVG} width="${'1'.repeat(long)}!"/>`)).toBe('The SVG logo could not be read');
+    },
+  );
 });

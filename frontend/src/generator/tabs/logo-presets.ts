@@ -19,7 +19,8 @@ export const LOGO_PRESETS: readonly LogoPreset[] = [
     id: 'instagram',
     label: 'Instagram',
     svg: wrap(
-      '<defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#f9a825"/><stop offset="0.5" stop-color="#e91e63"/><stop offset="1" stop-color="#7b1fa2"/></linearGradient></defs>' +
+      '<defs><linearGradient id="g" x1="0" y1="1" x2="1" y2="0"><stop offset="0" stop-color="#f9a825"/><stop offset="0.5" ' +
+        'stop-color="#e91e63"/><stop offset="1" stop-color="#7b1fa2"/></linearGradient></defs>' +
         '<rect x="2" y="2" width="60" height="60" rx="16" fill="url(#g)"/>' +
         '<rect x="14" y="14" width="36" height="36" rx="11" fill="none" stroke="#fff" stroke-width="5"/>' +
         '<circle cx="32" cy="32" r="8.5" fill="none" stroke="#fff" stroke-width="5"/><circle cx="43.5" cy="20.5" r="3" fill="#fff"/>',
@@ -77,7 +78,8 @@ export const LOGO_PRESETS: readonly LogoPreset[] = [
     id: 'appstore',
     label: 'App Store',
     svg: wrap(
-      '<defs><linearGradient id="a" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#29b6f6"/><stop offset="1" stop-color="#1565c0"/></linearGradient></defs>' +
+      '<defs><linearGradient id="a" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#29b6f6"/><stop offset="1" ' +
+        'stop-color="#1565c0"/></linearGradient></defs>' +
         '<rect x="2" y="2" width="60" height="60" rx="14" fill="url(#a)"/>' +
         stroke('M32 14L18 46M32 14l14 32M22 36h20', 5),
     ),

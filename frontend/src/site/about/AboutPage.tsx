@@ -7,11 +7,15 @@ import { usePageTitle } from '../../ui/usePageTitle';
 const VALUES = [
   {
     title: 'Codes that scan',
-    text: 'A beautiful code that fails to scan is worthless. Every style we offer is checked for contrast, and our renderer is tested against real decoders.',
+    text:
+      'A beautiful code that fails to scan is worthless. Every style we offer is checked for contrast, and our renderer is tested ' +
+      'against real decoders.',
   },
   {
     title: 'Respect for scanners',
-    text: 'People who scan your code are not our product. We count scans with a salted hash, never store raw IP addresses, and only redirect to web pages.',
+    text:
+      'People who scan your code are not our product. We count scans with a salted hash, never store raw IP addresses, and only ' +
+      'redirect to web pages.',
   },
   {
     title: 'A fair free plan',

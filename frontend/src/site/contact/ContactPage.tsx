@@ -17,7 +17,9 @@ const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '', inqu
 const HELP_TOPICS = [
   {
     title: 'A code does not scan',
-    text: 'Check the contrast between the code and background colours, leave a quiet margin around the code, and print it at least 2 cm wide.',
+    text:
+      'Check the contrast between the code and background colours, leave a quiet margin around the code, and print it at least 2 cm ' +
+      'wide.',
   },
   {
     title: 'Changing a printed code',

@@ -9,22 +9,26 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'What is a QR code?',
     answer:
-      'A QR (Quick Response) code is a square barcode that phone cameras read instantly. It can hold a web address, a contact card, Wi-Fi details, an email draft and more, so people act on your print material with one scan.',
+      'A QR (Quick Response) code is a square barcode that phone cameras read instantly. It can hold a web address, a contact card, ' +
+      'Wi-Fi details, an email draft and more, so people act on your print material with one scan.',
   },
   {
     question: 'Do I need an account to create a QR code?',
     answer:
-      'No. Anyone can create, style and download static QR codes on the home page. An account is free and lets you save codes, make dynamic codes and see how often they are scanned.',
+      'No. Anyone can create, style and download static QR codes on the home page. An account is free and lets you save codes, make ' +
+      'dynamic codes and see how often they are scanned.',
   },
   {
     question: 'What is the difference between static and dynamic codes?',
     answer:
-      'A static code stores its content inside the pattern, so it can never change. A dynamic code stores a short link to QR Code Sharks; you can change where it leads, pause it and resume it at any time, and every scan is counted.',
+      'A static code stores its content inside the pattern, so it can never change. A dynamic code stores a short link to QR Code ' +
+      'Sharks; you can change where it leads, pause it and resume it at any time, and every scan is counted.',
   },
   {
     question: 'Do QR codes expire?',
     answer:
-      'Static codes never expire. Dynamic codes work as long as they are active in your account. If you pause one, scanners see a friendly notice instead of your page until you resume it.',
+      'Static codes never expire. Dynamic codes work as long as they are active in your account. If you pause one, scanners see a ' +
+      'friendly notice instead of your page until you resume it.',
   },
   {
     question: 'Which content types are supported?',
@@ -33,27 +37,32 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Can I customise colours and add a logo?',
     answer:
-      'Yes. Choose dot and corner shapes, corner colours and a frame with your own call to action. Signed-in users can add a gradient colour and upload a logo or use a preset. We warn you when colours have too little contrast to scan reliably.',
+      'Yes. Choose dot and corner shapes, corner colours and a frame with your own call to action. Signed-in users can add a gradient ' +
+      'colour and upload a logo or use a preset. We warn you when colours have too little contrast to scan reliably.',
   },
   {
     question: 'How does scan tracking work?',
     answer:
-      'Each scan of a dynamic code passes through our short link, where we record the time, device type, browser, approximate country and referrer. We never store raw IP addresses. Your dashboard shows totals, unique visitors and trends.',
+      'Each scan of a dynamic code passes through our short link, where we record the time, device type, browser, approximate country ' +
+      'and referrer. We never store raw IP addresses. Your dashboard shows totals, unique visitors and trends.',
   },
   {
     question: 'What does the free trial include?',
     answer:
-      'Three days of Premium features with no card: 12 dynamic QR codes, analytics, logos and colour customization, unlimited scans and downloads, and no ads. After the trial you keep unlimited static codes and a small number of dynamic ones.',
+      'Three days of Premium features with no card: 12 dynamic QR codes, analytics, logos and colour customization, unlimited scans and ' +
+      'downloads, and no ads. After the trial you keep unlimited static codes and a small number of dynamic ones.',
   },
   {
     question: 'How much does Premium cost?',
     answer:
-      'Premium is $9.99 per month. It adds unlimited dynamic codes, advanced analytics, bulk generation, logo embedding and advanced styling. You can cancel at any time from the Subscription page.',
+      'Premium is $9.99 per month. It adds unlimited dynamic codes, advanced analytics, bulk generation, logo embedding and advanced ' +
+      'styling. You can cancel at any time from the Subscription page.',
   },
   {
     question: 'Can I create many codes at once?',
     answer:
-      'Yes. Bulk generation takes a list of URLs or texts, typed in or uploaded as a CSV or TXT file, and creates one code per line with your colours. Download them all as SVG files.',
+      'Yes. Bulk generation takes a list of URLs or texts, typed in or uploaded as a CSV or TXT file, and creates one code per line with ' +
+      'your colours. Download them all as SVG files.',
   },
   {
     question: 'What file formats can I download?',
@@ -62,7 +71,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Can agencies use their own brand?',
     answer:
-      'Yes. With white-label, a client organisation gets the product under its own name, colours, favicon and custom CSS, on its own domain or subdomain.',
+      'Yes. With white-label, a client organisation gets the product under its own name, colours, favicon and custom CSS, on its own ' +
+      'domain or subdomain.',
   },
 ];
 

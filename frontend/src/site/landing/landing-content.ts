@@ -9,7 +9,9 @@ export const FEATURES = [
   },
   {
     title: 'Styled codes that still scan',
-    text: 'Pick dot and corner shapes, corner colours, a gradient, a frame with your call to action and your logo. Every style is checked for contrast so it stays readable.',
+    text:
+      'Pick dot and corner shapes, corner colours, a gradient, a frame with your call to action and your logo. Every style is ' +
+      'checked for contrast so it stays readable.',
   },
   {
     title: 'Dynamic codes',
@@ -62,22 +64,26 @@ export const LANDING_FAQ: readonly FaqItem[] = [
   {
     question: 'Is QR Code Sharks free?',
     answer:
-      'Yes. You can create and download static QR codes of every free type without an account, and they work forever. A free account adds saving and scan tracking; Premium ($9.99/month) adds unlimited dynamic codes, logos, advanced styling and analytics.',
+      'Yes. You can create and download static QR codes of every free type without an account, and they work forever. A free account ' +
+      'adds saving and scan tracking; Premium ($9.99/month) adds unlimited dynamic codes, logos, advanced styling and analytics.',
   },
   {
     question: 'Do my QR codes expire?',
     answer:
-      'Static codes never expire: the content is stored in the code itself. Dynamic codes keep working as long as your account keeps them active; you can pause and resume them at any time.',
+      'Static codes never expire: the content is stored in the code itself. Dynamic codes keep working as long as your account keeps ' +
+      'them active; you can pause and resume them at any time.',
   },
   {
     question: 'What is the difference between a static and a dynamic QR code?',
     answer:
-      'A static code contains its content directly and cannot change once printed. A dynamic code contains a short link to our server, so you can change the destination later and count every scan.',
+      'A static code contains its content directly and cannot change once printed. A dynamic code contains a short link to our server, ' +
+      'so you can change the destination later and count every scan.',
   },
   {
     question: 'What does the free trial include?',
     answer:
-      'Three days with no card required: 12 dynamic QR codes, scan analytics, logo and colour customization, unlimited scans and downloads, and no ads.',
+      'Three days with no card required: 12 dynamic QR codes, scan analytics, logo and colour customization, unlimited scans and ' +
+      'downloads, and no ads.',
   },
   {
     question: 'Which content types can I create?',
@@ -86,12 +92,14 @@ export const LANDING_FAQ: readonly FaqItem[] = [
   {
     question: 'Can I add my logo and colours?',
     answer:
-      'Yes. Signed-in users can add a second (gradient) colour and upload a logo or pick a preset such as Instagram or YouTube. Everyone can set the main colour, corner colours, shapes and a frame.',
+      'Yes. Signed-in users can add a second (gradient) colour and upload a logo or pick a preset such as Instagram or YouTube. Everyone ' +
+      'can set the main colour, corner colours, shapes and a frame.',
   },
   {
     question: 'How do I track scans?',
     answer:
-      'Create a dynamic code while signed in. Each scan is recorded with its time, device and approximate location, and the dashboard shows totals, unique visitors and trends.',
+      'Create a dynamic code while signed in. Each scan is recorded with its time, device and approximate location, and the dashboard ' +
+      'shows totals, unique visitors and trends.',
   },
   {
     question: 'Which file formats can I download?',
