@@ -33,13 +33,16 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     readTime: '5 min read',
     category: 'Technology',
     tags: ['dynamic QR', 'static QR', 'basics', 'analytics'],
-    content: `## Two kinds of code, one pattern
+    content:
+      `## Two kinds of code, one pattern
 
 Every QR code is a grid of black and white modules. What differs is **what the grid contains**.
 
-A **static** code contains your content itself: the full web address, the contact card, the Wi-Fi password. Nothing sits between the scanner and your content, so the code works forever and costs nothing. The catch: once printed, it can never change.
+A **static** code contains your content itself: the full web address, the contact card, the Wi-Fi password. Nothing sits between the ` +
+      `scanner and your content, so the code works forever and costs nothing. The catch: once printed, it can never change.
 
-A **dynamic** code contains a short link, such as \`/d/abc123\`, that points to our server. When someone scans it, we look up where it should go and send them there. Because the destination lives in your account, you can change it at any time.
+A **dynamic** code contains a short link, such as \`/d/abc123\`, that points to our server. When someone scans it, we look up where it ` +
+      `should go and send them there. Because the destination lives in your account, you can change it at any time.
 
 ## When static is the right choice
 
@@ -49,7 +52,8 @@ A **dynamic** code contains a short link, such as \`/d/abc123\`, that points to 
 
 ## When dynamic pays for itself
 
-- **Printed material with a long life**: menus, packaging, signage, vehicle wraps. If the destination changes, you edit the link instead of reprinting.
+- **Printed material with a long life**: menus, packaging, signage, vehicle wraps. If the destination changes, you edit the link ` +
+      `instead of reprinting.
 - **Campaigns you want to measure**: every scan is counted, with time, device and approximate country.
 - **Promotions with an end date**: pause the code when the offer ends and resume it for the next one.
 
@@ -66,9 +70,11 @@ If reprinting would cost more than a month of Premium, make it dynamic. You can 
     readTime: '6 min read',
     category: 'Technology',
     tags: ['error correction', 'logos', 'printing', 'Reed-Solomon'],
-    content: `## Redundancy built into the pattern
+    content:
+      `## Redundancy built into the pattern
 
-QR codes use Reed-Solomon error correction, the same family of codes that lets a scratched CD still play. Part of every code is spare data that lets a scanner rebuild what it cannot read.
+QR codes use Reed-Solomon error correction, the same family of codes that lets a scratched CD still play. Part of every code is spare ` +
+      `data that lets a scanner rebuild what it cannot read.
 
 There are four levels:
 
@@ -79,11 +85,13 @@ There are four levels:
 
 ## The trade-off
 
-More redundancy means more modules. The same web address at level H produces a denser code than at level L, and dense codes need to be printed larger to scan from the same distance.
+More redundancy means more modules. The same web address at level H produces a denser code than at level L, and dense codes need to be ` +
+      `printed larger to scan from the same distance.
 
 ## What we use and why
 
-- Codes shown and downloaded from the generator use **level H**. That leaves room for a logo in the centre and for real-world wear: scratches, folds and glare on laminated menus.
+- Codes shown and downloaded from the generator use **level H**. That leaves room for a logo in the centre and for real-world wear: ` +
+      `scratches, folds and glare on laminated menus.
 - Dynamic codes use **level M**. Their content is only a short link, so the pattern stays small and easy to scan even at level M.
 
 ## Practical advice
@@ -101,9 +109,11 @@ More redundancy means more modules. The same web address at level H produces a d
     readTime: '4 min read',
     category: 'Industry',
     tags: ['restaurants', 'hospitality', 'menus', 'reviews', 'Wi-Fi'],
-    content: `## Start with the menu, then keep going
+    content:
+      `## Start with the menu, then keep going
 
-A Menu/PDF code on each table is the classic. Make it **dynamic** so you can swap the PDF when prices or dishes change, without reprinting a single card.
+A Menu/PDF code on each table is the classic. Make it **dynamic** so you can swap the PDF when prices or dishes change, without ` +
+      `reprinting a single card.
 
 ## Seven more ideas
 
@@ -128,9 +138,11 @@ Dynamic codes count every scan. Put a different code on the window poster and th
     readTime: '5 min read',
     category: 'Security',
     tags: ['security', 'phishing', 'quishing', 'best practices'],
-    content: `## What quishing is
+    content:
+      `## What quishing is
 
-"Quishing" is phishing through a QR code. A scammer sticks a fake code over a real one, on a parking meter or a restaurant table, and sends people to a look-alike payment page.
+"Quishing" is phishing through a QR code. A scammer sticks a fake code over a real one, on a parking meter or a restaurant table, and ` +
+      `sends people to a look-alike payment page.
 
 ## What businesses can do
 
@@ -158,25 +170,30 @@ Look at the address your camera shows before you open it, and never enter card d
     readTime: '6 min read',
     category: 'Analytics',
     tags: ['analytics', 'scan tracking', 'campaigns', 'dynamic QR'],
-    content: `## 1. Total scans
+    content:
+      `## 1. Total scans
 
 The headline number. Useful for trends, misleading alone: one enthusiastic visitor can scan ten times.
 
 ## 2. Unique visitors
 
-We identify repeat visitors with a salted hash, not by storing their IP address. Unique visitors tell you how many people your code actually reached.
+We identify repeat visitors with a salted hash, not by storing their IP address. Unique visitors tell you how many people your code ` +
+      `actually reached.
 
 ## 3. Scans over time
 
-Look for the shape, not the total. A poster that peaks on Saturday mornings belongs near the market; a code that gets scans only at lunchtime belongs on the lunch menu.
+Look for the shape, not the total. A poster that peaks on Saturday mornings belongs near the market; a code that gets scans only at ` +
+      `lunchtime belongs on the lunch menu.
 
 ## 4. Devices and browsers
 
-If most scans come from phones of one platform, make sure the destination page works well there, and point app codes at the right store first.
+If most scans come from phones of one platform, make sure the destination page works well there, and point app codes at the right store ` +
+      `first.
 
 ## 5. Location and referrer
 
-Approximate country tells you whether your international packaging is being read. Referrer data shows when your code is being shared online rather than scanned.
+Approximate country tells you whether your international packaging is being read. Referrer data shows when your code is being shared ` +
+      `online rather than scanned.
 
 ## Make it a habit
 
@@ -191,23 +208,28 @@ Check your top three codes once a week. Move, redesign or retire the ones that a
     readTime: '5 min read',
     category: 'Design',
     tags: ['design', 'branding', 'colors', 'logos', 'frames'],
-    content: `## Contrast first
+    content:
+      `## Contrast first
 
-Scanners look for dark modules on a light background. Keep the code colour **much darker** than the background. Our generator warns you when the contrast is too low to scan reliably.
+Scanners look for dark modules on a light background. Keep the code colour **much darker** than the background. Our generator warns you ` +
+      `when the contrast is too low to scan reliably.
 
 Avoid inverted codes (light on dark) for print: many older scanners cannot read them.
 
 ## Shapes and corners
 
-Round dots and rounded corner squares soften the look and are read by every modern scanner. You can colour the outer and inner corner squares separately to pick up a brand accent.
+Round dots and rounded corner squares soften the look and are read by every modern scanner. You can colour the outer and inner corner ` +
+      `squares separately to pick up a brand accent.
 
 ## Gradients
 
-A second colour adds a gradient across the code. Keep both colours dark enough against the background; a gradient from navy to purple works, navy to yellow does not.
+A second colour adds a gradient across the code. Keep both colours dark enough against the background; a gradient from navy to purple ` +
+      `works, navy to yellow does not.
 
 ## Logos
 
-Place your logo in the centre. Our codes use the highest error correction level, so a logo of about a fifth of the width is safe. Presets such as Instagram, YouTube and App Store are ready to use.
+Place your logo in the centre. Our codes use the highest error correction level, so a logo of about a fifth of the width is safe. ` +
+      `Presets such as Instagram, YouTube and App Store are ready to use.
 
 ## Frames and calls to action
 
@@ -222,9 +244,11 @@ A frame with text such as **SCAN ME** or **See the menu** can double the number 
     readTime: '3 min read',
     category: 'Shark Tips',
     tags: ['printing', 'size', 'Shark Tips', 'posters'],
-    content: `## The 10:1 rule
+    content:
+      `## The 10:1 rule
 
-Divide the scanning distance by ten to get the minimum width of the code. Scanned from 1 metre? Print it at least 10 cm wide. From arm's length (about 30 cm)? At least 3 cm.
+Divide the scanning distance by ten to get the minimum width of the code. Scanned from 1 metre? Print it at least 10 cm wide. From ` +
+      `arm's length (about 30 cm)? At least 3 cm.
 
 ## Never smaller than 2 cm
 
@@ -236,7 +260,8 @@ Keep a clear margin around the code of at least four modules. Text and graphics 
 
 ## Use SVG for print
 
-PNG downloads are rendered at three times the preview size, fine for documents and screens. For posters, banners and vehicles, download the SVG: it stays sharp at any size.
+PNG downloads are rendered at three times the preview size, fine for documents and screens. For posters, banners and vehicles, download ` +
+      `the SVG: it stays sharp at any size.
 
 ## Shorter content, simpler code
 
@@ -279,9 +304,11 @@ Tell people what they get: "Scan for sizing help" beats a bare code. And make su
     readTime: '4 min read',
     category: 'Marketing',
     tags: ['pricing', 'premium', 'free plan', 'buying guide'],
-    content: `## What should always be free
+    content:
+      `## What should always be free
 
-Creating a static QR code costs a generator almost nothing. It should be free, without an account, and it should **never expire**. Be wary of "free" codes that secretly point through a redirect and stop working after a trial.
+Creating a static QR code costs a generator almost nothing. It should be free, without an account, and it should **never expire**. Be ` +
+      `wary of "free" codes that secretly point through a redirect and stop working after a trial.
 
 ## What is worth paying for
 
@@ -311,9 +338,11 @@ Expect premium plans to start from about $10/month. Ours is $9.99/month, with a 
     readTime: '4 min read',
     category: 'Shark Tips',
     tags: ['bulk generation', 'CSV', 'labels', 'inventory', 'Shark Tips'],
-    content: `## Prepare your list
+    content:
+      `## Prepare your list
 
-Put one item per line. In a spreadsheet, keep the web address or text in the **first column** and export as CSV; only the first column is used. A plain TXT file with one item per line works too.
+Put one item per line. In a spreadsheet, keep the web address or text in the **first column** and export as CSV; only the first column ` +
+      `is used. A plain TXT file with one item per line works too.
 
 ## Choose the type
 
@@ -322,7 +351,8 @@ Put one item per line. In a spreadsheet, keep the web address or text in the **f
 
 ## Pick colours and generate
 
-Choose the code and background colours, then generate. Codes are created ten at a time, with a running count of successes and failures, so a bad line never stops the run.
+Choose the code and background colours, then generate. Codes are created ten at a time, with a running count of successes and failures, ` +
+      `so a bad line never stops the run.
 
 ## Download and print
 
