@@ -97,10 +97,12 @@ describe('generator: no accidental saves, downloads counted once', () => {
     await card().getByLabel('Website URL').first().fill(`https://counted.example/${Date.now()}`);
     await card().getByRole('button', { name: 'Generate QR Code' }).click();
     await page.getByText('QR Code saved to your account.', { exact: true }).first().waitFor({ timeout: 10_000 });
+    // Each download waits for its own report: waitForLoadState('networkidle') returns at once on a loaded page, so it
+    // could not wait for the third report under load.
+    const reported = () => page.waitForRequest((request) => new URL(request.url()).pathname === '/api/track-download');
     for (let i = 0; i < 3; i += 1) {
-      await Promise.all([page.waitForEvent('download'), card().getByRole('button', { name: 'Download PNG' }).click()]);
+      await Promise.all([page.waitForEvent('download'), reported(), card().getByRole('button', { name: 'Download PNG' }).click()]);
     }
-    await page.waitForLoadState('networkidle');
     expect(tracked).toHaveLength(3);
     let total = -1;
     for (let attempt = 0; attempt < 100 && total !== 3; attempt += 1) {
