@@ -72,7 +72,10 @@ describe('generated lists in the docs', () => {
       .list()
       .map((projection) => {
         const file = projectionFiles.find((path) => readFileSync(path, 'utf8').includes(`'${projection.name}'`));
-        return `| ${code(projection.name)} | ${file ? code(relative(SRC, file)) : '?'} | ${projection.tables.map(code).join(', ')} | ${[...projection.eventTypes].map(code).join(', ')} |`;
+        return (
+          `| ${code(projection.name)} | ${file ? code(relative(SRC, file)) : '?'} | ${projection.tables.map(code).join(', ')} | ` +
+          `${[...projection.eventTypes].map(code).join(', ')} |`
+        );
       })
       .sort();
     check(

@@ -62,7 +62,8 @@ async function main() {
     [
       '-e',
       `require('http').createServer((q,s)=>{const ` +
-        `m=${JSON.stringify(Object.fromEntries(map))}[q.url.slice(3)];s.writeHead(m?302:404,m?{Location:m,'Content-Length':'0'}:{'Content-Length':'0'});s.end()}).listen(${barePort},'127.0.0.1')`,
+        `m=${JSON.stringify(Object.fromEntries(map))}[q.url.slice(3)];` +
+        `s.writeHead(m?302:404,m?{Location:m,'Content-Length':'0'}:{'Content-Length':'0'});s.end()}).listen(${barePort},'127.0.0.1')`,
     ],
     { stdio: 'inherit' },
   );

@@ -263,7 +263,8 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     );
     await tx.query(
       `INSERT INTO scan_daily (qr_id, day, client_id, scans, unique_visitors, bots)
-       SELECT qr_id, day, min(client_id), (count(*) FILTER (WHERE NOT is_bot))::int, (count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot))::int,
+       SELECT qr_id, day, min(client_id), (count(*) FILTER (WHERE NOT is_bot))::int,
+       (count(DISTINCT visitor_hash) FILTER (WHERE NOT is_bot))::int,
          (count(*) FILTER (WHERE is_bot))::int
        FROM scan_facts GROUP BY qr_id, day`,
     );
@@ -302,8 +303,11 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     ];
     if (table === 'qr_generations') {
       await tx.query(
-        `INSERT INTO qr_generations (id, client_id, qr_code_id, user_id, session_id, ip_hash, user_agent, qr_content, qr_type, captured_email, captured_name, referrer, type_fields, generated_at, foreground_color, background_color, has_logo)
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::text[], $8::text[], $9::varchar[], $10::varchar[], $11::varchar[], $12::text[], $13::jsonb[], $14::timestamptz[], $15::varchar[], $16::varchar[], $17::bool[])
+        `INSERT INTO qr_generations (id, client_id, qr_code_id, user_id, session_id, ip_hash, user_agent, qr_content, qr_type,
+         captured_email, captured_name, referrer, type_fields, generated_at, foreground_color, background_color, has_logo)
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::text[], $8::text[],
+         $9::varchar[], $10::varchar[], $11::varchar[], $12::text[], $13::jsonb[], $14::timestamptz[], $15::varchar[], $16::varchar[],
+         $17::bool[])
          ON CONFLICT (id) DO NOTHING`,
         [
           ...common,
@@ -314,8 +318,10 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       );
     } else {
       await tx.query(
-        `INSERT INTO qr_downloads (id, client_id, qr_code_id, user_id, session_id, ip_hash, user_agent, qr_content, qr_type, captured_email, captured_name, referrer, type_fields, downloaded_at, download_type)
-         SELECT * FROM unnest($1::uuid[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::text[], $8::text[], $9::varchar[], $10::varchar[], $11::varchar[], $12::text[], $13::jsonb[], $14::timestamptz[], $15::varchar[])
+        `INSERT INTO qr_downloads (id, client_id, qr_code_id, user_id, session_id, ip_hash, user_agent, qr_content, qr_type,
+         captured_email, captured_name, referrer, type_fields, downloaded_at, download_type)
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::text[], $8::text[],
+         $9::varchar[], $10::varchar[], $11::varchar[], $12::text[], $13::jsonb[], $14::timestamptz[], $15::varchar[])
          ON CONFLICT (id) DO NOTHING`,
         [...common, rows.map((r) => r.data.downloadType ?? 'png')],
       );

@@ -46,7 +46,8 @@ async function main(): Promise<string> {
     const after = await running.app
       .get(CommandBus)
       .execute(command.action === 'grant' ? new GrantRoleCommand(change) : new RevokeRoleCommand(change));
-    return `${command.action === 'grant' ? 'Granted' : 'Revoked'} ${command.role} ${command.action === 'grant' ? 'to' : 'from'} ${user.email} (user ${user.id}); roles now: ${after.roles.join(', ')}`;
+    const [verb, preposition] = command.action === 'grant' ? ['Granted', 'to'] : ['Revoked', 'from'];
+    return `${verb} ${command.role} ${preposition} ${user.email} (user ${user.id}); roles now: ${after.roles.join(', ')}`;
   } finally {
     await running.close();
   }

@@ -6,7 +6,10 @@ import type { DeletedCodeDto } from './code-dto';
 import { decideDelete, evolveQr, initialQr, releasedSlot } from './qr-code';
 import { qrStream } from './qr-code.events';
 
-/** Soft delete (`mode` 'dynamic' from the dynamic route). A dynamic code frees its cap slot; its short code stays reserved forever (never reused). */
+/**
+ * Soft delete (`mode` 'dynamic' from the dynamic route). A dynamic code frees its cap slot; its short code
+ * stays reserved forever (never reused).
+ */
 export class DeleteQrCodeCommand extends Command<DeletedCodeDto> {
   constructor(
     readonly user: AuthUser,

@@ -68,10 +68,14 @@ const row = (label: string, value: string) =>
 
 const dataLink = (mime: string, content: string) => `data:${mime};charset=utf-8,${encodeURIComponent(content)}`;
 
+const galleryImage = (src: string, title: string) =>
+  `<a href="${escapeHtml(src)}"><img src="${escapeHtml(src)}" alt="${escapeHtml(title)}"></a>`;
+
 function calendar(fields: Record<string, unknown>): string {
   const event = encodeVEvent(fields).replace(
     'BEGIN:VEVENT',
-    `BEGIN:VEVENT\r\nUID:${Date.parse(text(fields, 'startDate')) || 0}-${encodeURIComponent(text(fields, 'title')).slice(0, 40)}@qrcodesharks\r\nDTSTAMP:20000101T000000Z`,
+    `BEGIN:VEVENT\r\nUID:${Date.parse(text(fields, 'startDate')) || 0}-` +
+      `${encodeURIComponent(text(fields, 'title')).slice(0, 40)}@qrcodesharks\r\nDTSTAMP:20000101T000000Z`,
   );
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//QR Code Sharks//Hosted page//EN', event, 'END:VCALENDAR'].join('\r\n');
 }
@@ -126,7 +130,7 @@ function body(input: HostedPageInput): { heading: string; html: string } {
         html: [
           text(f, 'description') ? `<p>${escapeHtml(text(f, 'description'))}</p>` : '',
           images.length
-            ? `<div class="gallery">${images.map((src) => `<a href="${escapeHtml(src)}"><img src="${escapeHtml(src)}" alt="${escapeHtml(text(f, 'title'))}"></a>`).join('')}</div>`
+            ? `<div class="gallery">${images.map((src) => galleryImage(src, text(f, 'title'))).join('')}</div>`
             : '<p class="muted">The images will appear here once they are uploaded and the code is saved.</p>',
         ].join(''),
       };
@@ -219,7 +223,8 @@ export function renderHostedPage(input: HostedPageInput): string {
   const { heading, html } = body(input);
   const label = isQrType(input.qrType) ? QR_TYPE_LABELS[input.qrType] : 'QR code';
   const title = input.title || heading;
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -228,19 +233,22 @@ export function renderHostedPage(input: HostedPageInput): string {
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} - ${escapeHtml(input.tenantName)}</title>
 <style>
-*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6fb;color:#1a1f36;line-height:1.5}
+*{box-sizing:border-box}` +
+    `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6fb;color:#1a1f36;line-height:1.5}
 main{max-width:40rem;margin:0 auto;padding:1.25rem}
 .card{background:#fff;border-radius:1rem;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:1.5rem}
 .kind{font-size:.8rem;text-transform:uppercase;letter-spacing:.06em;color:#5b6478;margin:0}
 h1{font-size:1.5rem;margin:.25rem 0 1rem;word-wrap:break-word}
 p{white-space:pre-line;word-wrap:break-word}.muted{color:#5b6478}
-.row{display:flex;gap:.75rem;padding:.5rem 0;border-bottom:1px solid #eef0f5}.label{min-width:6.5rem;color:#5b6478}.value{word-break:break-word}
+.row{display:flex;gap:.75rem;padding:.5rem 0;border-bottom:1px solid #eef0f5}` +
+    `.label{min-width:6.5rem;color:#5b6478}.value{word-break:break-word}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.25rem}
 .button{display:inline-block;padding:.75rem 1.25rem;border-radius:.6rem;background:#1E40AF;color:#fff;text-decoration:none;font-weight:600}
 .button.secondary{background:#e8ecf8;color:#1E40AF}
 .avatar{width:6rem;height:6rem;border-radius:50%;object-fit:cover;display:block;margin-bottom:1rem}
 .pdf{width:100%;height:70vh;border:1px solid #eef0f5;border-radius:.5rem}
-.gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem}.gallery img{width:100%;border-radius:.5rem;display:block}
+.gallery{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.75rem}` +
+    `.gallery img{width:100%;border-radius:.5rem;display:block}
 footer{text-align:center;color:#5b6478;font-size:.8rem;margin-top:1rem}
 </style>
 </head>
@@ -255,7 +263,8 @@ ${html}
 </main>
 </body>
 </html>
-`;
+`
+  );
 }
 
 /** The page a paused, deleted or unknown code (or a missing upload) shows. */

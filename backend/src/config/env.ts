@@ -56,7 +56,11 @@ export const envSchema = z.object({
 
   SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me'),
   VISITOR_HASH_SALT: z.string().min(8).default('dev-only-visitor-salt'),
-  /** Scans: Redis stream of the scan buffer (default qrs:{database name}:scans), idle time before another ingester reclaims a crashed one's entries, cache safety-net TTL, and the trusted proxy's country header (used only with TRUST_PROXY, e.g. cf-ipcountry). */
+  /**
+   * Scans: Redis stream of the scan buffer (default qrs:{database name}:scans), idle time before another
+   * ingester reclaims a crashed one's entries, cache safety-net TTL, and the trusted proxy's country header
+   * (used only with TRUST_PROXY, e.g. cf-ipcountry).
+   */
   SCAN_STREAM_KEY: z.string().optional(),
   SCAN_CLAIM_IDLE_MS: z.coerce.number().int().positive().default(30_000),
   SCAN_CACHE_TTL_MS: z.coerce.number().int().positive().default(30_000),
@@ -90,7 +94,10 @@ export const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
-  /** Largest width x height of an uploaded logo and of a gallery image, read from the header before anything else (docs/decisions.md, issue 13). */
+  /**
+   * Largest width x height of an uploaded logo and of a gallery image, read from the header before anything
+   * else (docs/decisions.md, issue 13).
+   */
   MAX_LOGO_PIXELS: z.coerce
     .number()
     .int()
@@ -102,7 +109,10 @@ export const envSchema = z.object({
     .positive()
     .default(8192 * 8192),
 
-  /** Rendering (PNG downloads, logo rasterising) runs in child processes: how many, each job's time budget, each process's memory limit, and how many jobs may wait. */
+  /**
+   * Rendering (PNG downloads, logo rasterising) runs in child processes: how many, each job's time budget,
+   * each process's memory limit, and how many jobs may wait.
+   */
   RENDER_PROCESSES: z.coerce.number().int().min(1).max(32).default(2),
   RENDER_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   RENDER_MEMORY_MB: z.coerce.number().int().min(128).default(512),

@@ -19,8 +19,19 @@ const UNAVAILABLE_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Connection is not established|database "[^"]*" is not currently accepting connections|the database system is (starting up|shutting down|in recovery mode))/;
+const UNAVAILABLE_MESSAGES = new RegExp(
+  '^(' +
+    [
+      'Connection terminated',
+      'timeout exceeded when trying to connect',
+      'Client has encountered a connection error',
+      'Client was closed and is not queryable',
+      'Connection is not established',
+      'database "[^"]*" is not currently accepting connections',
+      'the database system is (starting up|shutting down|in recovery mode)',
+    ].join('|') +
+    ')',
+);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth++) {

@@ -4,7 +4,10 @@
  * Both pass event-store.contract.ts.
  */
 
-/** 'no_stream': the stream must not exist; 'stream_exists': it must; 'any': no check; bigint: the stream's current revision (0-based) must equal it. */
+/**
+ * 'no_stream': the stream must not exist; 'stream_exists': it must; 'any': no check; bigint: the stream's
+ * current revision (0-based) must equal it.
+ */
 export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | bigint;
 
 export interface EventMetadata {

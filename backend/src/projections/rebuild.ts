@@ -139,7 +139,8 @@ export async function countEvents(dataSource: DataSource, store: EventStore): Pr
 export async function lagOf(dataSource: DataSource, name: string): Promise<number> {
   const [row] = (await dataSource.query(
     `SELECT count(*)::bigint AS n FROM events e, projection_checkpoints c
-     WHERE c.name = $1 AND (c.commit_position < 0 OR (e.transaction_id::text::bigint, e.position) > (c.commit_position, c.prepare_position))`,
+     WHERE c.name = $1 AND (c.commit_position < 0
+       OR (e.transaction_id::text::bigint, e.position) > (c.commit_position, c.prepare_position))`,
     [name],
   )) as { n: string }[];
   return Number(row?.n ?? 0);

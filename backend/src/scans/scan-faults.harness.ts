@@ -52,7 +52,10 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
 const exitOf = (child: ChildProcess) =>
   hasExited(child) ? Promise.resolve() : new Promise<void>((done) => child.once('exit', () => done()));
 
-/** The worker child, supervised like a process manager would: if it exits by itself (e.g. it started while Redis was down), it is started again. */
+/**
+ * The worker child, supervised like a process manager would: if it exits by itself (e.g. it started while
+ * Redis was down), it is started again.
+ */
 class WorkerProcess {
   private child: ChildProcess | null = null;
   private stopping = false;

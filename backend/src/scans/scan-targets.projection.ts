@@ -51,7 +51,8 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
           const data = event.data as QrCreated;
           if (!data.shortCode) break; // static codes are never scanned through /d/
           await tx.query(
-            `INSERT INTO scan_targets (qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted, updated_at)
+            `INSERT INTO scan_targets (qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted,
+             updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, false, false, $8) ON CONFLICT (qr_id) DO NOTHING`,
             [
               qrId,

@@ -87,7 +87,8 @@ describe('encodePayload', () => {
         ctx,
       ),
     ).toBe(
-      'BEGIN:VEVENT\r\nSUMMARY:Talk\r\nDTSTART:20251231T233000\r\nDTEND:20260101T010000\r\nLOCATION:Hall\r\nDESCRIPTION:Bring\\nfriends\r\nEND:VEVENT',
+      'BEGIN:VEVENT\r\nSUMMARY:Talk\r\nDTSTART:20251231T233000\r\nDTEND:20260101T010000\r\n' +
+        'LOCATION:Hall\r\nDESCRIPTION:Bring\\nfriends\r\nEND:VEVENT',
     );
     expect(encodePayload('events', { title: 'T', startDate: '2025-03-01T00:30+02:00', location: 'L' }, ctx)).toBe(
       'BEGIN:VEVENT\r\nSUMMARY:T\r\nDTSTART:20250228T223000Z\r\nDTEND:20250228T223000Z\r\nLOCATION:L\r\nEND:VEVENT',

@@ -29,7 +29,9 @@ function styleMatrix(logoHref) {
           for (const logo of [false, true])
             for (const frame of [false, true])
               out.push({
-                name: `${dotShape}/${cornerShape}/${innerCornerShape}/${gradient ? 'gradient' : 'flat'}/${logo ? 'logo' : 'nologo'}/${frame ? 'frame' : 'noframe'}`,
+                name:
+                  `${dotShape}/${cornerShape}/${innerCornerShape}/` +
+                  `${gradient ? 'gradient' : 'flat'}/${logo ? 'logo' : 'nologo'}/${frame ? 'frame' : 'noframe'}`,
                 style: {
                   dotShape,
                   cornerShape,

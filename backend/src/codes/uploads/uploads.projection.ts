@@ -26,7 +26,8 @@ export class UploadsProjection implements Projection, OnModuleInit {
       }
       const d = event.data as FileUploaded;
       await tx.query(
-        `INSERT INTO uploaded_files (id, client_id, user_id, kind, stored_name, original_name, mime_type, size_bytes, title, description, created_at)
+        `INSERT INTO uploaded_files (id, client_id, user_id, kind, stored_name, original_name, mime_type, size_bytes, title, description,
+         created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
         [
           d.uploadId,

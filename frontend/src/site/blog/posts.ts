@@ -59,7 +59,8 @@ A **dynamic** code contains a short link, such as \`/d/abc123\`, that points to 
 
 ## A rule of thumb
 
-If reprinting would cost more than a month of Premium, make it dynamic. You can try 12 dynamic codes free for 3 days, with no card required.`,
+If reprinting would cost more than a month of Premium, make it dynamic. You can try 12 dynamic codes free for 3 days, with no ` +
+      `card required.`,
   },
   {
     id: 2,
@@ -233,7 +234,8 @@ Place your logo in the centre. Our codes use the highest error correction level,
 
 ## Frames and calls to action
 
-A frame with text such as **SCAN ME** or **See the menu** can double the number of scans, because people know what they will get. Keep the text short and the frame colour consistent with your brand.`,
+A frame with text such as **SCAN ME** or **See the menu** can double the number of scans, because people know what they will get. ` +
+      `Keep the text short and the frame colour consistent with your brand.`,
   },
   {
     id: 7,
@@ -265,7 +267,8 @@ PNG downloads are rendered at three times the preview size, fine for documents a
 
 ## Shorter content, simpler code
 
-Long web addresses make dense codes. A dynamic code contains only a short link, so it stays simple, which is another reason to use dynamic codes on large, far-away signage.`,
+Long web addresses make dense codes. A dynamic code contains only a short link, so it stays simple, which is another reason to ` +
+      `use dynamic codes on large, far-away signage.`,
   },
   {
     id: 8,

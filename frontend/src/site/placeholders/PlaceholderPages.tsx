@@ -35,7 +35,10 @@ export function PdfPlaceholderPage() {
     <Placeholder
       icon={<PictureAsPdfIcon color="error" sx={{ fontSize: 64 }} aria-hidden="true" />}
       title={title}
-      text="This QR code will open the PDF once its owner has saved it. Scanned a printed code and see this? Ask the owner to save the code in their account."
+      text={
+        'This QR code will open the PDF once its owner has saved it. ' +
+        'Scanned a printed code and see this? Ask the owner to save the code in their account.'
+      }
     />
   );
 }
@@ -49,7 +52,10 @@ export function ImagePlaceholderPage() {
     <Placeholder
       icon={<ImageIcon color="primary" sx={{ fontSize: 64 }} aria-hidden="true" />}
       title={title}
-      text="This QR code will show the images once its owner has saved it. Scanned a printed code and see this? Ask the owner to save the code in their account."
+      text={
+        'This QR code will show the images once its owner has saved it. ' +
+        'Scanned a printed code and see this? Ask the owner to save the code in their account.'
+      }
     />
   );
 }
