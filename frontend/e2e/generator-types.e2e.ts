@@ -31,9 +31,6 @@ const field = (label: string): Locator => card().getByLabel(label, { exact: fals
 async function chooseType(label: string): Promise<void> {
   await card().getByRole('combobox', { name: 'QR Code Type' }).click();
   await page.getByRole('option', { name: label, exact: true }).click();
-  // Wait out the menu's exit transition: a click while its layer still covers the page is refused and retried
-  // after Playwright's growing pauses (up to half a second), which cost each next step far more than the wait.
-  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
   expect(await page.getByRole('dialog', { name: 'Future Feature' }).count()).toBe(0);
 }
 
