@@ -128,10 +128,21 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('QR Code Sharks <no-reply@qrcodesharks.local>'),
   MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),
 
+  /**
+   * Payments (backend/src/payments, docs/operations.md). Without the secret, publishable and webhook keys the product
+   * runs and says payments are not configured (503 on the payment routes). STRIPE_PRICE_ID is Premium's monthly price;
+   * the pricing table is optional (our own plan card otherwise). The fee is the platform's share of a payment-link
+   * code's price, in percent. STRIPE_API_* point the SDK elsewhere (tests: the local double; stripe-mock).
+   */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_PRICE_ID: z.string().optional(),
   STRIPE_PRICING_TABLE_ID: z.string().optional(),
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 
   FRONTEND_DIST: z.string().optional(),
 });
