@@ -6,7 +6,7 @@ import type { Role } from './auth-user';
  *     RoleRevoked, UserDeleted.
  *   codes: TrialActivated (its type is declared here, accounts owns it because the users read model shows it), and
  *     its own DynamicQrSlotTaken / DynamicQrSlotReleased (declared in codes; accounts ignores them).
- *   payments (later): SubscriptionStatusChanged (declared here for the same reason as TrialActivated).
+ *   payments: SubscriptionStatusChanged (declared here for the same reason as TrialActivated).
  * The user aggregate (evolveUser in user.ts) folds only the accounts events and ignores the others; every writer
  * appends at the revision it loaded, so two features writing at once meet a conflict instead of overwriting.
  */
@@ -57,10 +57,21 @@ export interface TrialActivated {
   trialEndDate: string;
 }
 
-/** Appended by payments (when it exists); the users read model and the signed-in user show it. */
+/**
+ * Appended by payments (Stripe's subscription webhooks, account deletion); the users read model and the signed-in user
+ * show it. subscriptionStatus is Stripe's status of the subscription as retrieved when the webhook was handled
+ * ('active', 'trialing', 'past_due', 'canceled', ...; 'free' before any). The optional fields came with payments
+ * (issue 20); events without them mean the same as before.
+ */
 export interface SubscriptionStatusChanged {
   userId: string;
   subscriptionStatus: string;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+  /** event.created (unix seconds) of the Stripe event that caused it: an older event for the subscription changes nothing. */
+  stripeEventCreated?: number;
+  /** End of the paid period (ISO), when Stripe gave one. */
+  currentPeriodEnd?: string | null;
 }
 
 export type UserEvent =

@@ -90,7 +90,12 @@ export class UsersProjection implements Projection, OnModuleInit {
         }
         case 'SubscriptionStatusChanged': {
           const d = event.data as SubscriptionStatusChanged;
-          await tx.query('UPDATE users SET subscription_status = $2 WHERE id = $1', [userIdOf(event), d.subscriptionStatus]);
+          // Stripe's ids only when the event carries them (older events and 'free' resets leave them as they were).
+          await tx.query(
+            `UPDATE users SET subscription_status = $2, stripe_customer_id = COALESCE($3, stripe_customer_id),
+             stripe_subscription_id = COALESCE($4, stripe_subscription_id) WHERE id = $1`,
+            [userIdOf(event), d.subscriptionStatus, d.stripeCustomerId ?? null, d.stripeSubscriptionId ?? null],
+          );
           break;
         }
       }
