@@ -127,6 +127,18 @@ export const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('QR Code Sharks <no-reply@qrcodesharks.local>'),
   MAIL_OUTBOX_DIR: z.string().default('.data/outbox'),
+  /** Where contact-form messages go (Reply-To is the sender); the contact page names the same address. */
+  SUPPORT_EMAIL: z.string().email().default('support@qrcodesharks.com'),
+  /**
+   * Mail jobs (backend/src/mail): tries per mail before the job is kept as failed, the first retry's delay (doubled at
+   * each retry), mails sent at once per worker, how long a job's lock lives before a dead worker's job is taken back
+   * (Bull's lockDuration), and how often the ledger is swept for mails whose job Redis lost.
+   */
+  MAIL_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  MAIL_JOB_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  MAIL_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  MAIL_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
 
   /**
    * Payments (backend/src/payments, docs/operations.md). Without the secret, publishable and webhook keys the product
