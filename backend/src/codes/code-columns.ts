@@ -11,6 +11,10 @@ export abstract class CodeColumns {
   @Column({ name: 'user_id', type: 'uuid' })
   userId: string;
 
+  /** The owner's name for the code (QrRenamed); null shows its content or destination instead. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  name: string | null;
+
   @Column({ name: 'qr_type', type: 'varchar', length: 20, default: 'url' })
   qrType: string;
 

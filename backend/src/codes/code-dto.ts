@@ -60,6 +60,7 @@ export function rowFromState(
     id: code.qrId,
     clientId: state.tenantId ?? 1,
     userId: code.userId,
+    name: state.name,
     qrType: code.qrType,
     qrData: code.fields,
     platform: typeof code.fields.platform === 'string' ? code.fields.platform : null,

@@ -33,6 +33,8 @@ export interface CodeInput {
 export interface CodeChanges {
   /** Present when the body names it ('' included: that is refused as 'URL is required'). */
   destination?: string;
+  /** The dashboard's rename: present when the body names it; null or blank clears the name. */
+  name?: string | null;
   style: Partial<StoredStyle>;
   /** The raw content fields (from qrData). */
   content?: Record<string, unknown>;
@@ -172,6 +174,7 @@ export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo
 export function parseCodeChanges(body: CodeChangesBody): CodeChanges {
   return {
     ...('destination' in body && body.destination !== undefined ? { destination: body.destination ?? '' } : {}),
+    ...(body.name !== undefined ? { name: body.name } : {}),
     style: parseStyleChanges(body),
     ...(body.qrData !== undefined ? { content: rawContentFields({ qrData: body.qrData }) } : {}),
     removeLogo: body.removeLogo === true || body.removeLogo === 'true',

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { AccountsService, type AuthUser } from '../accounts';
 import type { RecordedEvent } from '../event-store/event-store';
 import { loadStream } from '../command-pipeline/command-pipeline';
@@ -21,6 +21,7 @@ import { evolveQr, initialQr, NOT_FOUND, type QrState } from './qr-code';
 import { qrStream, type QrCreated } from './qr-code.events';
 import { QrCodeEntity } from './qr-code.entity';
 import { DomainError } from '../command-pipeline/domain-error';
+import type { DashboardCodesQuery } from './codes.schemas';
 
 export interface HistoryEntry {
   id: string;
@@ -74,6 +75,71 @@ export class CodesQueryService {
     const where = { clientId: user.tenantId, userId: user.id, isDeleted: false, ...(paused === undefined ? {} : { isPaused: paused }) };
     const rows = await this.dataSource.getRepository(DynamicQrCodeEntity).find({ where, order: { createdAt: 'DESC', id: 'DESC' } });
     return rows.map((row) => dynamicDto(row, origin));
+  }
+
+  /**
+   * GET /api/dashboard/codes: one page of the caller's static and dynamic codes (owner and tenant scoped, deleted ones
+   * never), filtered and sorted in SQL over both lists (each walked by its owner index), then the page's rows read
+   * whole and answered as the DTOs the spec's lists give. `total` is the number of codes the filter matches.
+   */
+  async dashboardCodes(user: AuthUser, query: DashboardCodesQuery): Promise<{ rows: CodeDto[]; total: number }> {
+    const params: unknown[] = [user.tenantId, user.id];
+    const where = ['client_id = $1', 'user_id = $2', 'NOT is_deleted'];
+    const { q, qrType, mode, paused } = query.filter;
+    if (paused !== undefined) where.push(`is_paused = $${params.push(paused)}`);
+    if (qrType) where.push(`qr_type = $${params.push(qrType)}`);
+    const search = q ? `$${params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : null;
+    const staticWhere = [...where, ...(search ? [`(name ILIKE ${search} OR qr_data::text ILIKE ${search})`] : [])];
+    const dynamicWhere = [
+      ...where,
+      ...(search
+        ? [`(name ILIKE ${search} OR destination ILIKE ${search} OR short_code ILIKE ${search} OR qr_data::text ILIKE ${search})`]
+        : []),
+    ];
+    const parts = [
+      ...(mode === 'dynamic'
+        ? []
+        : [`SELECT id, 'static' AS mode, created_at, name, qr_type, 0 AS scan_count FROM qr_codes WHERE ${staticWhere.join(' AND ')}`]),
+      ...(mode === 'static'
+        ? []
+        : [
+            `SELECT id, 'dynamic' AS mode, created_at, name, qr_type, scan_count FROM dynamic_qr_codes WHERE ${dynamicWhere.join(' AND ')}`,
+          ]),
+    ];
+    const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
+    const column = { createdAt: 'created_at', name: 'lower(name)', qrType: 'qr_type', scanCount: 'scan_count' }[query.sort.field];
+    const limit = `$${params.push(query.range.limit)}`;
+    const offset = `$${params.push(query.range.offset)}`;
+    const page = (await this.dataSource.query(
+      `SELECT id, mode, count(*) OVER () AS total FROM (${parts.join(' UNION ALL ')}) AS codes ` +
+        `ORDER BY ${column} ${order} NULLS LAST, created_at ${order}, id ${order} LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    )) as { id: string; mode: 'static' | 'dynamic'; total: string }[];
+    const total = page.length
+      ? Number(page[0].total)
+      : query.range.offset === 0
+        ? 0
+        : Number(
+            (
+              (await this.dataSource.query(
+                `SELECT count(*) AS total FROM (${parts.join(' UNION ALL ')}) AS codes`,
+                params.slice(0, -2),
+              )) as {
+                total: string;
+              }[]
+            )[0].total,
+          );
+    const ids = (wanted: 'static' | 'dynamic') => page.filter((row) => row.mode === wanted).map((row) => row.id);
+    const [{ origin }, statics, dynamics] = await Promise.all([
+      this.brand(user.tenantId),
+      ids('static').length ? this.dataSource.getRepository(QrCodeEntity).findBy({ id: In(ids('static')) }) : [],
+      ids('dynamic').length ? this.dataSource.getRepository(DynamicQrCodeEntity).findBy({ id: In(ids('dynamic')) }) : [],
+    ]);
+    const byId = new Map<string, CodeDto>([
+      ...statics.map((row) => [row.id, staticDto(row, origin)] as const),
+      ...dynamics.map((row) => [row.id, dynamicDto(row, origin)] as const),
+    ]);
+    return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total };
   }
 
   /**
@@ -148,6 +214,8 @@ function describe(event: RecordedEvent): { summary: string; before: unknown; aft
       return { summary: `Style changed: ${Object.keys(data.after as object).join(', ')}`, before: data.before, after: data.after };
     case 'QrContentChanged':
       return { summary: `Content changed: ${Object.keys(data.after as object).join(', ')}`, before: data.before, after: data.after };
+    case 'QrRenamed':
+      return { summary: 'Renamed', before: { name: data.before }, after: { name: data.after } };
     case 'QrPaused':
       return { summary: 'Paused', before: { isPaused: false }, after: { isPaused: true } };
     case 'QrResumed':

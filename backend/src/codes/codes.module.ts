@@ -4,6 +4,7 @@ import { RemoveCodePasswordHandler, SetCodePasswordHandler } from './code-passwo
 import { CodesProjection } from './codes.projection';
 import { DestinationPolicies } from './destination-policies';
 import { CodesQueryService } from './codes-query.service';
+import { DashboardCodesController } from './dashboard-codes.controller';
 import { CreateQrCodeHandler } from './create-qr-code.command';
 import { DeleteQrCodeHandler } from './delete-qr-code.command';
 import { DownloadsService } from './downloads.service';
@@ -31,7 +32,7 @@ import { UploadsService } from './uploads/uploads.service';
  */
 @Global()
 @Module({
-  controllers: [CodesController, DynamicCodesController, TrialController, UploadsController, PagesController],
+  controllers: [CodesController, DynamicCodesController, DashboardCodesController, TrialController, UploadsController, PagesController],
   providers: [
     CodesQueryService,
     DestinationPolicies,

@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { staticColumns, STYLE_COLUMNS } from './code-columns.map';
-import type { QrContentChanged, QrCreated, QrDestinationChanged, QrRef, QrStyleChanged } from './qr-code.events';
+import type { QrContentChanged, QrCreated, QrDestinationChanged, QrRef, QrRenamed, QrStyleChanged } from './qr-code.events';
 
 const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
 
@@ -34,6 +34,7 @@ export class CodesProjection implements Projection, OnModuleInit {
     'QrResumed',
     'QrPasswordSet',
     'QrPasswordRemoved',
+    'QrRenamed',
     'QrDeleted',
     'Scanned',
     // accounts' event: a deleted account's codes are deleted with it (replayed the same way on a rebuild).
@@ -126,6 +127,14 @@ export class CodesProjection implements Projection, OnModuleInit {
             version,
           ]);
           break;
+        case 'QrRenamed': {
+          const data = event.data as QrRenamed;
+          for (const table of TABLES) {
+            const sql = `UPDATE ${table} SET name = $2, updated_at = $3, version = $4 WHERE id = $1`;
+            await tx.query(sql, [data.qrId, data.after, at, version]);
+          }
+          break;
+        }
         case 'QrDeleted':
           for (const table of TABLES) {
             await tx.query(`UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`, [

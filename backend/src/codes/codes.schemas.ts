@@ -1,5 +1,7 @@
+import { isQrType } from '@qrsharks/qr-core';
 import { z } from 'zod';
-import { safeObject, text } from '../common/input';
+import { displayName, safeObject, text } from '../common/input';
+import { listQuery, type ListQuery } from '../common/list-query';
 
 /**
  * The request bodies of the codes routes. They refuse what may never be stored (NUL, lone surrogates, control
@@ -55,6 +57,8 @@ export type CodeBody = z.output<typeof codeBodySchema>;
 /** PUT /api/qrcodes/{id} and /api/dynamic-qrcodes/{id}: what changes; the version the client saw may ride along. */
 export const codeChangesSchema = safeObject({
   destination: text({ label: 'URL', max: 4096 }).nullable().optional(),
+  /** The owner's name for the code (the dashboard's rename); blank or null clears it. */
+  name: displayName({ label: 'Name', max: 100 }).nullable().optional(),
   qrData: qrData.optional(),
   ...styleShape,
   removeLogo: flag.optional(),
@@ -86,3 +90,28 @@ export const downloadQuerySchema = z.object({
   format: z.enum(['png', 'svg'], { error: 'format must be png or svg' }).optional(),
 });
 export type DownloadQuery = z.output<typeof downloadQuerySchema>;
+
+/**
+ * GET /api/dashboard/codes (the dashboard's list, ra-data-simple-rest dialect): the caller's static and dynamic codes
+ * in one list. Filter: `q` (name, destination or content contains it), `qrType`, `mode` (static/dynamic) and `paused`
+ * (only dynamic codes can be paused: paused=true lists paused dynamic codes, paused=false every code that answers).
+ */
+export const DASHBOARD_SORTABLE = ['createdAt', 'name', 'qrType', 'scanCount'] as const;
+export const dashboardCodesQuery = listQuery({
+  sortable: DASHBOARD_SORTABLE,
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  filter: z.strictObject(
+    {
+      q: text({ label: 'q', max: 100 }).optional(),
+      qrType: z
+        .string({ error: 'qrType must be one of the QR code types' })
+        .refine(isQrType, 'qrType must be one of the QR code types')
+        .optional(),
+      mode: z.enum(['static', 'dynamic'], { error: 'mode must be static or dynamic' }).optional(),
+      paused: z.boolean({ error: 'paused must be true or false' }).optional(),
+    },
+    { error: 'filter may hold q, qrType, mode and paused' },
+  ),
+  maxPage: 100,
+});
+export type DashboardCodesQuery = ListQuery<z.output<typeof dashboardCodesQuery>['filter'], (typeof DASHBOARD_SORTABLE)[number]>;

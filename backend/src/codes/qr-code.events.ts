@@ -89,6 +89,13 @@ export interface QrPasswordSet {
 /** The /d/ link answers without a password again. */
 export type QrPasswordRemoved = QrRef;
 
+/** The owner's own name for a code (the dashboard's rename); null when it goes back to its content or destination. */
+export interface QrRenamed {
+  qrId: string;
+  before: string | null;
+  after: string | null;
+}
+
 export type QrEvent =
   | { type: 'QrCreated'; data: QrCreated }
   | { type: 'QrDestinationChanged'; data: QrDestinationChanged }
@@ -98,6 +105,7 @@ export type QrEvent =
   | { type: 'QrResumed'; data: QrRef }
   | { type: 'QrPasswordSet'; data: QrPasswordSet }
   | { type: 'QrPasswordRemoved'; data: QrPasswordRemoved }
+  | { type: 'QrRenamed'; data: QrRenamed }
   | { type: 'QrDeleted'; data: QrRef };
 
 export type QrEventType = QrEvent['type'];
@@ -110,6 +118,7 @@ export const QR_EVENT_TYPES = [
   'QrResumed',
   'QrPasswordSet',
   'QrPasswordRemoved',
+  'QrRenamed',
   'QrDeleted',
 ] as const;
 

@@ -10,6 +10,7 @@ import type {
   QrDestinationChanged,
   QrEvent,
   QrPasswordSet,
+  QrRenamed,
   QrStyleChanged,
   ShortCodeReserved,
   StoredStyle,
@@ -29,6 +30,8 @@ export interface QrState {
   pausedAt: string | null;
   /** The argon2id hash /d/ checks (QrPasswordSet), null when the link is open. */
   passwordHash: string | null;
+  /** The owner's name for the code (QrRenamed), null until one is given. */
+  name: string | null;
 }
 
 export const initialQr: QrState = {
@@ -41,6 +44,7 @@ export const initialQr: QrState = {
   updatedAt: null,
   pausedAt: null,
   passwordHash: null,
+  name: null,
 };
 
 type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null };
@@ -86,6 +90,8 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
       return { ...touched, passwordHash: (event.data as QrPasswordSet).passwordHash };
     case 'QrPasswordRemoved':
       return { ...touched, passwordHash: null };
+    case 'QrRenamed':
+      return { ...touched, name: (event.data as QrRenamed).after };
     case 'QrDeleted':
       return { ...touched, deleted: true };
     default:
@@ -224,6 +230,7 @@ export function decideUpdate(
   const styleChanges: Partial<StoredStyle> & LogoFields = { ...changes.style };
   if (
     changes.destination === undefined &&
+    changes.name === undefined &&
     changes.content === undefined &&
     !Object.keys(styleChanges).length &&
     !logo &&
@@ -233,6 +240,7 @@ export function decideUpdate(
     throw DomainError.invalid('Nothing to change');
   }
   const out: QrEvent[] = [];
+  if (changes.name !== undefined) out.push(...decideRename(state, actor, changes.name));
   if (changes.destination !== undefined) out.push(...decideChangeDestination(state, actor, changes.destination, policy));
   if (changes.content !== undefined) {
     const fields = validateFields(state.code.qrType, changes.content);
@@ -245,6 +253,19 @@ export function decideUpdate(
   if (changes.removeLogo) Object.assign(styleChanges, { logoFileName: null, logoFilePath: null });
   out.push(...decideChangeStyle(state, actor, styleChanges));
   return out;
+}
+
+export const NAME_MAX = 100;
+
+/**
+ * The dashboard's rename: the owner's own label for a code, static or dynamic. Blank (or null) clears it, so the code
+ * is shown by its content or destination again; the same name again records nothing.
+ */
+export function decideRename(state: QrState, actor: Actor, name: string | null): QrEvent[] {
+  assertOwner(state, actor);
+  const after = name?.trim() || null;
+  if (after && after.length > NAME_MAX) throw DomainError.invalid(`Name must be at most ${NAME_MAX} characters`, 'name');
+  return after === state.name ? [] : [{ type: 'QrRenamed', data: { qrId: state.code.qrId, before: state.name, after } }];
 }
 
 /** Pausing a paused code (or resuming an active one) changes nothing and records nothing. */

@@ -1,0 +1,24 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { QueryOf } from '../common/input';
+import { listPage } from '../common/list-query';
+import { dashboardCodesQuery, type DashboardCodesQuery } from './codes.schemas';
+import { CodesQueryService } from './codes-query.service';
+
+/** The dashboard's own paginated list (DESIGN.md section 9): the spec's list calls keep their shapes beside it. */
+@Controller('api/dashboard')
+@Authenticated()
+export class DashboardCodesController {
+  constructor(private readonly codes: CodesQueryService) {}
+
+  @Get('codes')
+  async list(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(dashboardCodesQuery) query: DashboardCodesQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { rows, total } = await this.codes.dashboardCodes(user, query);
+    return listPage(response, 'codes', query.range, rows, total);
+  }
+}
