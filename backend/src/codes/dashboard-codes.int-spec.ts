@@ -12,10 +12,13 @@ describe('GET /api/dashboard/codes', () => {
   /** Oldest first, as made: static url, dynamic url, static email, dynamic (paused) url, static text, dynamic (renamed) social. */
   const ids: string[] = [];
 
-  const list = (client: TestClient, query: Record<string, unknown> = {}) =>
-    client.get(
-      `/api/dashboard/codes?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])).toString()}`,
-    );
+  const list = (client: TestClient, query: Record<string, unknown> = {}) => {
+    const params = Object.entries(query).map(([key, value]): [string, string] => [
+      key,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]);
+    return client.get(`/api/dashboard/codes?${new URLSearchParams(params).toString()}`);
+  };
   const idsOf = (body: { id: string }[]) => body.map((row) => ids.indexOf(row.id));
 
   beforeAll(async () => {
