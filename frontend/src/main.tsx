@@ -4,7 +4,7 @@ import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { queryClient } from './api/http';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 import { buildTheme } from './ui/theme';
 import { Toaster } from './ui/toast';
 import { useApplyWhiteLabel, useWhiteLabelConfig } from './ui/white-label';
@@ -23,6 +23,8 @@ function ThemedApp() {
     </ThemeProvider>
   );
 }
+
+preloadPage(window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

@@ -10,6 +10,18 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 }
 
 const HomePage = page(() => import('./site/home/HomePage'), 'HomePage');
+
+/**
+ * Starts the landing's own chunks (the home page and the generator card inside it) with the entry, beside the
+ * session request, instead of one after the other once the session has answered and the home page has rendered
+ * (measured in Chromium on loopback: the generator card's chunk arrived about 0.4 s sooner). The lazy components
+ * then find the modules already loading.
+ */
+export function preloadPage(pathname: string): void {
+  if (pathname !== '/') return;
+  void import('./site/home/HomePage');
+  void import('./generator/GeneratorCard');
+}
 const FaqPage = page(() => import('./site/faq/FaqPage'), 'FaqPage');
 const TemplatesPage = page(() => import('./site/templates/TemplatesPage'), 'TemplatesPage');
 const FeaturesPage = page(() => import('./site/features/FeaturesPage'), 'FeaturesPage');
