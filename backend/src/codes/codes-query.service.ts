@@ -142,6 +142,17 @@ export class CodesQueryService {
     return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total };
   }
 
+  /** GET /api/dashboard/codes/{id}: one of the caller's codes (the dashboard reads the current one after a stale edit). */
+  async dashboardCode(user: AuthUser, id: string): Promise<CodeDto> {
+    const where = { id, clientId: user.tenantId, userId: user.id, isDeleted: false };
+    const row =
+      (await this.dataSource.getRepository(QrCodeEntity).findOneBy(where)) ??
+      (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy(where));
+    if (!row) throw DomainError.notFound(NOT_FOUND);
+    const { origin } = await this.brand(user.tenantId);
+    return 'shortCode' in row ? dynamicDto(row, origin) : staticDto(row, origin);
+  }
+
   /**
    * What a command answers about the code it changed. Caught up: the row (scan counts included). Not caught up: the
    * same shape built from the events (rowFromState), never a lookup that could fail: the write is committed.

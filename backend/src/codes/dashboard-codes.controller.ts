@@ -1,10 +1,11 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { QueryOf } from '../common/input';
+import { IdParam, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
 import { dashboardCodesQuery, type DashboardCodesQuery } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
+import { NOT_FOUND } from './qr-code';
 
 /** The dashboard's own paginated list (DESIGN.md section 9): the spec's list calls keep their shapes beside it. */
 @Controller('api/dashboard')
@@ -20,5 +21,10 @@ export class DashboardCodesController {
   ) {
     const { rows, total } = await this.codes.dashboardCodes(user, query);
     return listPage(response, 'codes', query.range, rows, total);
+  }
+
+  @Get('codes/:id')
+  one(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), NOT_FOUND) id: string) {
+    return this.codes.dashboardCode(user, id);
   }
 }

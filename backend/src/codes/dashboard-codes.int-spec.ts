@@ -141,6 +141,17 @@ describe('GET /api/dashboard/codes', () => {
     expect(stale.body.message).toBe('This QR code was changed since you loaded it. Reload and try again.');
   });
 
+  it('GET /api/dashboard/codes/{id} answers one of the caller codes, 404 for anyone else and for malformed ids', async () => {
+    const one = await owner.get(`/api/dashboard/codes/${ids[5]}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: ids[5], qrMode: 'dynamic', qrType: 'social' });
+    expect((await owner.get(`/api/dashboard/codes/${ids[0]}`)).body).toMatchObject({ id: ids[0], qrMode: 'static' });
+    const other = new TestClient(app.url);
+    await signUp(other);
+    expect((await other.get(`/api/dashboard/codes/${ids[5]}`)).status).toBe(404);
+    expect((await owner.get('/api/dashboard/codes/not-an-id')).status).toBe(404);
+  });
+
   it('scopes to the owner and the tenant', async () => {
     const other = new TestClient(app.url);
     await signUp(other);
