@@ -14,6 +14,7 @@ import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import { NewsletterSignupModule } from './newsletter-signup/newsletter-signup.module';
 import { PaymentProductsModule } from './payment-products/payment-products.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { PublicStatsModule } from './public-stats/public-stats.module';
 import { RedisModule } from './redis/redis.module';
@@ -36,6 +37,7 @@ const FEATURES = [
   AnalyticsModule,
   CodesModule,
   PaymentProductsModule,
+  PaymentsModule,
   BulkModule,
   PublicStatsModule,
 ];

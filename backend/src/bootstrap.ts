@@ -131,7 +131,8 @@ export async function bootstrap(
   }
   await migrate(databaseUrl);
 
-  const nestOptions: NestApplicationOptions = { logger: new NestPinoLogger(logger), abortOnError: false };
+  // rawBody: the JSON parser keeps the exact bytes too (req.rawBody): Stripe's webhook signature is over them.
+  const nestOptions: NestApplicationOptions = { logger: new NestPinoLogger(logger), abortOnError: false, rawBody: true };
   const module = AppModule.forRoot(env, databaseUrl);
 
   if (env.ROLE === 'worker') {

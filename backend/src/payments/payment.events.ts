@@ -1,0 +1,74 @@
+/**
+ * The payments feature's events (docs/events.md). Streams:
+ *   stripe-event-{eventId}  StripeEventReceived: appended with 'no_stream' in the same transaction as what the event
+ *                           caused, so each Stripe event is processed once however often it is delivered.
+ *   payment-{intentId}      PaymentSucceeded / PaymentFailed of one PaymentIntent of a payment-link code.
+ *   seller-{userId}         SellerAccountCreated / SellerAccountUpdated: the owner's Stripe Connect (Express) account.
+ *   user-{userId}           SubscriptionStatusChanged (declared by accounts, which owns the stream; payments appends it).
+ */
+export interface StripeEventReceived {
+  eventId: string;
+  /** Stripe's event type, e.g. payment_intent.succeeded. */
+  stripeType: string;
+  /** Stripe's event.created (unix seconds). */
+  created: number;
+  /** Why the event changed nothing, when it did not (unknown user, an older subscription event, a late failure). */
+  ignored?: string;
+}
+
+/** A payment-link code's payment, decided by Stripe's signed payment_intent.succeeded (never by the browser). */
+export interface PaymentSucceeded {
+  paymentIntentId: string;
+  /** Smallest currency unit (cents). */
+  amount: number;
+  currency: string;
+  /** The product is the payment code: productId and qrId are the same id. */
+  productId: string;
+  qrId: string;
+  productName: string;
+  /** The code's owner, who is paid (destination charge to their connected account). */
+  ownerId: string;
+  tenantId: number;
+  connectedAccountId: string | null;
+  applicationFeeAmount: number;
+  /** Stripe's event.created as an ISO time: the day the payment counts for. */
+  paidAt: string;
+}
+
+export interface PaymentFailed {
+  paymentIntentId: string;
+  amount: number;
+  currency: string;
+  productId: string;
+  qrId: string;
+  ownerId: string;
+  tenantId: number;
+  /** Stripe's last_payment_error.message, when it gave one. */
+  message: string | null;
+  failedAt: string;
+}
+
+export interface SellerAccountCreated {
+  userId: string;
+  tenantId: number;
+  accountId: string;
+}
+
+export interface SellerAccountUpdated {
+  userId: string;
+  accountId: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+export type PaymentEvent = { type: 'PaymentSucceeded'; data: PaymentSucceeded } | { type: 'PaymentFailed'; data: PaymentFailed };
+export type SellerEvent =
+  { type: 'SellerAccountCreated'; data: SellerAccountCreated } | { type: 'SellerAccountUpdated'; data: SellerAccountUpdated };
+
+export const PAYMENT_EVENT_TYPES = ['PaymentSucceeded', 'PaymentFailed'] as const;
+export const SELLER_EVENT_TYPES = ['SellerAccountCreated', 'SellerAccountUpdated'] as const;
+
+export const stripeEventStream = (eventId: string) => `stripe-event-${eventId}`;
+export const paymentStream = (paymentIntentId: string) => `payment-${paymentIntentId}`;
+export const sellerStream = (userId: string) => `seller-${userId}`;

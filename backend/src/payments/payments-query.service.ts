@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AuthUser } from '../accounts';
+import { CodesQueryService } from '../codes';
+
+export interface CodePayments {
+  qrId: string;
+  currency: string;
+  /** Succeeded payments only; cents. */
+  totalRevenue: number;
+  paymentCount: number;
+  /** Per UTC day with at least one succeeded payment, oldest first. */
+  days: Array<{ day: string; payments: number; revenue: number }>;
+  /** The latest 100 payments, failed ones included, newest first. */
+  payments: Array<{ id: string; amount: number; currency: string; status: string; at: string; failureMessage: string | null }>;
+}
+
+/** Reads of the payments read model: a payment code's payments and revenue per day (its owner and staff only). */
+@Injectable()
+export class PaymentsQueryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly codes: CodesQueryService,
+  ) {}
+
+  async codePayments(user: AuthUser, qrId: string): Promise<CodePayments> {
+    const code = await this.codes.readable(user, qrId, false);
+    const tenantId = code.state.tenantId;
+    const days: Array<{ day: string; payments: number; revenue: number; currency: string }> = await this.dataSource.query(
+      `SELECT to_char(date_trunc('day', paid_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS payments,
+              sum(amount)::int AS revenue, min(currency) AS currency
+       FROM payments WHERE client_id = $1 AND qr_id = $2 AND status = 'succeeded' GROUP BY 1 ORDER BY 1`,
+      [tenantId, qrId],
+    );
+    const rows: Array<{ id: string; amount: number; currency: string; status: string; paid_at: Date; failure_message: string | null }> =
+      await this.dataSource.query(
+        `SELECT id, amount, currency, status, paid_at, failure_message FROM payments WHERE client_id = $1 AND qr_id = $2
+         ORDER BY paid_at DESC, id LIMIT 100`,
+        [tenantId, qrId],
+      );
+    return {
+      qrId,
+      currency: days[0]?.currency ?? 'usd',
+      totalRevenue: days.reduce((sum, day) => sum + day.revenue, 0),
+      paymentCount: days.reduce((sum, day) => sum + day.payments, 0),
+      days: days.map(({ day, payments, revenue }) => ({ day, payments, revenue })),
+      payments: rows.map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        currency: row.currency,
+        status: row.status,
+        at: new Date(row.paid_at).toISOString(),
+        failureMessage: row.failure_message,
+      })),
+    };
+  }
+}

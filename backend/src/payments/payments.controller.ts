@@ -1,0 +1,69 @@
+import { Controller, Get, Headers, HttpCode, Post, Req } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import { ApiExcludeEndpoint } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Authenticated, type AuthUser, CurrentUser } from '../accounts';
+import { BodyOf, IdParam, uuidId } from '../common/input';
+import { Tenant } from '../common/request-params';
+import { BillingService } from './billing.service';
+import { createPaymentIntentSchema, type CreatePaymentIntentInput } from './payments.schemas';
+import { PaymentsQueryService } from './payments-query.service';
+import { PaymentsService } from './payments.service';
+import { StripeWebhookService } from './stripe-webhook.service';
+import { StripeGateway } from './stripe.client';
+
+/** Payments: checkout of payment-link codes, the owners' Connect onboarding, Premium, and Stripe's webhook. */
+@Controller('api')
+export class PaymentsController {
+  constructor(
+    private readonly gateway: StripeGateway,
+    private readonly payments: PaymentsService,
+    private readonly billing: BillingService,
+    private readonly webhooks: StripeWebhookService,
+    private readonly query: PaymentsQueryService,
+  ) {}
+
+  /** Public: whether payments are configured, the publishable key and the optional pricing table. */
+  @Get('payments/config') config() {
+    return this.gateway.publicConfig();
+  }
+
+  /** Public (buyers are anonymous): the stored product's price is charged, whatever `amount` says. */
+  @Post('create-payment-intent') @HttpCode(200) createPaymentIntent(
+    @BodyOf(createPaymentIntentSchema) input: CreatePaymentIntentInput,
+    @Tenant() tenantId: number,
+  ) {
+    return this.payments.createPaymentIntent(input, tenantId);
+  }
+
+  /** Stripe's signed events (raw body, Stripe-Signature); not for browsers. */
+  @Post('stripe/webhook') @HttpCode(200) @ApiExcludeEndpoint() webhook(
+    @Req() req: RawBodyRequest<Request>,
+    @Headers('stripe-signature') signature: string | undefined,
+  ) {
+    return this.webhooks.handle(req.rawBody, signature);
+  }
+
+  @Get('payments/connect') @Authenticated() seller(@CurrentUser() user: AuthUser) {
+    return this.payments.sellerStatus(user);
+  }
+
+  @Post('payments/connect/onboarding') @HttpCode(200) @Authenticated() onboarding(@CurrentUser() user: AuthUser) {
+    return this.payments.onboardingLink(user);
+  }
+
+  @Get('qrcodes/:id/payments') @Authenticated() codePayments(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), 'QR code not found') id: string,
+  ) {
+    return this.query.codePayments(user, id);
+  }
+
+  @Post('billing/checkout') @HttpCode(200) @Authenticated() checkout(@CurrentUser() user: AuthUser) {
+    return this.billing.checkout(user);
+  }
+
+  @Post('billing/portal') @HttpCode(200) @Authenticated() portal(@CurrentUser() user: AuthUser) {
+    return this.billing.portal(user);
+  }
+}
