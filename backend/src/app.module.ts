@@ -21,6 +21,7 @@ import { RedisModule } from './redis/redis.module';
 import { RenderingModule } from './rendering/rendering.module';
 import { ScansModule } from './scans/scans.module';
 import { TenantsModule } from './tenants/tenants.module';
+import { StaffModule } from './staff/staff.module';
 
 @Global()
 @Module({ providers: [FastPathRegistry], exports: [FastPathRegistry] })
@@ -40,6 +41,7 @@ const FEATURES = [
   PaymentsModule,
   BulkModule,
   PublicStatsModule,
+  StaffModule,
 ];
 
 @Module({})

@@ -2,7 +2,6 @@ import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JsonBodyGuard } from '../common/json-body.guard';
 import { AccountsController } from './accounts.controller';
-import { AdminUsersController } from './admin-users.controller';
 import { GoogleAuthGuard } from './google/google-auth.guard';
 import { GoogleController } from './google/google.controller';
 import { GoogleStrategy } from './google/google.strategy';
@@ -10,6 +9,7 @@ import { ENV, Env } from '../config/env';
 import { AccountsService } from './accounts.service';
 import { ChangePasswordHandler } from './change-password.command';
 import { DeleteAccountHandler } from './delete-account.command';
+import { DisableAccountHandler, EnableAccountHandler } from './disable-account.command';
 import { SignInWithGoogleHandler } from './google/sign-in-with-google.command';
 import { GrantRoleHandler } from './grant-role.command';
 import { LogInUserHandler } from './log-in-user.command';
@@ -32,7 +32,7 @@ import { UsersProjection } from './users.projection';
  */
 @Global()
 @Module({
-  controllers: [AccountsController, AdminUsersController, GoogleController],
+  controllers: [AccountsController, GoogleController],
   providers: [
     AccountsService,
     SessionsService,
@@ -43,6 +43,8 @@ import { UsersProjection } from './users.projection';
     DeleteAccountHandler,
     GrantRoleHandler,
     RevokeRoleHandler,
+    DisableAccountHandler,
+    EnableAccountHandler,
     SignInWithGoogleHandler,
     UsersProjection,
     SessionMiddleware,

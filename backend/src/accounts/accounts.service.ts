@@ -72,9 +72,11 @@ export class AccountsService {
 
   private async sessionUser(tenantId: number, userId: string, authVersion: number): Promise<AuthUser | null> {
     const row = await this.findById(tenantId, userId);
-    if (row && row.authVersion >= authVersion) return !row.isDeleted && row.authVersion === authVersion ? this.toAuthUser(row) : null;
+    if (row && row.authVersion >= authVersion)
+      return !row.isDeleted && !row.isDisabled && row.authVersion === authVersion ? this.toAuthUser(row) : null;
     const account = (await this.store.readStream(userStream(userId))).reduce(evolveAccount, initialAccount);
-    const valid = isActive(account.user) && account.user.tenantId === tenantId && account.user.authVersion === authVersion;
+    const { user } = account;
+    const valid = isActive(user) && !user.disabled && user.tenantId === tenantId && user.authVersion === authVersion;
     return valid ? authUserOf(userId, account) : null;
   }
 

@@ -7,3 +7,8 @@ export { ROLES, type AuthUser, type Role } from './auth-user';
 export { MaybeUser, OptionalUserGuard } from './optional-user.guard';
 export { AccountsService } from './accounts.service';
 export * from './user.events';
+/** The staff console's account commands (roles, disabling): the console's routes live in the staff feature. */
+export { GrantRoleCommand, type RoleChange } from './grant-role.command';
+export { RevokeRoleCommand } from './revoke-role.command';
+export { DisableAccountCommand, EnableAccountCommand, type AccountStatus } from './disable-account.command';
+export { ACCOUNT_DISABLED, USER_NOT_FOUND } from './user';

@@ -58,11 +58,14 @@ describe('POST /api/login across tenants', () => {
         .status,
     ).toBe(401);
 
-    // An admin of the main brand lists only main-brand users.
+    // The staff console (issue 18): an Acme admin reaches only Acme's users; the main brand's staff reach every tenant.
+    await grantRole(app, id, 'admin');
     await grantRole(app, mainUser.id, 'admin');
-    const list = await main.get('/api/admin/users?range=[0,99]');
-    expect(list.status).toBe(200);
-    expect(list.body.map((user: { id: string }) => user.id)).toEqual([mainUser.id]);
-    expect((await main.post(`/api/admin/users/${id}/roles/support`)).status).toBe(404);
+    const acmeAdmin = new TestClient(app.url, { host: 'acme.qrsharks.test' });
+    expect((await acmeAdmin.post('/api/login', { username: email, password })).status).toBe(200);
+    const acmeList = await acmeAdmin.get('/api/admin/users?range=[0,99]');
+    expect(acmeList.status).toBe(200);
+    expect(acmeList.body.map((user: { id: string }) => user.id)).toEqual([id]);
+    expect((await acmeAdmin.post(`/api/admin/users/${mainUser.id}/roles/support`)).status).toBe(404);
   });
 });

@@ -42,7 +42,7 @@ export class UserEntity {
   @Column({ type: 'text', array: true })
   roles: string[];
 
-  /** Bumped by PasswordChanged: sessions signed in under an older version stop working. */
+  /** Bumped by PasswordChanged and AccountDisabled: sessions signed in under an older version stop working. */
   @Column({ name: 'auth_version', type: 'integer', default: 0 })
   authVersion: number;
 
@@ -63,6 +63,10 @@ export class UserEntity {
 
   @Column({ name: 'trial_end_date', type: 'timestamptz', nullable: true })
   trialEndDate: Date | null;
+
+  /** AccountDisabled (an admin): sign-in refused, sessions ended (auth_version moved with it). */
+  @Column({ name: 'is_disabled', type: 'boolean', default: false })
+  isDisabled: boolean;
 
   @Column({ name: 'is_deleted', type: 'boolean', default: false })
   isDeleted: boolean;

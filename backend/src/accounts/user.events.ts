@@ -3,7 +3,7 @@ import type { Role } from './auth-user';
 /**
  * Stream `user-{id}`: who appends what.
  *   accounts (this feature): UserRegistered, UserSignedInWithGoogle, UserNameChanged, PasswordChanged, RoleGranted,
- *     RoleRevoked, UserDeleted.
+ *     RoleRevoked, UserDeleted, AccountDisabled, AccountEnabled.
  *   codes: TrialActivated (its type is declared here, accounts owns it because the users read model shows it), and
  *     its own DynamicQrSlotTaken / DynamicQrSlotReleased (declared in codes; accounts ignores them).
  *   payments: SubscriptionStatusChanged (declared here for the same reason as TrialActivated).
@@ -50,6 +50,19 @@ export interface UserDeleted {
   userId: string;
 }
 
+/**
+ * An admin disabled the account (staff console): every session ends at once (the auth version moves, like a password
+ * change), sign-in is refused with ACCOUNT_DISABLED; the user's codes keep working unless suspended one by one.
+ */
+export interface AccountDisabled {
+  userId: string;
+  reason: string;
+}
+
+export interface AccountEnabled {
+  userId: string;
+}
+
 /** Appended by the codes feature (trial activation); the users read model shows it. */
 export interface TrialActivated {
   userId: string;
@@ -81,7 +94,9 @@ export type UserEvent =
   | { type: 'PasswordChanged'; data: PasswordChanged }
   | { type: 'RoleGranted'; data: RoleGranted }
   | { type: 'RoleRevoked'; data: RoleRevoked }
-  | { type: 'UserDeleted'; data: UserDeleted };
+  | { type: 'UserDeleted'; data: UserDeleted }
+  | { type: 'AccountDisabled'; data: AccountDisabled }
+  | { type: 'AccountEnabled'; data: AccountEnabled };
 
 export const USER_EVENT_TYPES = [
   'UserRegistered',
@@ -91,6 +106,8 @@ export const USER_EVENT_TYPES = [
   'RoleGranted',
   'RoleRevoked',
   'UserDeleted',
+  'AccountDisabled',
+  'AccountEnabled',
   'TrialActivated',
   'SubscriptionStatusChanged',
 ] as const;

@@ -23,8 +23,13 @@ export interface UserState {
   passwordHash: string | null;
   googleId: string | null;
   roles: Role[];
-  /** Number of PasswordChanged: sessions carry it, so a password change ends older sessions (the read model's auth_version). */
+  /**
+   * Number of PasswordChanged and AccountDisabled: sessions carry it, so a password change or a disabled account ends
+   * older sessions (the read model's auth_version).
+   */
   authVersion: number;
+  /** Disabled by an admin (AccountDisabled) until AccountEnabled: sign-in is refused. */
+  disabled: boolean;
 }
 
 export const initialUser: UserState = {
@@ -39,6 +44,7 @@ export const initialUser: UserState = {
   googleId: null,
   roles: [],
   authVersion: 0,
+  disabled: false,
 };
 
 export function evolveUser(state: UserState, event: Evolvable): UserState {
@@ -72,6 +78,10 @@ export function evolveUser(state: UserState, event: Evolvable): UserState {
       return { ...state, roles: state.roles.filter((role) => role !== (event.data as RoleGranted).role) };
     case 'UserDeleted':
       return { ...state, deleted: true };
+    case 'AccountDisabled':
+      return { ...state, disabled: true, authVersion: state.authVersion + 1 };
+    case 'AccountEnabled':
+      return { ...state, disabled: false };
     default:
       return state;
   }
@@ -118,6 +128,7 @@ export const USERNAME_TAKEN = 'Username already exists';
 export const GOOGLE_ID_TAKEN = 'This Google account is already linked';
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 export const USER_NOT_FOUND = 'User not found';
+export const ACCOUNT_DISABLED = 'This account has been disabled. Please contact support.';
 
 /** Roles everyone has implicitly ('user') plus the granted ones, in a stable order. */
 export function effectiveRoles(granted: readonly string[]): Role[] {
@@ -178,6 +189,8 @@ function assertActive(state: UserState): void {
  */
 export function decideSignIn(state: UserState, userId: string, credentialsValid: boolean, adminListed: boolean): UserEvent[] {
   if (!isActive(state) || !credentialsValid) throw new DomainError('unauthenticated', INVALID_CREDENTIALS);
+  // Said only to whoever knows the password: the account's state is nobody else's business.
+  if (state.disabled) throw DomainError.forbidden(ACCOUNT_DISABLED);
   return adminListed ? decideGrantRole(state, userId, 'admin') : [];
 }
 
@@ -212,6 +225,18 @@ export function decideRevokeRole(state: UserState, userId: string, role: Role, b
   if (role === 'admin' && byUserId === userId) throw DomainError.invalid('You cannot revoke your own admin role');
   if (!state.roles.includes(role)) return [];
   return [{ type: 'RoleRevoked', data: { userId, role } }];
+}
+
+/** `byUserId`: the admin; nobody disables their own account (so an admin never locks the last admin out by it). */
+export function decideDisable(state: UserState, userId: string, reason: string, byUserId: string): UserEvent[] {
+  assertActive(state);
+  if (userId === byUserId) throw DomainError.invalid('You cannot disable your own account');
+  return state.disabled ? [] : [{ type: 'AccountDisabled', data: { userId, reason } }];
+}
+
+export function decideEnable(state: UserState, userId: string): UserEvent[] {
+  assertActive(state);
+  return state.disabled ? [{ type: 'AccountEnabled', data: { userId } }] : [];
 }
 
 /** First Google sign-in links the account; a user already linked to another Google account is not relinked. */

@@ -79,6 +79,12 @@ export class UsersProjection implements Projection, OnModuleInit {
           await tx.query('UPDATE users SET is_deleted = true, deleted_at = $2 WHERE id = $1', [d.userId, at]);
           break;
         }
+        case 'AccountDisabled':
+          await tx.query('UPDATE users SET is_disabled = true, auth_version = auth_version + 1 WHERE id = $1', [userIdOf(event)]);
+          break;
+        case 'AccountEnabled':
+          await tx.query('UPDATE users SET is_disabled = false WHERE id = $1', [userIdOf(event)]);
+          break;
         case 'TrialActivated': {
           const d = event.data as TrialActivated;
           await tx.query('UPDATE users SET trial_activated = true, trial_start_date = $2, trial_end_date = $3 WHERE id = $1', [

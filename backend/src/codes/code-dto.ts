@@ -95,6 +95,8 @@ export function rowFromState(
       shortCode: code.shortCode ?? '',
       destination: code.destination ?? '',
       hasPassword: state.passwordHash !== null,
+      isSuspended: state.suspensionReason !== null,
+      suspensionReason: state.suspensionReason,
       ...scans,
     };
     return row;

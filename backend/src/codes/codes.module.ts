@@ -1,4 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { BlockDomainHandler, UnblockDomainHandler } from './abuse/blocked-domain.command';
+import { BlockedDomainsProjection } from './abuse/blocked-domains.projection';
+import { BlockedDomainsQuery } from './abuse/blocked-domains.query';
+import { LiftSuspensionHandler, SuspendCodeHandler } from './abuse/suspend-code.command';
 import { CodesController } from './codes.controller';
 import { RemoveCodePasswordHandler, SetCodePasswordHandler } from './code-password.command';
 import { CodesProjection } from './codes.projection';
@@ -55,7 +59,13 @@ import { UploadsService } from './uploads/uploads.service';
     TrackDownloadHandler,
     ActivateTrialHandler,
     UploadFileHandler,
+    SuspendCodeHandler,
+    LiftSuspensionHandler,
+    BlockDomainHandler,
+    UnblockDomainHandler,
+    BlockedDomainsProjection,
+    BlockedDomainsQuery,
   ],
-  exports: [CodesQueryService],
+  exports: [CodesQueryService, BlockedDomainsQuery],
 })
 export class CodesModule {}

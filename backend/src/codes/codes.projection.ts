@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { staticColumns, STYLE_COLUMNS } from './code-columns.map';
-import type { QrContentChanged, QrCreated, QrDestinationChanged, QrRef, QrRenamed, QrStyleChanged } from './qr-code.events';
+import type { QrContentChanged, QrCreated, QrDestinationChanged, QrRef, QrRenamed, QrStyleChanged, QrSuspended } from './qr-code.events';
 
 const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
 
@@ -35,6 +35,8 @@ export class CodesProjection implements Projection, OnModuleInit {
     'QrPasswordSet',
     'QrPasswordRemoved',
     'QrRenamed',
+    'QrSuspended',
+    'QrSuspensionLifted',
     'QrDeleted',
     'Scanned',
     // accounts' event: a deleted account's codes are deleted with it (replayed the same way on a rebuild).
@@ -133,6 +135,15 @@ export class CodesProjection implements Projection, OnModuleInit {
             const sql = `UPDATE ${table} SET name = $2, updated_at = $3, version = $4 WHERE id = $1`;
             await tx.query(sql, [data.qrId, data.after, at, version]);
           }
+          break;
+        }
+        case 'QrSuspended':
+        case 'QrSuspensionLifted': {
+          const reason = event.type === 'QrSuspended' ? (event.data as QrSuspended).reason : null;
+          await tx.query(
+            'UPDATE dynamic_qr_codes SET is_suspended = $2, suspension_reason = $3, updated_at = $4, version = $5 WHERE id = $1',
+            [(event.data as QrRef).qrId, reason !== null, reason, at, version],
+          );
           break;
         }
         case 'QrDeleted':

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { DomainError } from '../command-pipeline/domain-error';
+import { hostMatchesDomain } from './qr-code.events';
 
 /** Where a dynamic code may send scanners: decided from settings and the tenants' hosts before the pure decision. */
 export interface DestinationPolicy {
@@ -7,6 +8,8 @@ export interface DestinationPolicy {
   isOwnHost(hostname: string): boolean;
   /** Intranet installations may allow loopback, link-local and private addresses (ALLOW_PRIVATE_DESTINATIONS). */
   allowPrivate: boolean;
+  /** True for a host on the staff's destination blocklist (the domain or a subdomain of it). */
+  isBlocked?(hostname: string): boolean;
 }
 
 /** One limit on create and update, on the URL exactly as stored and sent in Location. */
@@ -21,6 +24,7 @@ export const DESTINATION_MESSAGES = {
   ownHost: 'URL must not point to this QR code service itself (the code would send scanners in a loop)',
   private: 'URL must not point to a local or private network address',
   length: `URL must be at most ${MAX_DESTINATION_LENGTH} characters`,
+  blocked: 'URL points to a blocked domain: this destination was reported for abuse',
 } as const;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -98,6 +102,7 @@ export function checkDestination(raw: unknown, policy: DestinationPolicy): strin
   const hostname = url.hostname.replace(/\.$/, '').toLowerCase();
   if (policy.isOwnHost(hostname) && !OWN_PAGES.test(url.pathname)) throw DomainError.invalid(DESTINATION_MESSAGES.ownHost, 'destination');
   if (!policy.allowPrivate && isLocalOrPrivateHost(hostname)) throw DomainError.invalid(DESTINATION_MESSAGES.private, 'destination');
+  if (policy.isBlocked?.(hostname)) throw DomainError.invalid(DESTINATION_MESSAGES.blocked, 'destination');
   if (url.href.length > MAX_DESTINATION_LENGTH) throw DomainError.invalid(DESTINATION_MESSAGES.length, 'destination');
   return url.href;
 }
@@ -108,9 +113,15 @@ export function ownHostPolicy(options: {
   baseDomain: string;
   tenantHosts: Iterable<string>;
   allowPrivate: boolean;
+  blockedDomains?: readonly string[];
 }): DestinationPolicy {
   const exact = new Set<string>([new URL(options.publicOrigin).hostname.toLowerCase(), options.baseDomain.toLowerCase()]);
   for (const host of options.tenantHosts) exact.add(host.toLowerCase());
   const suffix = `.${options.baseDomain.toLowerCase()}`;
-  return { isOwnHost: (hostname) => exact.has(hostname) || hostname.endsWith(suffix), allowPrivate: options.allowPrivate };
+  const blocked = options.blockedDomains ?? [];
+  return {
+    isOwnHost: (hostname) => exact.has(hostname) || hostname.endsWith(suffix),
+    allowPrivate: options.allowPrivate,
+    isBlocked: (hostname) => blocked.some((domain) => hostMatchesDomain(hostname, domain)),
+  };
 }

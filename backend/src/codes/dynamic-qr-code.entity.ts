@@ -19,6 +19,14 @@ export class DynamicQrCodeEntity extends CodeColumns {
   @Column({ name: 'has_password', type: 'boolean', default: false })
   hasPassword: boolean;
 
+  /** Suspended by staff (QrSuspended): /d/ answers the disabled page and the owner cannot resume it. */
+  @Column({ name: 'is_suspended', type: 'boolean', default: false })
+  isSuspended: boolean;
+
+  /** Staff's reason, shown to the owner; null when not suspended. */
+  @Column({ name: 'suspension_reason', type: 'text', nullable: true })
+  suspensionReason: string | null;
+
   @Column({ name: 'last_scanned_at', type: 'timestamptz', nullable: true })
   lastScannedAt: Date | null;
 }

@@ -11,3 +11,12 @@ export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './c
 export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './hosted-pages';
 /** Passwords of dynamic codes: the redirect checks a scanner's password against scan_targets' hash with this. */
 export { verifyCodePassword, CODE_PASSWORD_MAX } from './code-passwords';
+/** Abuse handling for the staff console: suspending codes and the destination blocklist (commands and its reads). */
+export { SuspendCodeCommand, LiftSuspensionCommand } from './abuse/suspend-code.command';
+export { BlockDomainCommand, UnblockDomainCommand, type BlockedDomainAnswer } from './abuse/blocked-domain.command';
+export {
+  BlockedDomainsQuery,
+  type BlockedDomainFilter,
+  type BlockedDomainRow,
+  type BlockedDomainSort,
+} from './abuse/blocked-domains.query';

@@ -89,6 +89,17 @@ export interface QrPasswordSet {
 /** The /d/ link answers without a password again. */
 export type QrPasswordRemoved = QrRef;
 
+/**
+ * Staff stopped a dynamic code (abuse: phishing, malware): /d/ answers the neutral disabled page, the owner sees the
+ * reason and cannot resume it until staff lift the suspension (QrSuspensionLifted).
+ */
+export interface QrSuspended {
+  qrId: string;
+  reason: string;
+}
+
+export type QrSuspensionLifted = QrRef;
+
 /** The owner's own name for a code (the dashboard's rename); null when it goes back to its content or destination. */
 export interface QrRenamed {
   qrId: string;
@@ -106,6 +117,8 @@ export type QrEvent =
   | { type: 'QrPasswordSet'; data: QrPasswordSet }
   | { type: 'QrPasswordRemoved'; data: QrPasswordRemoved }
   | { type: 'QrRenamed'; data: QrRenamed }
+  | { type: 'QrSuspended'; data: QrSuspended }
+  | { type: 'QrSuspensionLifted'; data: QrSuspensionLifted }
   | { type: 'QrDeleted'; data: QrRef };
 
 export type QrEventType = QrEvent['type'];
@@ -119,6 +132,8 @@ export const QR_EVENT_TYPES = [
   'QrPasswordSet',
   'QrPasswordRemoved',
   'QrRenamed',
+  'QrSuspended',
+  'QrSuspensionLifted',
   'QrDeleted',
 ] as const;
 
@@ -163,3 +178,26 @@ export interface QrTracked {
 export const qrStream = (qrId: string) => `qr-${qrId}`;
 export const shortCodeStream = (shortCode: string) => `shortcode-${shortCode}`;
 export const trackingStream = (tenantId: number, key: string) => `tracking-${tenantId}-${key}`;
+
+/**
+ * The destination blocklist (stream `blocked-domain-{domain}`, one per domain, appended by admins): a blocked domain
+ * and its subdomains are refused as destinations at create and update, and codes already pointing there answer the
+ * disabled page at /d/.
+ */
+export interface DomainBlocked {
+  domain: string;
+  reason: string;
+}
+
+export interface DomainUnblocked {
+  domain: string;
+}
+
+export type BlocklistEvent = { type: 'DomainBlocked'; data: DomainBlocked } | { type: 'DomainUnblocked'; data: DomainUnblocked };
+export const BLOCKLIST_EVENT_TYPES = ['DomainBlocked', 'DomainUnblocked'] as const;
+export const blockedDomainStream = (domain: string) => `blocked-domain-${domain}`;
+
+/** True when `hostname` is `domain` or one of its subdomains (both lower case, no trailing dot). */
+export function hostMatchesDomain(hostname: string, domain: string): boolean {
+  return hostname === domain || hostname.endsWith(`.${domain}`);
+}

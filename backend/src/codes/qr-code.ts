@@ -12,6 +12,7 @@ import type {
   QrPasswordSet,
   QrRenamed,
   QrStyleChanged,
+  QrSuspended,
   ShortCodeReserved,
   StoredStyle,
 } from './qr-code.events';
@@ -32,6 +33,8 @@ export interface QrState {
   passwordHash: string | null;
   /** The owner's name for the code (QrRenamed), null until one is given. */
   name: string | null;
+  /** Staff's reason when the code is suspended (QrSuspended), null otherwise. */
+  suspensionReason: string | null;
 }
 
 export const initialQr: QrState = {
@@ -45,6 +48,7 @@ export const initialQr: QrState = {
   pausedAt: null,
   passwordHash: null,
   name: null,
+  suspensionReason: null,
 };
 
 type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null };
@@ -92,6 +96,10 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
       return { ...touched, passwordHash: null };
     case 'QrRenamed':
       return { ...touched, name: (event.data as QrRenamed).after };
+    case 'QrSuspended':
+      return { ...touched, suspensionReason: (event.data as QrSuspended).reason };
+    case 'QrSuspensionLifted':
+      return { ...touched, suspensionReason: null };
     case 'QrDeleted':
       return { ...touched, deleted: true };
     default:
@@ -278,6 +286,7 @@ export function decidePause(state: QrState, actor: Actor): QrEvent[] {
 export function decideResume(state: QrState, actor: Actor): QrEvent[] {
   assertOwner(state, actor);
   assertDynamic(state);
+  if (state.suspensionReason !== null) throw DomainError.forbidden(SUSPENDED_NO_RESUME);
   return state.paused ? [{ type: 'QrResumed', data: { qrId: state.code.qrId } }] : [];
 }
 
@@ -312,4 +321,31 @@ export function releasedSlot(state: QrState): Decided<DynamicQrSlotTaken>[] {
   return state.code?.mode === 'dynamic'
     ? [{ type: 'DynamicQrSlotReleased', data: { userId: state.code.userId, qrId: state.code.qrId } }]
     : [];
+}
+
+// ---------------------------------------------------------------- staff (abuse)
+
+export const SUSPENDED_NO_RESUME = 'This QR code was suspended by our staff and cannot be resumed. Please contact support.';
+export const SUSPEND_STATIC = 'Only dynamic QR codes can be suspended: a static code carries its content itself';
+
+/**
+ * Staff may act on codes of their own tenant, and the default brand's staff (client 1) on every tenant's; any other
+ * code is unknown to them (404), like a code that does not exist.
+ */
+export function assertStaffReach(state: QrState, staffTenantId: number): asserts state is QrState & { code: QrCreated } {
+  if (!state.exists || state.deleted || !state.code) throw DomainError.notFound(NOT_FOUND);
+  if (staffTenantId !== 1 && state.tenantId !== staffTenantId) throw DomainError.notFound(NOT_FOUND);
+}
+
+/** `reason` is parsed at the edge (required text). A suspended code keeps its first reason: suspending again records nothing. */
+export function decideSuspend(state: QrState, staffTenantId: number, reason: string): QrEvent[] {
+  assertStaffReach(state, staffTenantId);
+  if (state.code.mode !== 'dynamic') throw DomainError.invalid(SUSPEND_STATIC);
+  if (state.suspensionReason !== null) return [];
+  return [{ type: 'QrSuspended', data: { qrId: state.code.qrId, reason } }];
+}
+
+export function decideLiftSuspension(state: QrState, staffTenantId: number): QrEvent[] {
+  assertStaffReach(state, staffTenantId);
+  return state.suspensionReason === null ? [] : [{ type: 'QrSuspensionLifted', data: { qrId: state.code.qrId } }];
 }

@@ -6,6 +6,7 @@ import { HOSTED_PAGE_CSP, renderHostedPage, verifyCodePassword } from '../codes'
 import { DEFAULT_BRAND, TenantsService } from '../tenants';
 import { readPasswordForm, UnlockLimiter, UNLOCK_WINDOW_SECONDS } from './code-unlock';
 import {
+  DISABLED_PAGE,
   NOT_FOUND_PAGE,
   PASSWORD_BAD_REQUEST,
   PASSWORD_INCORRECT,
@@ -101,6 +102,7 @@ export class RedirectHandler implements OnModuleInit {
   private answer(req: IncomingMessage, res: ServerResponse, target: ScanTarget | null): void {
     if (req.method === 'POST' && !target?.passwordHash) req.resume(); // only a password form is ever read
     if (!target || target.isDeleted) return this.page(res, 404, NOT_FOUND_PAGE);
+    if (target.isDisabled) return this.page(res, 410, DISABLED_PAGE);
     if (target.isPaused) return this.page(res, 200, PAUSED_PAGE);
     let location = this.locations.get(target);
     if (location === undefined) {

@@ -24,6 +24,9 @@ export const PAUSED_PAGE = page(
   '<h1>This QR code is paused</h1><p>Its owner has paused it for now. Please try again later.</p>',
 );
 
+/** A suspended code or one whose destination is blocked: neutral, it says nothing about why or where it went. */
+export const DISABLED_PAGE = page('QR code disabled', '<h1>This QR code has been disabled</h1><p>It no longer leads anywhere.</p>');
+
 export const UNAVAILABLE_PAGE = page(
   'Temporarily unavailable',
   '<h1>Temporarily unavailable</h1><p>Please scan the code again in a moment.</p>',

@@ -17,6 +17,8 @@ export interface ScanTarget {
   passwordHash: string | null;
   isPaused: boolean;
   isDeleted: boolean;
+  /** Suspended by staff or pointing at a blocked domain: /d/ answers the disabled page. */
+  isDisabled: boolean;
 }
 
 interface Entry {
@@ -44,7 +46,13 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
   private readonly onMessage = (channel: string, message: string) => {
     if (channel !== this.keys.invalidations) return;
     try {
-      const { qrIds, shortCodes, userIds } = JSON.parse(message) as { qrIds?: string[]; shortCodes?: string[]; userIds?: string[] };
+      const { qrIds, shortCodes, userIds, all } = JSON.parse(message) as {
+        qrIds?: string[];
+        shortCodes?: string[];
+        userIds?: string[];
+        all?: boolean;
+      };
+      if (all) return this.clear();
       this.invalidate(qrIds ?? [], shortCodes ?? [], userIds ?? []);
     } catch {
       this.clear();
@@ -141,8 +149,8 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
 
   private async query(shortCode: string): Promise<ScanTarget | null> {
     const rows = (await this.dataSource.query(
-      `SELECT qr_id, short_code, client_id, user_id, qr_type, destination, fields, password_hash, is_paused, is_deleted
-       FROM scan_targets WHERE short_code = $1`,
+      `SELECT qr_id, short_code, client_id, user_id, qr_type, destination, fields, password_hash, is_paused, is_deleted,
+       is_suspended OR is_blocked AS is_disabled FROM scan_targets WHERE short_code = $1`,
       [shortCode],
     )) as {
       qr_id: string;
@@ -155,6 +163,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       password_hash: string | null;
       is_paused: boolean;
       is_deleted: boolean;
+      is_disabled: boolean;
     }[];
     const row = rows[0];
     if (!row) return null;
@@ -169,6 +178,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       passwordHash: row.password_hash ?? null,
       isPaused: row.is_paused,
       isDeleted: row.is_deleted,
+      isDisabled: row.is_disabled,
     };
   }
 }

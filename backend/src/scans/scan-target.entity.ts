@@ -35,6 +35,25 @@ export class ScanTargetEntity {
   @Column({ name: 'is_deleted', type: 'boolean', default: false })
   isDeleted: boolean;
 
+  /** Suspended by staff (QrSuspended): /d/ answers the disabled page. */
+  @Column({ name: 'is_suspended', type: 'boolean', default: false })
+  isSuspended: boolean;
+
+  /** The destination's host is on the blocklist (kept by this projection from DomainBlocked/DomainUnblocked). */
+  @Column({ name: 'is_blocked', type: 'boolean', default: false })
+  isBlocked: boolean;
+
+  /** Lower-case host of the destination, what the blocklist matches; null without one. */
+  @Column({ name: 'destination_host', type: 'varchar', length: 253, nullable: true })
+  destinationHost: string | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
+}
+
+/** The scan_targets projection's own copy of the destination blocklist (global, like `blocked_domains`). */
+@Entity({ name: 'scan_target_blocks' })
+export class ScanTargetBlockEntity {
+  @PrimaryColumn({ type: 'varchar', length: 253 })
+  domain: string;
 }

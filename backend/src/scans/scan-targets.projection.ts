@@ -7,7 +7,29 @@ import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { ScanTargetCache } from './scan-target-cache';
-import { QR_EVENT_TYPES, QrContentChanged, QrCreated, QrDestinationChanged, QrPasswordSet } from './scan.events';
+import {
+  BLOCKLIST_EVENT_TYPES,
+  DomainBlocked,
+  QR_EVENT_TYPES,
+  QrContentChanged,
+  QrCreated,
+  QrDestinationChanged,
+  QrPasswordSet,
+} from './scan.events';
+
+/** The lower-case host a destination's blocklist check matches, or null (none, or not a URL). */
+export function destinationHost(destination: string | null | undefined): string | null {
+  if (!destination) return null;
+  try {
+    return new URL(destination).hostname.replace(/\.$/, '').toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Is this host (a parameter) on scan_target_blocks, itself or as a subdomain? */
+const BLOCKED_HOST = (param: string) =>
+  `EXISTS (SELECT 1 FROM scan_target_blocks b WHERE ${param}::text = b.domain OR ${param}::text LIKE '%.' || b.domain)`;
 
 /** QrContentChanged carries only the fields that changed: they are merged over the stored ones. */
 function changedFields(after: unknown): Record<string, unknown> | null {
@@ -21,9 +43,13 @@ function changedFields(after: unknown): Record<string, unknown> | null {
 @Injectable()
 export class ScanTargetsProjection implements Projection, OnModuleInit {
   readonly name = 'scan_targets';
-  readonly tables = ['scan_targets'];
-  /** The code events, and accounts' UserDeleted: a deleted account's codes stop answering with it. */
-  readonly eventTypes = [...QR_EVENT_TYPES, 'UserDeleted'];
+  /** scan_target_blocks: this projection's copy of the blocklist, so a rebuild replays it with the codes in order. */
+  readonly tables = ['scan_targets', 'scan_target_blocks'];
+  /**
+   * The code events, accounts' UserDeleted (a deleted account's codes stop answering with it) and the blocklist (a code
+   * whose destination's domain is blocked answers the disabled page).
+   */
+  readonly eventTypes = [...QR_EVENT_TYPES, ...BLOCKLIST_EVENT_TYPES, 'UserDeleted'];
 
   constructor(
     private readonly projections: ProjectionsService,
@@ -52,8 +78,8 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
           if (!data.shortCode) break; // static codes are never scanned through /d/
           await tx.query(
             `INSERT INTO scan_targets (qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted,
-             updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, false, false, $8) ON CONFLICT (qr_id) DO NOTHING`,
+             updated_at, destination_host, is_blocked)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, false, false, $8, $9::text, ${BLOCKED_HOST('$9')}) ON CONFLICT (qr_id) DO NOTHING`,
             [
               qrId,
               data.shortCode,
@@ -63,17 +89,42 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
               data.destination,
               JSON.stringify(data.fields ?? {}),
               at,
+              destinationHost(data.destination),
             ],
           );
           break;
         }
-        case 'QrDestinationChanged':
-          await tx.query('UPDATE scan_targets SET destination = $2, updated_at = $3 WHERE qr_id = $1', [
+        case 'QrDestinationChanged': {
+          const after = (event.data as QrDestinationChanged).after;
+          await tx.query(
+            `UPDATE scan_targets SET destination = $2, updated_at = $3, destination_host = $4::text, is_blocked = ${BLOCKED_HOST('$4')}
+             WHERE qr_id = $1`,
+            [qrId, after, at, destinationHost(after)],
+          );
+          break;
+        }
+        case 'QrSuspended':
+        case 'QrSuspensionLifted':
+          await tx.query('UPDATE scan_targets SET is_suspended = $2, updated_at = $3 WHERE qr_id = $1', [
             qrId,
-            (event.data as QrDestinationChanged).after,
+            event.type === 'QrSuspended',
             at,
           ]);
           break;
+        case 'DomainBlocked':
+        case 'DomainUnblocked': {
+          // Rare and staff-driven: a scan of the targets (LIKE on a suffix uses no index), never on the scan path.
+          const domain = (event.data as DomainBlocked).domain;
+          if (event.type === 'DomainBlocked')
+            await tx.query('INSERT INTO scan_target_blocks (domain) VALUES ($1) ON CONFLICT DO NOTHING', [domain]);
+          else await tx.query('DELETE FROM scan_target_blocks WHERE domain = $1', [domain]);
+          await tx.query(
+            `UPDATE scan_targets t SET is_blocked = ${BLOCKED_HOST('t.destination_host')}
+             WHERE t.destination_host = $1 OR t.destination_host LIKE '%.' || $1`,
+            [domain],
+          );
+          break;
+        }
         case 'QrContentChanged': {
           const fields = changedFields((event.data as QrContentChanged).after);
           if (fields)
@@ -116,6 +167,12 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
       .filter((event) => event.type === 'QrCreated')
       .map((event) => (event.data as QrCreated).shortCode)
       .filter((code): code is string => !!code);
+    // A blocklist change may touch any number of codes: every process drops its whole cache.
+    if (events.some((event) => (BLOCKLIST_EVENT_TYPES as readonly string[]).includes(event.type))) {
+      this.cache.clear();
+      await this.redis.publish(this.keys.invalidations, JSON.stringify({ all: true }));
+      return;
+    }
     this.cache.invalidate(qrIds, created, userIds);
     await this.redis.publish(this.keys.invalidations, JSON.stringify({ qrIds, shortCodes: created, userIds }));
   }

@@ -4,7 +4,9 @@
  * ours (stream `scans-{qrId}`, event id = scan id).
  */
 export {
+  BLOCKLIST_EVENT_TYPES,
   QR_EVENT_TYPES,
+  type DomainBlocked,
   URL_TYPES,
   type QrContentChanged,
   type QrCreated,

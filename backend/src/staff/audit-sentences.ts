@@ -1,0 +1,216 @@
+/**
+ * What an audit row says: pure functions from an event and the state of its subject before it, to a sentence (without
+ * its subject: the console prefixes who did it) and the field-by-field changes. No I/O; unit-tested.
+ */
+
+export interface CodeSubject {
+  label: string;
+  destination: string | null;
+  isPaused: boolean;
+  hasPassword: boolean;
+  suspensionReason: string | null;
+  name: string | null;
+}
+
+export interface UserSubject {
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  subscriptionStatus: string;
+  isDisabled: boolean;
+}
+
+export interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface Described {
+  summary: string;
+  changes: Change[];
+}
+
+const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password']);
+export const HIDDEN = '(hidden)';
+
+/** The event's data as the log keeps it: secrets replaced, everything else as recorded. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, SECRET_KEYS.has(key) && inner ? HIDDEN : redact(inner)]),
+  );
+}
+
+const LABEL_FIELDS = ['title', 'name', 'businessName', 'appName', 'productName', 'subject', 'label'];
+
+/** How sentences name a code: the owner's name for it, a title-like field, its destination, its short link, its type. */
+export function codeLabel(code: {
+  name?: string | null;
+  fields?: Record<string, unknown>;
+  destination?: string | null;
+  shortCode?: string | null;
+  qrType: string;
+}): string {
+  if (code.name) return code.name;
+  for (const key of LABEL_FIELDS) {
+    const value = code.fields?.[key];
+    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 200);
+  }
+  if (code.destination) return code.destination.slice(0, 200);
+  if (code.shortCode) return `/d/${code.shortCode}`;
+  return `a ${code.qrType} code`;
+}
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim() || '(none)';
+const fieldChanges = (before: Record<string, unknown>, after: Record<string, unknown>): Change[] =>
+  Object.keys(after).map((field) => ({ field, before: redact(before[field] ?? null), after: redact(after[field]) }));
+
+type Data = Record<string, unknown>;
+
+/** A code event; `before` is the code as it was (null for QrCreated). */
+export function describeCodeEvent(type: string, data: Data, before: CodeSubject | null, after: CodeSubject): Described {
+  const label = before?.label ?? after.label;
+  switch (type) {
+    case 'QrCreated':
+      return {
+        summary: `created the ${String(data.mode)} ${String(data.qrType)} code ${after.label}`,
+        changes: [
+          { field: 'qrType', before: null, after: data.qrType },
+          { field: 'mode', before: null, after: data.mode },
+          { field: 'destination', before: null, after: data.destination ?? null },
+          { field: 'fields', before: null, after: redact(data.fields) },
+        ],
+      };
+    case 'QrDestinationChanged':
+      return {
+        summary: `changed the destination of ${label} from ${String(data.before || '(none)')} to ${String(data.after || '(none)')}`,
+        changes: [{ field: 'destination', before: data.before || null, after: data.after || null }],
+      };
+    case 'QrStyleChanged': {
+      const changes = fieldChanges(data.before as Data, data.after as Data);
+      return { summary: `changed the style of ${label} (${changes.map((c) => c.field).join(', ')})`, changes };
+    }
+    case 'QrContentChanged': {
+      const changes = fieldChanges(data.before as Data, data.after as Data);
+      return { summary: `changed the content of ${label} (${changes.map((c) => c.field).join(', ')})`, changes };
+    }
+    case 'QrRenamed':
+      return {
+        summary: data.after ? `renamed ${label} to ${String(data.after)}` : `removed the name of ${label}`,
+        changes: [{ field: 'name', before: data.before ?? null, after: data.after ?? null }],
+      };
+    case 'QrPaused':
+      return { summary: `paused ${label}`, changes: [{ field: 'isPaused', before: false, after: true }] };
+    case 'QrResumed':
+      return { summary: `resumed ${label}`, changes: [{ field: 'isPaused', before: true, after: false }] };
+    case 'QrPasswordSet':
+      return {
+        summary: before?.hasPassword ? `changed the password of ${label}` : `set a password on ${label}`,
+        changes: [{ field: 'password', before: before?.hasPassword ? HIDDEN : null, after: HIDDEN }],
+      };
+    case 'QrPasswordRemoved':
+      return { summary: `removed the password of ${label}`, changes: [{ field: 'password', before: HIDDEN, after: null }] };
+    case 'QrSuspended':
+      return {
+        summary: `suspended ${label}: ${String(data.reason)}`,
+        changes: [{ field: 'suspensionReason', before: null, after: data.reason }],
+      };
+    case 'QrSuspensionLifted':
+      return {
+        summary: `lifted the suspension of ${label}`,
+        changes: [{ field: 'suspensionReason', before: before?.suspensionReason ?? null, after: null }],
+      };
+    case 'QrDeleted':
+      return { summary: `deleted ${label}`, changes: [{ field: 'isDeleted', before: false, after: true }] };
+    default:
+      return { summary: `${type} on ${label}`, changes: [] };
+  }
+}
+
+/** An event on `user-{id}`; `before` is the account as it was (null for UserRegistered). */
+export function describeUserEvent(type: string, data: Data, before: UserSubject | null, after: UserSubject): Described {
+  const email = before?.email ?? after.email;
+  switch (type) {
+    case 'UserRegistered':
+      return {
+        summary: `registered the account ${after.email}`,
+        changes: [
+          { field: 'email', before: null, after: data.email },
+          { field: 'username', before: null, after: data.username },
+          { field: 'name', before: null, after: fullName(String(data.firstName ?? ''), String(data.lastName ?? '')) },
+        ],
+      };
+    case 'UserSignedInWithGoogle':
+      return { summary: `linked a Google account to ${email}`, changes: [{ field: 'googleId', before: null, after: data.googleId }] };
+    case 'UserNameChanged': {
+      const from = before ? fullName(before.firstName, before.lastName) : '(none)';
+      const to = fullName(String(data.firstName ?? ''), String(data.lastName ?? ''));
+      return { summary: `changed the name of ${email} from ${from} to ${to}`, changes: [{ field: 'name', before: from, after: to }] };
+    }
+    case 'PasswordChanged':
+      return { summary: `changed the password of ${email}`, changes: [{ field: 'password', before: HIDDEN, after: HIDDEN }] };
+    case 'RoleGranted':
+      return {
+        summary: `granted the ${String(data.role)} role to ${email}`,
+        changes: [{ field: 'roles', before: before?.roles ?? [], after: after.roles }],
+      };
+    case 'RoleRevoked':
+      return {
+        summary: `revoked the ${String(data.role)} role of ${email}`,
+        changes: [{ field: 'roles', before: before?.roles ?? [], after: after.roles }],
+      };
+    case 'AccountDisabled':
+      return {
+        summary: `disabled the account ${email}: ${String(data.reason)}`,
+        changes: [{ field: 'isDisabled', before: false, after: true }],
+      };
+    case 'AccountEnabled':
+      return { summary: `re-enabled the account ${email}`, changes: [{ field: 'isDisabled', before: true, after: false }] };
+    case 'UserDeleted':
+      return { summary: `deleted the account ${email}`, changes: [{ field: 'isDeleted', before: false, after: true }] };
+    case 'TrialActivated':
+      return {
+        summary: `started the trial of ${email} until ${String(data.trialEndDate)}`,
+        changes: [{ field: 'trialEndDate', before: null, after: data.trialEndDate }],
+      };
+    case 'SubscriptionStatusChanged':
+      return {
+        summary: `changed the subscription of ${email} from ${before?.subscriptionStatus ?? 'free'} to ${String(data.subscriptionStatus)}`,
+        changes: [{ field: 'subscriptionStatus', before: before?.subscriptionStatus ?? 'free', after: data.subscriptionStatus }],
+      };
+    default:
+      return { summary: `${type} on ${email}`, changes: [] };
+  }
+}
+
+/** Tenants (white-label clients) and the destination blocklist. */
+export function describeOtherEvent(type: string, data: Data): Described {
+  switch (type) {
+    case 'ClientCreated':
+      return {
+        summary: `created the white-label client ${String(data.name)}`,
+        changes: fieldChanges({}, redact({ ...data, clientId: undefined }) as Data).filter((c) => c.after !== undefined),
+      };
+    case 'ClientUpdated': {
+      const changes = fieldChanges({}, redact(data.changes ?? {}) as Data);
+      return { summary: `changed client ${String(data.clientId)} (${changes.map((c) => c.field).join(', ')})`, changes };
+    }
+    case 'ClientDeleted':
+      return { summary: `deleted client ${String(data.clientId)}`, changes: [{ field: 'isDeleted', before: false, after: true }] };
+    case 'DomainBlocked':
+      return {
+        summary: `blocked the destination domain ${String(data.domain)}: ${String(data.reason)}`,
+        changes: [{ field: 'blocked', before: false, after: true }],
+      };
+    case 'DomainUnblocked':
+      return {
+        summary: `unblocked the destination domain ${String(data.domain)}`,
+        changes: [{ field: 'blocked', before: true, after: false }],
+      };
+    default:
+      return { summary: type, changes: [] };
+  }
+}

@@ -1,0 +1,254 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { USER_EVENT_TYPES } from '../accounts';
+import { BLOCKLIST_EVENT_TYPES, QR_EVENT_TYPES, type QrCreated } from '../codes';
+import type { RecordedEvent } from '../event-store/event-store';
+import type { Projection } from '../projections/projection';
+import { ProjectionsService } from '../projections/projections.service';
+import { CLIENT_EVENT_TYPES } from '../tenants';
+import {
+  codeLabel,
+  describeCodeEvent,
+  describeOtherEvent,
+  describeUserEvent,
+  redact,
+  type CodeSubject,
+  type Described,
+  type UserSubject,
+} from './audit-sentences';
+
+export const AUDIT_PROJECTION = 'audit';
+
+const QR_TYPES: readonly string[] = QR_EVENT_TYPES;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const USER_TYPES: readonly string[] = USER_EVENT_TYPES;
+
+interface CodeRow extends CodeSubject {
+  id: string;
+  client_id: number;
+  user_id: string;
+  qr_type: string;
+  short_code: string | null;
+  fields: Record<string, unknown>;
+}
+
+interface UserRow extends UserSubject {
+  id: string;
+  client_id: number;
+}
+
+/**
+ * The audit log: the changes people make (codes, accounts, tenants, the blocklist), never traffic (scans, generations,
+ * downloads have other streams and types). Each row is written from the event and the state of its subject before
+ * it, which this projection keeps itself in `staff_users` and `staff_codes` (also the console's user and code lists),
+ * so a rebuild from position 0 writes the same rows.
+ */
+@Injectable()
+export class AuditProjection implements Projection, OnModuleInit {
+  readonly name = AUDIT_PROJECTION;
+  readonly tables = ['audit_events', 'staff_users', 'staff_codes'];
+  readonly eventTypes = [...QR_EVENT_TYPES, ...USER_EVENT_TYPES, ...CLIENT_EVENT_TYPES, ...BLOCKLIST_EVENT_TYPES];
+
+  constructor(private readonly projections: ProjectionsService) {}
+
+  onModuleInit(): void {
+    this.projections.register(this);
+  }
+
+  async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    for (const event of events) {
+      const data = event.data as Record<string, unknown>;
+      let described: Described;
+      let clientId = event.metadata.tenantId ?? 1;
+      let userId: string | null = null;
+      let qrId: string | null = null;
+      if (QR_TYPES.includes(event.type)) {
+        qrId = String(data.qrId);
+        const row = await this.code(tx, event, qrId);
+        if (!row) continue; // a code event without its QrCreated: nothing to name it by
+        clientId = row.after.client_id;
+        userId = row.after.user_id;
+        described = describeCodeEvent(event.type, data, row.before, row.after);
+      } else if (USER_TYPES.includes(event.type)) {
+        userId = String(data.userId ?? event.streamId.replace(/^user-/, ''));
+        const row = await this.user(tx, event, userId);
+        if (!row) continue;
+        clientId = row.after.client_id;
+        described = describeUserEvent(event.type, data, row.before, row.after);
+      } else {
+        if (typeof data.clientId === 'number') clientId = data.clientId;
+        described = describeOtherEvent(event.type, data);
+      }
+      const actorId = event.metadata.actorId ?? null;
+      await tx.query(
+        `INSERT INTO audit_events (id, position, prepare, stream_id, revision, type, client_id, actor_id, actor_email, user_id, qr_id,
+           occurred_at, summary, changes, data, metadata, correlation_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text,
+           COALESCE((SELECT email FROM staff_users WHERE id = $17::uuid), CASE WHEN $8::text IN ('system', 'anonymous') THEN $8::text END),
+           $9, $10, $11, $12, $13, $14, $15, $16)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          event.id,
+          event.position.commit.toString(),
+          event.position.prepare.toString(),
+          event.streamId,
+          event.revision.toString(),
+          event.type,
+          clientId,
+          actorId,
+          userId,
+          qrId,
+          event.metadata.occurredAt,
+          described.summary,
+          JSON.stringify(described.changes),
+          JSON.stringify(redact(data)),
+          JSON.stringify(event.metadata),
+          event.metadata.correlationId ?? null,
+          actorId && UUID.test(actorId) ? actorId : null,
+        ],
+      );
+    }
+  }
+
+  /** Applies a code event to staff_codes; the row before and after it. */
+  private async code(tx: EntityManager, event: RecordedEvent, qrId: string): Promise<{ before: CodeRow | null; after: CodeRow } | null> {
+    const at = event.metadata.occurredAt;
+    const data = event.data as Record<string, unknown>;
+    if (event.type === 'QrCreated') {
+      const created = data as unknown as QrCreated;
+      await tx.query(
+        `INSERT INTO staff_codes (id, client_id, user_id, mode, qr_type, label, owner_email, short_code, destination, fields, created_at,
+           updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, (SELECT email FROM staff_users WHERE id = $3), $7, $8, $9, $10, $10) ON CONFLICT (id) DO NOTHING`,
+        [
+          qrId,
+          event.metadata.tenantId ?? 1,
+          created.userId,
+          created.mode,
+          created.qrType,
+          codeLabel({ ...created, name: null }),
+          created.shortCode,
+          created.destination,
+          JSON.stringify(redact(created.fields ?? {})),
+          at,
+        ],
+      );
+      await tx.query('UPDATE staff_users SET code_count = code_count + 1 WHERE id = $1', [created.userId]);
+      const after = await this.codeRow(tx, qrId);
+      return after ? { before: null, after } : null;
+    }
+    const before = await this.codeRow(tx, qrId);
+    if (!before) return null;
+    const sets: Record<string, unknown> = {};
+    switch (event.type) {
+      case 'QrDestinationChanged':
+        sets.destination = data.after || null;
+        break;
+      case 'QrContentChanged':
+        sets.fields = JSON.stringify({ ...before.fields, ...(redact(data.after) as Record<string, unknown>) });
+        break;
+      case 'QrRenamed':
+        sets.name = data.after ?? null;
+        break;
+      case 'QrPaused':
+      case 'QrResumed':
+        sets.is_paused = event.type === 'QrPaused';
+        break;
+      case 'QrPasswordSet':
+      case 'QrPasswordRemoved':
+        sets.has_password = event.type === 'QrPasswordSet';
+        break;
+      case 'QrSuspended':
+        sets.suspension_reason = data.reason;
+        break;
+      case 'QrSuspensionLifted':
+        sets.suspension_reason = null;
+        break;
+      case 'QrDeleted':
+        sets.is_deleted = true;
+        await tx.query('UPDATE staff_users SET code_count = greatest(code_count - 1, 0) WHERE id = $1', [before.user_id]);
+        break;
+    }
+    const next = { ...before, ...sets } as CodeRow & { fields: Record<string, unknown> | string };
+    const fields = typeof next.fields === 'string' ? (JSON.parse(next.fields) as Record<string, unknown>) : next.fields;
+    sets.label = codeLabel({
+      name: next.name,
+      fields,
+      destination: next.destination,
+      shortCode: before.short_code,
+      qrType: before.qr_type,
+    });
+    const keys = Object.keys(sets);
+    await tx.query(`UPDATE staff_codes SET ${keys.map((key, i) => `${key} = $${i + 3}`).join(', ')}, updated_at = $2 WHERE id = $1`, [
+      qrId,
+      at,
+      ...keys.map((key) => sets[key]),
+    ]);
+    const after = await this.codeRow(tx, qrId);
+    return after ? { before, after } : null;
+  }
+
+  private async codeRow(tx: EntityManager, qrId: string): Promise<CodeRow | null> {
+    const rows = (await tx.query(
+      `SELECT id, client_id, user_id, qr_type, short_code, fields, label, destination, is_paused AS "isPaused",
+         has_password AS "hasPassword", suspension_reason AS "suspensionReason", name
+       FROM staff_codes WHERE id = $1`,
+      [qrId],
+    )) as CodeRow[];
+    return rows[0] ?? null;
+  }
+
+  /** Applies an event of `user-{id}` to staff_users; the row before and after it. */
+  private async user(tx: EntityManager, event: RecordedEvent, userId: string): Promise<{ before: UserRow | null; after: UserRow } | null> {
+    const data = event.data as Record<string, unknown>;
+    const before = event.type === 'UserRegistered' ? null : await this.userRow(tx, userId);
+    switch (event.type) {
+      case 'UserRegistered':
+        await tx.query(
+          `INSERT INTO staff_users (id, client_id, email, username, first_name, last_name, roles, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, '{}', $7) ON CONFLICT (id) DO NOTHING`,
+          [userId, data.clientId, data.email, data.username, data.firstName ?? '', data.lastName ?? '', event.metadata.occurredAt],
+        );
+        break;
+      case 'UserNameChanged':
+        await tx.query('UPDATE staff_users SET first_name = $2, last_name = $3 WHERE id = $1', [userId, data.firstName, data.lastName]);
+        break;
+      case 'RoleGranted':
+        await tx.query('UPDATE staff_users SET roles = array_append(roles, $2::text) WHERE id = $1 AND NOT ($2::text = ANY(roles))', [
+          userId,
+          data.role,
+        ]);
+        break;
+      case 'RoleRevoked':
+        await tx.query('UPDATE staff_users SET roles = array_remove(roles, $2::text) WHERE id = $1', [userId, data.role]);
+        break;
+      case 'AccountDisabled':
+      case 'AccountEnabled':
+        await tx.query('UPDATE staff_users SET is_disabled = $2 WHERE id = $1', [userId, event.type === 'AccountDisabled']);
+        break;
+      case 'UserDeleted':
+        // The account's codes go with it (as in the codes read model).
+        await tx.query('UPDATE staff_users SET is_deleted = true, code_count = 0 WHERE id = $1', [userId]);
+        await tx.query('UPDATE staff_codes SET is_deleted = true, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted', [
+          userId,
+          event.metadata.occurredAt,
+        ]);
+        break;
+      case 'SubscriptionStatusChanged':
+        await tx.query('UPDATE staff_users SET subscription_status = $2 WHERE id = $1', [userId, data.subscriptionStatus]);
+        break;
+    }
+    const after = await this.userRow(tx, userId);
+    return after ? { before, after } : null;
+  }
+
+  private async userRow(tx: EntityManager, userId: string): Promise<UserRow | null> {
+    const rows = (await tx.query(
+      `SELECT id, client_id, email, first_name AS "firstName", last_name AS "lastName", roles,
+         subscription_status AS "subscriptionStatus", is_disabled AS "isDisabled"
+       FROM staff_users WHERE id = $1`,
+      [userId],
+    )) as UserRow[];
+    return rows[0] ?? null;
+  }
+}

@@ -1,0 +1,34 @@
+import type { AuthUser, Role } from '../accounts';
+
+/**
+ * WHO MAY DO WHAT in the staff console, stated once. Every /api/admin route names one of these actions in its
+ * @Authenticated(...) and the console hides the controls a user's permissions lack (the server still refuses).
+ * Admin passes every role check (accounts' guard), so an action needing 'support' is open to admins too.
+ */
+export const STAFF_ACTIONS = {
+  /** Every list and page of the console: audit log, users, codes, blocklist, tenants. */
+  read: 'support',
+  suspendCodes: 'support',
+  /** Tenants (white-label clients): create and edit (issue 19 adds the screens). */
+  manageTenants: 'support',
+  changeRoles: 'admin',
+  disableAccounts: 'admin',
+  manageBlocklist: 'admin',
+  deleteTenants: 'admin',
+} as const satisfies Record<string, Role>;
+
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+
+/** The actions a signed-in user may take (what GET /api/admin/me answers, for the console to hide the rest). */
+export function permissionsOf(user: Pick<AuthUser, 'roles'>): StaffAction[] {
+  const admin = user.roles.includes('admin');
+  return (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) => admin || user.roles.includes(STAFF_ACTIONS[action]));
+}
+
+/**
+ * Which tenants a member of staff reaches: the default brand's staff (client 1) every tenant, a white-label client's
+ * staff only their own. null means all.
+ */
+export function tenantScope(user: Pick<AuthUser, 'tenantId'>): number | null {
+  return user.tenantId === 1 ? null : user.tenantId;
+}

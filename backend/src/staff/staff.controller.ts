@@ -1,0 +1,169 @@
+import { Controller, Delete, Get, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser, type AuthUser, type Role } from '../accounts';
+import { BlockedDomainsQuery } from '../codes';
+import { BodyOf, IdParam, QueryOf, uuidId, ZodPipe } from '../common/input';
+import { listPage, type ListQuery } from '../common/list-query';
+import { STAFF_ACTIONS as CAN, tenantScope } from './staff-roles';
+import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
+import { StaffService } from './staff.service';
+import {
+  blockDomainBody,
+  blockedDomainsQuery,
+  codesQuery,
+  disableBody,
+  domainName,
+  eventsQuery,
+  roleParam,
+  suspendBody,
+  usersQuery,
+  type CodesQuery,
+  type EventsQuery,
+  type UsersQuery,
+} from './staff.schemas';
+
+type Csv = { filter: EventsQuery['filter']; sort: EventsQuery['sort'] };
+const CSV_COLUMNS = ['occurredAt', 'actorEmail', 'actorId', 'type', 'summary', 'streamId', 'revision', 'clientId', 'id'];
+
+/**
+ * The staff console's API (ra-data-simple-rest dialect on /api/admin/{resource}). Each route names the action it needs
+ * from staff-roles.ts, the one place that says which role may do what; reads are scoped to the caller's tenants.
+ */
+@Controller('api/admin')
+export class StaffController {
+  constructor(
+    private readonly staff: StaffService,
+    private readonly query: StaffQueryService,
+    private readonly blocklist: BlockedDomainsQuery,
+  ) {}
+
+  @Get('me') @Authenticated(CAN.read) me(@CurrentUser() user: AuthUser) {
+    return this.staff.me(user);
+  }
+
+  // ---------------------------------------------------------------- audit log
+
+  @Get('events') @Authenticated(CAN.read) async events(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(eventsQuery) q: EventsQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.query.events(q, tenantScope(user));
+    return listPage(res, 'events', q.range, rows, total);
+  }
+
+  @Get('events.csv') @Authenticated(CAN.read) async eventsCsv(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(eventsQuery) q: Csv,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const rows = await this.query.eventsForCsv(q, tenantScope(user));
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');
+    return toCsv(rows, CSV_COLUMNS);
+  }
+
+  @Get('events/:id') @Authenticated(CAN.read) event(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), EVENT_NOT_FOUND) id: string) {
+    return this.query.event(id, tenantScope(user));
+  }
+
+  // ---------------------------------------------------------------- users
+
+  @Get('users') @Authenticated(CAN.read) async users(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(usersQuery) q: UsersQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.query.users(q, tenantScope(user));
+    return listPage(res, 'users', q.range, rows, total);
+  }
+
+  @Get('users/:id') @Authenticated(CAN.read) user(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), USER_NOT_FOUND) id: string) {
+    return this.query.user(id, tenantScope(user));
+  }
+
+  @Post('users/:id/roles/:role') @Authenticated(CAN.changeRoles) grant(
+    @CurrentUser() admin: AuthUser,
+    @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
+    @Param('role', new ZodPipe(roleParam)) role: Role,
+  ) {
+    return this.staff.grant(admin, id, role);
+  }
+
+  @Delete('users/:id/roles/:role') @Authenticated(CAN.changeRoles) revoke(
+    @CurrentUser() admin: AuthUser,
+    @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
+    @Param('role', new ZodPipe(roleParam)) role: Role,
+  ) {
+    return this.staff.revoke(admin, id, role);
+  }
+
+  @Post('users/:id/disable') @Authenticated(CAN.disableAccounts) disable(
+    @CurrentUser() admin: AuthUser,
+    @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
+    @BodyOf(disableBody) body: { reason: string },
+  ) {
+    return this.staff.disable(admin, id, body.reason);
+  }
+
+  @Post('users/:id/enable') @Authenticated(CAN.disableAccounts) enable(
+    @CurrentUser() admin: AuthUser,
+    @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
+  ) {
+    return this.staff.enable(admin, id);
+  }
+
+  // ---------------------------------------------------------------- codes
+
+  @Get('codes') @Authenticated(CAN.read) async codes(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(codesQuery) q: CodesQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.query.codes(q, tenantScope(user));
+    return listPage(res, 'codes', q.range, rows, total);
+  }
+
+  @Get('codes/:id') @Authenticated(CAN.read) code(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string) {
+    return this.query.code(id, tenantScope(user));
+  }
+
+  @Post('codes/:id/suspension') @Authenticated(CAN.suspendCodes) suspend(
+    @CurrentUser() staff: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+    @BodyOf(suspendBody) body: { reason: string },
+  ) {
+    return this.staff.suspend(staff, id, body.reason);
+  }
+
+  @Delete('codes/:id/suspension') @Authenticated(CAN.suspendCodes) lift(
+    @CurrentUser() staff: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+  ) {
+    return this.staff.lift(staff, id);
+  }
+
+  // ---------------------------------------------------------------- destination blocklist (global)
+
+  @Get('blocked-domains') @Authenticated(CAN.read) async blockedDomains(
+    @QueryOf(blockedDomainsQuery) q: ListQuery<{ q?: string; id?: string[] }, 'domain' | 'blockedAt'>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.blocklist.list(q);
+    return listPage(res, 'blocked-domains', q.range, rows, total);
+  }
+
+  @Post('blocked-domains') @Authenticated(CAN.manageBlocklist) block(
+    @CurrentUser() admin: AuthUser,
+    @BodyOf(blockDomainBody) body: { domain: string; reason: string },
+  ) {
+    return this.staff.block(admin, body.domain, body.reason);
+  }
+
+  @Delete('blocked-domains/:domain') @Authenticated(CAN.manageBlocklist) unblock(
+    @CurrentUser() admin: AuthUser,
+    @IdParam('domain', domainName, 'Blocked domain not found') domain: string,
+  ) {
+    return this.staff.unblock(admin, domain);
+  }
+}
