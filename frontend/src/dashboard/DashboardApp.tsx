@@ -1,49 +1,50 @@
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import simpleRestProvider from 'ra-data-simple-rest';
-import { Admin, fetchUtils, Resource, Title } from 'react-admin';
-import { usePageTitle } from '../ui/usePageTitle';
-import { DynamicCodes } from './DynamicCodes';
+// The signed-in home (core spec section 2): one react-admin <Admin> for `/` (signed in) and `/dashboard`, loaded on
+// demand so the landing page stays light. One data provider (data-provider.ts), a resource per folder (codes/), a
+// custom layout and menu (layout/), custom pages for Create QR Code, Paused Codes and Analytics.
+import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { Navigate, Route, useLocation } from 'react-router-dom';
+import { queryClient } from '../api/http';
+import { AnalyticsPage } from './analytics/AnalyticsPage';
+import { codes, CreateCode, PausedCodeList } from './codes';
+import { CODES, dataProvider } from './data-provider';
+import { DashboardLayout } from './layout/DashboardLayout';
+import { useDashboardTheme } from './layout/theme';
 
-// Admin screens speak the ra-data-simple-rest dialect under /api/admin (DESIGN.md section 9).
-const httpClient = (url: string, options: fetchUtils.Options = {}) => fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
-const dataProvider = simpleRestProvider('/api/admin', httpClient);
-
+/** `/dashboard`: '?create=true' opens the generator (other parameters, such as ?qr=, go along), else the code list. */
 function DashboardHome() {
-  return (
-    <Card sx={{ mt: 2 }}>
-      <Title title="Dashboard" />
-      <CardContent>
-        <Typography variant="h5" component="h1" gutterBottom>
-          My QR Codes
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Your dynamic codes are listed below; the full code list, paused codes and analytics arrive here next. You can create codes from
-          the home page.
-        </Typography>
-        <Stack direction="row" spacing={2}>
-          <Button variant="contained" href="/?create=true">
-            Create QR Code
-          </Button>
-          <Button variant="outlined" href="/">
-            Back to the site
-          </Button>
-        </Stack>
-        <Stack sx={{ mt: 4 }}>
-          <DynamicCodes />
-        </Stack>
-      </CardContent>
-    </Card>
-  );
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  if (params.get('create') === 'true') {
+    params.delete('create');
+    const rest = params.toString();
+    return <Navigate to={`/dashboard/create${rest ? `?${rest}` : ''}`} replace state={location.state} />;
+  }
+  return <Navigate to="/dashboard/codes" replace state={location.state} />;
 }
 
-/** The react-admin shell, loaded only when /dashboard is opened. */
+const store = memoryStore();
+
 export function DashboardApp() {
-  usePageTitle('Dashboard - QR Code Sharks');
-  // The resource has no views yet: it only moves react-admin out of its "empty admin" screen until the
-  // code list lands (the dashboard issue).
+  const theme = useDashboardTheme();
   return (
-    <Admin basename="/dashboard" dataProvider={dataProvider} dashboard={DashboardHome} disableTelemetry requireAuth={false}>
-      <Resource name="qrcodes" />
+    <Admin
+      basename="/dashboard"
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+      store={store}
+      layout={DashboardLayout}
+      dashboard={DashboardHome}
+      theme={theme}
+      title="QR Code Sharks"
+      disableTelemetry
+      requireAuth={false}
+    >
+      <Resource name={CODES} {...codes} options={{ label: 'Active Codes' }} />
+      <CustomRoutes>
+        <Route path="/create" element={<CreateCode />} />
+        <Route path="/paused" element={<PausedCodeList />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }

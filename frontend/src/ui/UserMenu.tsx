@@ -2,8 +2,19 @@
 import { Avatar, Box, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLogoutMutation, useUser } from '../api/http';
+import { apiJson, serverMessage, useLogoutMutation, useUser } from '../api/http';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { toast } from './toast';
+
+/** POST /api/billing/portal, then on to Stripe's billing portal (plan, card, invoices, cancellation). */
+async function openBillingPortal() {
+  try {
+    const { url } = await apiJson<{ url: string }>('POST', '/api/billing/portal');
+    window.location.assign(url);
+  } catch (error) {
+    toast({ title: 'Error', description: serverMessage(error, 'Could not open the billing portal'), variant: 'destructive' });
+  }
+}
 
 function initials(name: string) {
   return name.slice(0, 1).toUpperCase() || '?';
@@ -62,6 +73,16 @@ export function UserMenu() {
         </MenuItem>
         <MenuItem onClick={() => go('/bulk-generation')}>Bulk Generation</MenuItem>
         <MenuItem onClick={() => go('/subscribe')}>Subscription</MenuItem>
+        {user.subscriptionStatus && user.subscriptionStatus !== 'free' && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              void openBillingPortal();
+            }}
+          >
+            Manage subscription
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem
           onClick={() => {

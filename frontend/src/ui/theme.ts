@@ -1,10 +1,15 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, safeColor, type WhiteLabelConfig } from './white-label';
 
 export function buildTheme(config: WhiteLabelConfig | null): Theme {
+  return createTheme(siteThemeOptions(config));
+}
+
+/** The site's theme as options, so the dashboard's react-admin theme can start from the same brand. */
+export function siteThemeOptions(config: WhiteLabelConfig | null): ThemeOptions {
   const primary = safeColor(config?.primaryColor, DEFAULT_PRIMARY);
   const secondary = safeColor(config?.secondaryColor, DEFAULT_SECONDARY);
-  return createTheme({
+  return {
     palette: {
       primary: { main: primary, contrastText: '#ffffff' },
       secondary: { main: secondary, contrastText: '#ffffff' },
@@ -28,5 +33,5 @@ export function buildTheme(config: WhiteLabelConfig | null): Theme {
       MuiButtonBase: { defaultProps: { disableRipple: false } },
       MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
     },
-  });
+  };
 }

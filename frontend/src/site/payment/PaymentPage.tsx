@@ -7,7 +7,7 @@ import { apiJson, serverMessage } from '../../api/http';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { useWhiteLabelConfig } from '../../ui/white-label';
+import { formatCents, PAYMENTS_NOT_CONFIGURED, tempPriceCents, usePaymentsConfig } from './payments-config';
 import { loadStripe, type StripeElements, type StripeInstance } from './stripe';
 
 interface PaymentProduct {
@@ -18,7 +18,11 @@ interface PaymentProduct {
   productPrice: number;
 }
 
-export const formatCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+export { formatCents };
+
+const SELLER_NOT_READY = 'This seller cannot accept payments yet.';
+const STRIPE_UNREACHABLE =
+  'The payment form could not be loaded (js.stripe.com did not answer). Check your connection or allow js.stripe.com, then reload the page.';
 
 function ProductNotFound({ message }: { message: string }) {
   const navigate = useNavigate();
@@ -38,28 +42,41 @@ function ProductNotFound({ message }: { message: string }) {
 }
 
 function PaymentForm({ product }: { product: PaymentProduct }) {
-  const { config } = useWhiteLabelConfig();
-  const publishableKey = config?.stripePublishableKey || null;
+  const payments = usePaymentsConfig();
+  const publishableKey = payments.data?.configured ? payments.data.publishableKey : null;
   const navigate = useNavigate();
   const mountRef = useRef<HTMLDivElement>(null);
+  // One checkout attempt per visit: sent again (a re-render, a retry), it is the same PaymentIntent.
+  const [checkoutId] = useState(() => crypto.randomUUID());
   const [stripe, setStripe] = useState<StripeInstance | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
-  const [progress, setState] = useState<'setup' | 'ready' | 'processing' | 'unavailable'>('setup');
-  // Without a publishable key there is nothing to set up: card payments are simply not available.
-  const state = config && !publishableKey ? 'unavailable' : progress;
+  const [progress, setState] = useState<'setup' | 'ready' | 'processing'>('setup');
+  const [problem, setProblem] = useState<string | null>(null);
+  const notConfigured = payments.isError || (payments.data !== undefined && !publishableKey);
+  const state = notConfigured || problem ? 'unavailable' : progress;
 
   useEffect(() => {
-    if (!config || !publishableKey) return;
+    if (!publishableKey) return;
     let cancelled = false;
     let destroy: (() => void) | undefined;
     (async () => {
+      let clientSecret: string;
       try {
-        const instance = await loadStripe(publishableKey);
-        const { clientSecret } = await apiJson<{ clientSecret: string }>('POST', '/api/create-payment-intent', {
+        ({ clientSecret } = await apiJson<{ clientSecret: string }>('POST', '/api/create-payment-intent', {
           amount: product.productPrice,
           productId: product.id,
           productName: product.productName,
-        });
+          checkoutId,
+        }));
+      } catch (error) {
+        if (cancelled) return;
+        const seller = error instanceof Error && error.message.startsWith('409:');
+        if (!seller) toast({ title: 'Payment error', description: 'Could not process payment setup', variant: 'destructive' });
+        setProblem(seller ? serverMessage(error, SELLER_NOT_READY) : serverMessage(error, 'Could not process payment setup'));
+        return;
+      }
+      try {
+        const instance = await loadStripe(publishableKey);
         if (cancelled || !mountRef.current) return;
         const created = instance.elements({ clientSecret });
         const element = created.create('payment');
@@ -71,14 +88,14 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
       } catch {
         if (cancelled) return;
         toast({ title: 'Payment error', description: 'Could not process payment setup', variant: 'destructive' });
-        setState('unavailable');
+        setProblem(STRIPE_UNREACHABLE);
       }
     })();
     return () => {
       cancelled = true;
       destroy?.();
     };
-  }, [config, publishableKey, product]);
+  }, [publishableKey, product, checkoutId]);
 
   const pay = async () => {
     if (!stripe || !elements) return;
@@ -119,8 +136,12 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
       <Typography variant="h6" component="h2" gutterBottom>
         Payment Details
       </Typography>
-      {state === 'unavailable' && <Alert severity="warning">Card payments are not available right now. Please try again later.</Alert>}
-      {state === 'setup' && (
+      {state === 'unavailable' && (
+        <Alert severity="warning" data-testid="payment-unavailable">
+          {notConfigured ? PAYMENTS_NOT_CONFIGURED : problem}
+        </Alert>
+      )}
+      {state === 'setup' && (payments.isLoading || publishableKey) && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
           <CircularProgress aria-label="Preparing payment" />
         </Box>
@@ -139,7 +160,7 @@ export function PaymentPage() {
   const id = params.get('id');
   const temporary = params.get('temp') === 'true';
   const tempName = params.get('name') ?? '';
-  const tempPrice = Number(params.get('price') ?? '0');
+  const tempPrice = tempPriceCents(params.get('price'));
 
   const query = useQuery<PaymentProduct>({
     queryKey: [`/api/payment-product/${id}`],
@@ -148,22 +169,30 @@ export function PaymentPage() {
   });
 
   if (temporary) {
-    // A preview link from the generator: the product is not saved yet, so nothing can be paid.
+    // A link made before the code was saved: no stored price exists, so nothing can be paid here.
     return (
-      <Container maxWidth="sm" sx={{ py: 8 }}>
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            Order Summary
-          </Typography>
-          <Typography variant="h6" component="p">
-            {tempName || 'Product'}
-          </Typography>
-          <Typography sx={{ mt: 1 }}>Price: ${Number.isFinite(tempPrice) ? tempPrice.toFixed(2) : '0.00'}</Typography>
-          <Alert severity="info" sx={{ mt: 2 }}>
-            This is a preview of the checkout. Payments open once the code's owner saves it.
-          </Alert>
-        </Paper>
-      </Container>
+      <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 6 }}>
+        <Container maxWidth="sm">
+          <Paper variant="outlined" sx={{ p: 3 }} data-testid="order-summary">
+            <Typography variant="h6" component="h1" gutterBottom>
+              Order Summary
+            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>{tempName || 'Product'}</Typography>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
+              <Typography>Price</Typography>
+              <Typography>{tempPrice === null ? '-' : formatCents(tempPrice)}</Typography>
+            </Stack>
+            <Divider sx={{ my: 1.5 }} />
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography sx={{ fontWeight: 700 }}>Total</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{tempPrice === null ? '-' : formatCents(tempPrice)}</Typography>
+            </Stack>
+            <Alert severity="info" sx={{ mt: 2 }}>
+              This is a preview link. The seller must save this QR code before it can accept payments.
+            </Alert>
+          </Paper>
+        </Container>
+      </Box>
     );
   }
 
@@ -180,11 +209,13 @@ export function PaymentPage() {
         </Typography>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Paper variant="outlined" sx={{ p: 3 }}>
+            <Paper variant="outlined" sx={{ p: 3 }} data-testid="order-summary">
               <Typography variant="h6" component="h2" gutterBottom>
                 Order Summary
               </Typography>
-              <Typography sx={{ fontWeight: 600 }}>{product.productName}</Typography>
+              <Typography sx={{ fontWeight: 600 }} data-testid="product-name">
+                {product.productName}
+              </Typography>
               <Typography color="text.secondary" sx={{ mb: 2 }}>
                 {product.productDescription}
               </Typography>

@@ -1,5 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -12,15 +13,17 @@ import {
   ListItem,
   ListItemIcon,
   ListItemText,
+  Stack,
   Typography,
 } from '@mui/material';
 import { createElement, useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { useUser } from '../../api/http';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { apiJson, serverMessage, useUser } from '../../api/http';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { PageHeader } from '../../ui/PageHeader';
+import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { useWhiteLabelConfig } from '../../ui/white-label';
+import { PAYMENTS_NOT_CONFIGURED, usePaymentsConfig } from '../payment/payments-config';
 
 const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 
@@ -40,21 +43,50 @@ const PREMIUM_FEATURES = [
   'No ads',
 ] as const;
 
-function usePricingTableScript(enabled: boolean) {
-  // Loaded once per page: a second visit finds the element already defined.
-  const [loaded, setLoaded] = useState(
-    () => typeof customElements !== 'undefined' && customElements.get('stripe-pricing-table') !== undefined,
+/** How long the provider's script may take before our own plan card is shown instead (offline, very slow). */
+const SCRIPT_TIMEOUT_MS = 8000;
+
+/** Loads Stripe's pricing-table script once: 'loaded', or 'failed' when it is blocked, offline or too slow. */
+function usePricingTableScript(enabled: boolean): 'pending' | 'loaded' | 'failed' {
+  const [state, setState] = useState<'pending' | 'loaded' | 'failed'>(() =>
+    typeof customElements !== 'undefined' && customElements.get('stripe-pricing-table') !== undefined ? 'loaded' : 'pending',
   );
   useEffect(() => {
-    if (!enabled || loaded) return;
+    if (!enabled || state !== 'pending') return;
     const existing = document.querySelector<HTMLScriptElement>(`script[src="${PRICING_TABLE_SCRIPT}"]`);
     const script = existing ?? Object.assign(document.createElement('script'), { src: PRICING_TABLE_SCRIPT, async: true });
-    const onLoad = () => setLoaded(true);
+    const onLoad = () => setState(customElements.get('stripe-pricing-table') ? 'loaded' : 'failed');
+    const onError = () => {
+      script.remove();
+      setState('failed');
+    };
+    const timer = window.setTimeout(onError, SCRIPT_TIMEOUT_MS);
     script.addEventListener('load', onLoad);
+    script.addEventListener('error', onError);
     if (!existing) document.head.appendChild(script);
-    return () => script.removeEventListener('load', onLoad);
-  }, [enabled, loaded]);
-  return loaded;
+    return () => {
+      window.clearTimeout(timer);
+      script.removeEventListener('load', onLoad);
+      script.removeEventListener('error', onError);
+    };
+  }, [enabled, state]);
+  return state;
+}
+
+/** POST /api/billing/checkout, then on to Stripe Checkout; the webhook, not the return, makes the account Premium. */
+function useStartCheckout() {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { url } = await apiJson<{ url: string }>('POST', '/api/billing/checkout');
+      window.location.assign(url);
+    } catch (error) {
+      toast({ title: 'Payment error', description: serverMessage(error, 'Could not process payment setup'), variant: 'destructive' });
+      setBusy(false);
+    }
+  };
+  return { busy, start };
 }
 
 function PlanCard({
@@ -110,12 +142,16 @@ function PlanCard({
 export function SubscribePage() {
   usePageTitle('Pricing - QR Code Sharks');
   const { user } = useUser();
-  const { config, isLoading } = useWhiteLabelConfig();
-  const pricingTableId = config?.stripePricingTableId || null;
-  const publishableKey = config?.stripePublishableKey || null;
-  const hosted = Boolean(pricingTableId && publishableKey);
-  const scriptLoaded = usePricingTableScript(hosted);
-  const premium = user?.subscriptionStatus === 'active';
+  const [params] = useSearchParams();
+  const payments = usePaymentsConfig();
+  const config = payments.data;
+  const pricingTableId = config?.configured ? config.pricingTableId : null;
+  const publishableKey = config?.configured ? config.publishableKey : null;
+  const script = usePricingTableScript(Boolean(pricingTableId && publishableKey));
+  const hosted = Boolean(pricingTableId && publishableKey) && script !== 'failed';
+  const premium = user?.subscriptionStatus === 'active' || user?.subscriptionStatus === 'trialing';
+  const checkout = useStartCheckout();
+  const canSubscribe = Boolean(config?.subscriptions);
 
   return (
     <>
@@ -124,15 +160,21 @@ export function SubscribePage() {
         subtitle="Start with a 3-day free trial: 12 dynamic QR codes, analytics and branding, no card required."
       />
       <Container maxWidth="md" sx={{ py: 6 }}>
-        {isLoading ? (
+        {params.get('checkout') === 'success' && !premium && (
+          <Alert severity="info" sx={{ mb: 3 }}>
+            Thank you! Your subscription starts as soon as the payment provider confirms it; this can take a few seconds.
+          </Alert>
+        )}
+        {payments.isLoading ? (
           <LoadingScreen minHeight={300} />
         ) : hosted ? (
           <Box data-testid="hosted-pricing-table">
-            {scriptLoaded ? (
+            {script === 'loaded' ? (
               createElement('stripe-pricing-table', {
                 'pricing-table-id': pricingTableId,
                 'publishable-key': publishableKey,
                 'customer-email': user?.email || user?.username || undefined,
+                'client-reference-id': user?.id || undefined,
               })
             ) : (
               <LoadingScreen minHeight={300} />
@@ -160,15 +202,27 @@ export function SubscribePage() {
                 features={PREMIUM_FEATURES}
                 current={premium}
                 action={
-                  <Button
-                    component={RouterLink}
-                    to={user ? '/contact' : '/auth?mode=register'}
-                    variant="contained"
-                    fullWidth
-                    disabled={premium}
-                  >
-                    Upgrade to Premium
-                  </Button>
+                  <Stack spacing={1} sx={{ width: '100%' }}>
+                    {!canSubscribe && !premium && (
+                      <Alert severity="info" data-testid="payments-not-configured">
+                        {PAYMENTS_NOT_CONFIGURED}
+                      </Alert>
+                    )}
+                    {user ? (
+                      <Button
+                        variant="contained"
+                        fullWidth
+                        disabled={premium || !canSubscribe || checkout.busy}
+                        onClick={() => void checkout.start()}
+                      >
+                        {checkout.busy ? 'Opening checkout...' : 'Upgrade to Premium'}
+                      </Button>
+                    ) : (
+                      <Button component={RouterLink} to="/auth?mode=register" variant="contained" fullWidth>
+                        Upgrade to Premium
+                      </Button>
+                    )}
+                  </Stack>
                 }
               />
             </Grid>

@@ -1,0 +1,151 @@
+// One code as a card: the code drawn by qr-core (as the download), its type, name or destination, scans for dynamic
+// codes and the date it was made; the actions the spec offers (preview, edit destination, pause/resume for dynamic
+// codes only, delete) and the ones every QR SaaS user expects (rename, duplicate, password).
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import { memo, useMemo, useState } from 'react';
+import type { DashboardCode } from '../data-provider';
+import { renderCodeSvg } from './code-render';
+import { codeTitle, createdOn, typeLabel } from './code-text';
+import { svgDataUri } from './files';
+
+export type CodeAction = 'preview' | 'destination' | 'pause' | 'resume' | 'rename' | 'duplicate' | 'password' | 'removePassword' | 'delete';
+
+interface CodeCardProps {
+  code: DashboardCode;
+  /** Frame font loaded (framed codes are drawn once it is). */
+  fontReady: boolean;
+  onAction: (action: CodeAction, code: DashboardCode) => void;
+}
+
+function CodeImage({ code, fontReady }: { code: DashboardCode; fontReady: boolean }) {
+  const svg = useMemo(() => (code.enableFrame && !fontReady ? null : renderCodeSvg(code)), [code, fontReady]);
+  return (
+    <Box
+      sx={{ width: { xs: 88, sm: 104 }, flexShrink: 0, aspectRatio: '1 / 1', bgcolor: svg ? 'transparent' : 'grey.200', borderRadius: 1 }}
+    >
+      {svg && (
+        <Box
+          component="img"
+          data-testid="code-image"
+          src={svgDataUri(svg)}
+          alt={`${typeLabel(code.qrType)} QR code`}
+          sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+        />
+      )}
+    </Box>
+  );
+}
+
+export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: CodeCardProps) {
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const dynamic = code.qrMode === 'dynamic';
+  const title = codeTitle(code);
+  const act = (action: CodeAction) => () => {
+    setMenu(null);
+    onAction(action, code);
+  };
+  return (
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={title}
+      data-testid="code-card"
+      data-code-id={code.id}
+      data-mode={code.qrMode}
+      data-short-code={code.shortCode}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
+      <CardContent sx={{ display: 'flex', gap: 2, flexGrow: 1, pb: 1 }}>
+        <CodeImage code={code} fontReady={fontReady} />
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography
+            variant="subtitle1"
+            component="h3"
+            data-testid="code-title"
+            sx={{
+              fontWeight: 700,
+              lineHeight: 1.3,
+              wordBreak: 'break-all',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {title}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, my: 0.75 }}>
+            <Chip size="small" label={typeLabel(code.qrType)} />
+            <Chip size="small" variant="outlined" label={dynamic ? 'Dynamic' : 'Static'} />
+            {code.isPaused && <Chip size="small" color="warning" label="Paused" />}
+            {code.hasPassword && (
+              <Chip size="small" color="warning" icon={<LockIcon />} label="Password protected" data-testid="code-lock" />
+            )}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {dynamic && (
+              <span data-testid="scan-count">
+                {code.scanCount ?? 0} {code.scanCount === 1 ? 'scan' : 'scans'} ·{' '}
+              </span>
+            )}
+            Created {createdOn(code.createdAt)}
+          </Typography>
+          {dynamic && code.name && code.destination && (
+            <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }} data-testid="code-destination">
+              → {code.destination}
+            </Typography>
+          )}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 2, pb: 1.5 }}>
+        <Button size="small" startIcon={<VisibilityIcon />} onClick={act('preview')}>
+          Preview
+        </Button>
+        {dynamic && code.destination && (
+          <Button size="small" startIcon={<EditIcon />} onClick={act('destination')}>
+            Edit destination
+          </Button>
+        )}
+        {dynamic &&
+          code.shortCode &&
+          (code.isPaused ? (
+            <Button size="small" startIcon={<PlayArrowIcon />} onClick={act('resume')}>
+              Resume
+            </Button>
+          ) : (
+            <Button size="small" startIcon={<PauseIcon />} onClick={act('pause')}>
+              Pause
+            </Button>
+          ))}
+        <Box sx={{ flexGrow: 1 }} />
+        <Tooltip title="Delete">
+          <IconButton size="small" aria-label={`Delete ${title}`} onClick={act('delete')}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <IconButton
+          size="small"
+          aria-label={`More actions for ${title}`}
+          aria-haspopup="menu"
+          aria-expanded={Boolean(menu)}
+          onClick={(event) => setMenu(event.currentTarget)}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+        <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+          <MenuItem onClick={act('rename')}>Rename</MenuItem>
+          <MenuItem onClick={act('duplicate')}>Duplicate</MenuItem>
+          {dynamic && <MenuItem onClick={act('password')}>{code.hasPassword ? 'Change password' : 'Set password'}</MenuItem>}
+          {dynamic && code.hasPassword && <MenuItem onClick={act('removePassword')}>Remove password</MenuItem>}
+        </Menu>
+      </CardActions>
+    </Card>
+  );
+});

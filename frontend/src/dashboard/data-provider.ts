@@ -1,0 +1,119 @@
+// The dashboard's one data provider: ra-data-simple-rest over GET /api/dashboard/codes (list, one code) and the
+// spec's own calls for every change (core spec section 7): DELETE /api/qrcodes/{id} or /api/dynamic-qrcodes/{id},
+// PUT for the destination and the name, POST .../pause and .../resume. Changes carry If-Match with the version the
+// card showed, so a stale edit is refused (412) instead of overwriting someone else's.
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, type DataProvider, type DeleteParams, type DeleteResult, type RaRecord } from 'react-admin';
+import { apiJson } from '../api/http';
+
+/** A code as GET /api/dashboard/codes answers it (the fields the dashboard uses). */
+export interface DashboardCode extends RaRecord<string> {
+  id: string;
+  qrMode: 'static' | 'dynamic';
+  qrType: string;
+  name: string | null;
+  /** What the code encodes: the text for static codes, the /d/ link for dynamic ones. */
+  content: string | null;
+  qrData: Record<string, unknown>;
+  createdAt: string;
+  version: number;
+  isPaused: boolean;
+  fgColor: string;
+  bgColor: string;
+  gradientColor: string | null;
+  dotShape: string;
+  cornerShape: string;
+  innerCornerShape: string;
+  outerCornerColor: string | null;
+  innerCornerColor: string | null;
+  errorCorrectionLevel: string;
+  logoFilePath: string | null;
+  logoFileName: string | null;
+  enableFrame: boolean;
+  frameText: string;
+  frameColor: string;
+  frameTextColor: string;
+  frameStyle: string;
+  // Dynamic codes only.
+  shortCode?: string;
+  link?: string;
+  destination?: string | null;
+  scanCount?: number;
+  hasPassword?: boolean;
+}
+
+export const CODES = 'codes';
+
+const httpClient = (url: string, options: fetchUtils.Options = {}) => fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+const rest = simpleRestProvider('/api/dashboard', httpClient);
+
+/** The spec's path of one code: static and dynamic codes live under different routes. */
+export const codePath = (code: Pick<DashboardCode, 'id' | 'qrMode'>) =>
+  code.qrMode === 'dynamic' ? `/api/dynamic-qrcodes/${code.id}` : `/api/qrcodes/${code.id}`;
+
+const ifMatch = (code: Pick<DashboardCode, 'version'>) => ({ 'If-Match': `"${code.version}"` });
+
+/** The fields a copy of `code` is created with (content, style, error correction); the logo travels as a file. */
+function copyForm(code: DashboardCode, logo: Blob | null): FormData {
+  const form = new FormData();
+  const fields: Record<string, unknown> = {
+    qrType: code.qrType,
+    qrData: JSON.stringify(code.qrData),
+    fgColor: code.fgColor,
+    bgColor: code.bgColor,
+    gradientColor: code.gradientColor,
+    dotShape: code.dotShape,
+    cornerShape: code.cornerShape,
+    innerCornerShape: code.innerCornerShape,
+    outerCornerColor: code.outerCornerColor,
+    innerCornerColor: code.innerCornerColor,
+    errorCorrectionLevel: code.errorCorrectionLevel,
+    enableFrame: code.enableFrame,
+    frameText: code.frameText,
+    frameColor: code.frameColor,
+    frameTextColor: code.frameTextColor,
+    frameStyle: code.frameStyle,
+    ...(code.qrMode === 'dynamic' && code.destination ? { destination: code.destination } : {}),
+  };
+  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) form.append(key, String(value));
+  if (logo) form.append('logoFile', logo, code.logoFileName ?? 'logo.png');
+  return form;
+}
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export interface DashboardDataProvider extends DataProvider {
+  pause(code: DashboardCode): Promise<DashboardCode>;
+  resume(code: DashboardCode): Promise<DashboardCode>;
+  rename(code: DashboardCode, name: string): Promise<DashboardCode>;
+  editDestination(code: DashboardCode, destination: string): Promise<DashboardCode>;
+  /** A new code with the same content and style (a new short code for dynamic ones), named 'Copy of ...'. */
+  duplicate(code: DashboardCode, name: string): Promise<DashboardCode>;
+}
+
+export const dataProvider: DashboardDataProvider = {
+  ...rest,
+  delete: async <RecordType extends RaRecord = RaRecord>(_resource: string, params: DeleteParams<RecordType>) => {
+    const code = params.previousData as unknown as DashboardCode;
+    await apiJson('DELETE', codePath(code));
+    return { data: params.previousData } as DeleteResult<RecordType>;
+  },
+  pause: (code) => apiJson<DashboardCode>('POST', `${codePath(code)}/pause`),
+  resume: (code) => apiJson<DashboardCode>('POST', `${codePath(code)}/resume`),
+  rename: (code, name) => apiJson<DashboardCode>('PUT', codePath(code), { name }, ifMatch(code)),
+  editDestination: (code, destination) => apiJson<DashboardCode>('PUT', codePath(code), { destination }, ifMatch(code)),
+  duplicate: async (code, name) => {
+    const logo = code.logoFilePath ? await fetch(code.logoFilePath, { credentials: 'include' }).then((response) => response.blob()) : null;
+    const created = await apiJson<DashboardCode>(
+      'POST',
+      code.qrMode === 'dynamic' ? '/api/dynamic-qrcodes' : '/api/qrcodes',
+      copyForm(code, logo),
+      { 'Idempotency-Key': newKey() },
+    );
+    return apiJson<DashboardCode>('PUT', codePath(created), { name }, ifMatch(created));
+  },
+};

@@ -1,0 +1,36 @@
+import { Box } from '@mui/material';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { AppBar, Layout, LoadingIndicator, TitlePortal } from 'react-admin';
+import { DashboardMenu } from './DashboardMenu';
+import { TrialBanner } from './TrialBanner';
+
+// The site's account menu, loaded as the site's header loads it (one shared chunk, nothing split off the landing).
+const UserMenu = lazy(() => import('../../ui/UserMenu').then((module) => ({ default: module.UserMenu })));
+
+function DashboardAppBar() {
+  return (
+    <AppBar
+      userMenu={false}
+      toolbar={
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <LoadingIndicator />
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
+        </Box>
+      }
+    >
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+/** react-admin's layout with the dashboard's menu, the site's account menu, and the trial banner above every screen. */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout menu={DashboardMenu} appBar={DashboardAppBar}>
+      <TrialBanner />
+      {children}
+    </Layout>
+  );
+}

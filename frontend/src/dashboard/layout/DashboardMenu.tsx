@@ -1,0 +1,42 @@
+// Core spec section 2: My QR Codes (Create QR Code, Active Codes, Paused Codes with a count badge) and Analytics.
+// On phones react-admin's sidebar is a slide-out drawer opened from the app bar.
+import AddBoxIcon from '@mui/icons-material/AddBox';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import PauseCircleIcon from '@mui/icons-material/PauseCircle';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import { Badge, ListSubheader } from '@mui/material';
+import { Menu, useSidebarState } from 'react-admin';
+import { usePausedCount } from '../codes/usePausedCount';
+
+function Section({ label }: { label: string }) {
+  const [open] = useSidebarState();
+  if (!open) return null;
+  return (
+    <ListSubheader component="div" disableSticky sx={{ bgcolor: 'transparent', fontWeight: 700, lineHeight: 2.5, mt: 1 }}>
+      {label}
+    </ListSubheader>
+  );
+}
+
+export function DashboardMenu() {
+  const paused = usePausedCount();
+  return (
+    <Menu>
+      <Section label="My QR Codes" />
+      <Menu.Item to="/dashboard/create" primaryText="Create QR Code" leftIcon={<AddBoxIcon />} />
+      <Menu.Item to="/dashboard/codes" primaryText="Active Codes" leftIcon={<QrCode2Icon />} />
+      <Menu.Item
+        to="/dashboard/paused"
+        primaryText="Paused Codes"
+        aria-label={`Paused Codes (${paused})`}
+        leftIcon={
+          <Badge badgeContent={paused} color="warning" data-testid="paused-count" data-count={paused}>
+            <PauseCircleIcon />
+          </Badge>
+        }
+      />
+      <Section label="Analytics" />
+      <Menu.Item to="/dashboard/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
+    </Menu>
+  );
+}
