@@ -45,6 +45,8 @@ const ImagePlaceholderPage = page(() => import('./site/placeholders/PlaceholderP
 const NotFoundPage = page(() => import('./site/not-found/NotFoundPage'), 'NotFoundPage');
 // react-admin is heavy: it loads only when /dashboard is opened.
 const DashboardApp = page(() => import('./dashboard/DashboardApp'), 'DashboardApp');
+// The staff console (react-admin too): its own chunk, loaded only when /admin is opened.
+const AdminApp = page(() => import('./admin/AdminApp'), 'AdminApp');
 
 function Bare({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<LoadingScreen minHeight="100vh" />}>{children}</Suspense>;
@@ -132,6 +134,14 @@ export function AppRoutes() {
         element={
           <Bare>
             <ImagePlaceholderPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="admin/*"
+        element={
+          <Bare>
+            <AdminApp />
           </Bare>
         }
       />

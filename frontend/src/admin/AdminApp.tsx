@@ -1,0 +1,48 @@
+// The staff console (issue 18): react-admin on ra-data-simple-rest at /api/admin, loaded only when /admin opens. One
+// folder per resource: the audit log (events), users, codes and the destination blocklist. Issue 19 adds tenants and
+// operations, the mail issue the newsletter tools: each is one more <Resource> (or custom route) below and a menu entry.
+import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { queryClient, useUser } from '../api/http';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { useDashboardTheme } from '../dashboard/layout/theme';
+import { AdminHome } from './AdminHome';
+import { blockedDomains } from './blocked-domains';
+import { codes } from './codes';
+import { dataProvider } from './data-provider';
+import { events } from './events';
+import { useStaff } from './staff';
+import { users } from './users';
+
+const store = memoryStore();
+
+/** `/admin`: support and admins only; anyone else (signed out included) is sent to `/` (core spec: admin panel). */
+export function AdminApp() {
+  const { user, isLoading: userLoading } = useUser();
+  const { staff, isLoading } = useStaff();
+  const theme = useDashboardTheme();
+  if (userLoading || (user && isLoading)) return <LoadingScreen minHeight="100vh" />;
+  if (!user || !staff) return <Navigate to="/" replace />;
+  const manageBlocklist = staff.permissions.includes('manageBlocklist');
+  return (
+    <Admin
+      basename="/admin"
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+      store={store}
+      dashboard={AdminHome}
+      theme={theme}
+      title="Admin Panel"
+      disableTelemetry
+      requireAuth={false}
+    >
+      <Resource name="events" {...events} />
+      <Resource name="users" {...users} />
+      <Resource name="codes" {...codes} />
+      <Resource name="blocked-domains" {...blockedDomains} create={manageBlocklist ? blockedDomains.create : undefined} />
+      <CustomRoutes>
+        <Route path="/home" element={<Navigate to="/admin" replace />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,41 @@
+// The staff console's one data provider: ra-data-simple-rest on /api/admin/{resource} (the server speaks its dialect:
+// sort, range, filter with q and id, Content-Range), plus the console's actions, which are not CRUD.
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, type DataProvider } from 'react-admin';
+
+export const API = '/api/admin';
+export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
+  fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+
+const rest = simpleRestProvider(API, httpClient);
+
+const post = (path: string, body?: unknown) =>
+  httpClient(`${API}${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) }).then(
+    ({ json }) => json as unknown,
+  );
+const remove = (path: string) => httpClient(`${API}${path}`, { method: 'DELETE' }).then(({ json }) => json as unknown);
+
+export interface StaffActions {
+  grantRole(userId: string, role: 'support' | 'admin'): Promise<unknown>;
+  revokeRole(userId: string, role: 'support' | 'admin'): Promise<unknown>;
+  disableAccount(userId: string, reason: string): Promise<unknown>;
+  enableAccount(userId: string): Promise<unknown>;
+  suspendCode(qrId: string, reason: string): Promise<unknown>;
+  liftSuspension(qrId: string): Promise<unknown>;
+}
+
+export const dataProvider: DataProvider & StaffActions = {
+  ...rest,
+  grantRole: (userId, role) => post(`/users/${userId}/roles/${role}`),
+  revokeRole: (userId, role) => remove(`/users/${userId}/roles/${role}`),
+  disableAccount: (userId, reason) => post(`/users/${userId}/disable`, { reason }),
+  enableAccount: (userId) => post(`/users/${userId}/enable`),
+  suspendCode: (qrId, reason) => post(`/codes/${qrId}/suspension`, { reason }),
+  liftSuspension: (qrId) => remove(`/codes/${qrId}/suspension`),
+};
+
+/** The CSV export of the audit log's current view: the same filter and sort, from the server (not paged). */
+export function eventsCsvUrl(filter: Record<string, unknown>, sort: { field: string; order: string }): string {
+  const params = new URLSearchParams({ filter: JSON.stringify(filter), sort: JSON.stringify([sort.field, sort.order]) });
+  return `${API}/events.csv?${params.toString()}`;
+}

@@ -1,0 +1,65 @@
+import { Box, Typography } from '@mui/material';
+import { DateField, FunctionField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { ChangesTable, type Change } from './ChangesTable';
+import { sentence, type AuditRow } from './EventList';
+
+interface FullEvent extends AuditRow {
+  position: string;
+  revision: string;
+  correlationId: string | null;
+  changes: Change[];
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+function Json({ label, value }: { label: string; value: unknown }) {
+  return (
+    <Labeled label={label}>
+      <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 12, maxWidth: '100%' }}>
+        {JSON.stringify(value, null, 2)}
+      </Box>
+    </Labeled>
+  );
+}
+
+function EventBody() {
+  const event = useRecordContext<FullEvent>();
+  if (!event) return null;
+  return (
+    <SimpleShowLayout>
+      <Typography variant="h6" component="h2">
+        {sentence(event)}
+      </Typography>
+      <DateField source="occurredAt" label="When" showTime />
+      <Labeled label="Changes">
+        <ChangesTable changes={event.changes} />
+      </Labeled>
+      <TextField source="type" />
+      <TextField source="streamId" label="Stream" />
+      <TextField source="revision" />
+      <TextField source="position" />
+      <TextField source="correlationId" label="Correlation id" emptyText="—" />
+      <FunctionField
+        label="Timelines"
+        render={(row: FullEvent) => (
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            {row.qrId && <Link to={`/admin/codes/${row.qrId}/show`}>The code's page</Link>}
+            {row.userId && <Link to={`/admin/users/${row.userId}/show`}>The user's page</Link>}
+          </Box>
+        )}
+      />
+      <Json label="Data" value={event.data} />
+      <Json label="Metadata" value={event.metadata} />
+    </SimpleShowLayout>
+  );
+}
+
+/** One event in full: stream, revision, position, type, data, metadata, correlation id, and its diff. */
+export function EventShow() {
+  return (
+    <Show title="Audit event">
+      <EventBody />
+    </Show>
+  );
+}

@@ -1,0 +1,33 @@
+/** The changes the audit log records, grouped as the console's type filter offers them. */
+export const EVENT_TYPES = [
+  'QrCreated',
+  'QrDestinationChanged',
+  'QrStyleChanged',
+  'QrContentChanged',
+  'QrRenamed',
+  'QrPaused',
+  'QrResumed',
+  'QrPasswordSet',
+  'QrPasswordRemoved',
+  'QrSuspended',
+  'QrSuspensionLifted',
+  'QrDeleted',
+  'UserRegistered',
+  'UserSignedInWithGoogle',
+  'UserNameChanged',
+  'PasswordChanged',
+  'RoleGranted',
+  'RoleRevoked',
+  'AccountDisabled',
+  'AccountEnabled',
+  'UserDeleted',
+  'TrialActivated',
+  'SubscriptionStatusChanged',
+  'ClientCreated',
+  'ClientUpdated',
+  'ClientDeleted',
+  'DomainBlocked',
+  'DomainUnblocked',
+] as const;
+
+export const EVENT_TYPE_CHOICES = EVENT_TYPES.map((type) => ({ id: type, name: type.replace(/([a-z])([A-Z])/g, '$1 $2') }));

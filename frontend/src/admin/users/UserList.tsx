@@ -1,0 +1,86 @@
+import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  type RaRecord,
+} from 'react-admin';
+
+export interface StaffUser extends RaRecord<string> {
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  subscriptionStatus: string;
+  isDisabled: boolean;
+  isDeleted: boolean;
+  codeCount: number;
+  clientId: number;
+  createdAt: string;
+}
+
+export const fullName = (user: StaffUser) => `${user.firstName} ${user.lastName}`.trim();
+
+export function Roles({ user }: { user: StaffUser }) {
+  return (
+    <Stack direction="row" spacing={0.5}>
+      {user.roles.length ? (
+        user.roles.map((role) => <Chip key={role} label={role} size="small" color="primary" />)
+      ) : (
+        <Chip label="user" size="small" />
+      )}
+      {user.isDisabled && <Chip label="disabled" size="small" color="error" />}
+      {user.isDeleted && <Chip label="deleted" size="small" />}
+    </Stack>
+  );
+}
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Email or name" />,
+  <SelectInput
+    key="role"
+    source="role"
+    choices={[
+      { id: 'user', name: 'user only' },
+      { id: 'support', name: 'support' },
+      { id: 'admin', name: 'admin' },
+    ]}
+  />,
+  <NullableBooleanInput key="isDisabled" source="isDisabled" label="Disabled" />,
+];
+
+/** Every user the caller reaches: search by email or name; roles, subscription, created, number of codes. */
+export function UserList() {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} title="Users">
+      {small ? (
+        <SimpleList<StaffUser>
+          primaryText={(user) => user.email}
+          secondaryText={(user) => `${user.roles.join(', ') || 'user'} · ${user.codeCount} codes · ${user.subscriptionStatus}`}
+          tertiaryText={(user) => (user.isDisabled ? 'disabled' : '')}
+          linkType="show"
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="email" />
+          <FunctionField label="Name" render={(user: StaffUser) => fullName(user) || '—'} />
+          <FunctionField label="Roles" render={(user: StaffUser) => <Roles user={user} />} />
+          <TextField source="subscriptionStatus" label="Subscription" />
+          <DateField source="createdAt" label="Created" />
+          <NumberField source="codeCount" label="Codes" />
+          <BooleanField source="isDisabled" label="Disabled" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}
