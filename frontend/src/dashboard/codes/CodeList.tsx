@@ -71,7 +71,7 @@ function Greeting() {
   const newUser = Boolean((useLocation().state as { newUser?: boolean } | null)?.newUser);
   return (
     <Box sx={{ mt: 2 }} data-testid="dashboard-entry">
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, wordBreak: 'break-word' }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, wordBreak: 'break-word', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
         {newUser ? `Welcome${name ? `, ${name}` : ''}!` : `Welcome back${name ? `, ${name}` : ''}`}
       </Typography>
       <Typography color="text.secondary">Your QR codes, newest first. Pause, edit or delete them here.</Typography>

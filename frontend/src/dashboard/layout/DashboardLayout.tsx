@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, TitlePortal } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, Sidebar, TitlePortal, type SidebarProps } from 'react-admin';
 import { DashboardMenu } from './DashboardMenu';
 import { TrialBanner } from './TrialBanner';
 
@@ -25,10 +25,15 @@ function DashboardAppBar() {
   );
 }
 
+/** On phones the menu is a slide-out drawer (a dialog): it is named for screen readers. */
+function DashboardSidebar(props: SidebarProps) {
+  return <Sidebar {...props} slotProps={{ paper: { 'aria-label': 'Dashboard menu' } }} />;
+}
+
 /** react-admin's layout with the dashboard's menu, the site's account menu, and the trial banner above every screen. */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout menu={DashboardMenu} appBar={DashboardAppBar}>
+    <Layout menu={DashboardMenu} appBar={DashboardAppBar} sidebar={DashboardSidebar}>
       <TrialBanner />
       {children}
     </Layout>

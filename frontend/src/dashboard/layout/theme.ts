@@ -18,7 +18,13 @@ export function dashboardTheme(config: WhiteLabelConfig | null): RaThemeOptions 
   return {
     ...defaultTheme,
     ...site,
-    palette: { ...defaultTheme.palette, ...site.palette, primary: { main: primary, contrastText: '#ffffff' } },
+    palette: {
+      ...defaultTheme.palette,
+      ...site.palette,
+      primary: { main: primary, contrastText: '#ffffff' },
+      // MUI's orange carries white text at 3:1; this amber reaches 5:1 (paused chips, the paused badge).
+      warning: { main: '#b45309', contrastText: '#ffffff' },
+    },
     typography: { ...defaultTheme.typography, ...site.typography },
     components: { ...defaultTheme.components, ...site.components },
   } as RaThemeOptions;

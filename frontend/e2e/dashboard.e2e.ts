@@ -1,0 +1,243 @@
+// Issue 16: the signed-in dashboard on react-admin, tried as a new user would. A new account reads 'No QR codes yet';
+// makes a dynamic code in the dashboard's generator and finds it first in the list, drawn exactly as its download;
+// renames and duplicates it; edits its destination (a scan of /d/ lands on the new URL; a stale edit shows the current
+// value); pauses it (paused view, badge, /d/ answers the paused page), resumes it, deletes it with confirmation. The
+// trial banner from GET /api/trial-status; on the free plan at its cap the 'Dynamic QR Code limit reached' toast
+// without a request. Every screen captured at 375 and 1280 px and checked with axe-core (no serious or critical).
+import type { Page } from 'playwright-core';
+import { DashboardPage } from './pages/DashboardPage';
+import { SiteChrome } from './pages/SiteChrome';
+import { seriousAxeViolations } from './support/axe';
+import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+
+const session = browserForFile();
+
+interface Code {
+  id: string;
+  shortCode: string;
+  version: number;
+  destination: string | null;
+}
+
+async function register(page: Page, prefix: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const registered = await page.request.post('/api/register', { data: { email, password: 'dashboard-password-9' } });
+  expect(registered.ok()).toBe(true);
+  return email;
+}
+
+/** Captures the screen at this viewport and checks it with axe-core. */
+async function capture(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // Dialogs and menus fade in: colours are checked once every transition has ended.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, `${name}-${page.viewportSize()?.width ?? 0}`);
+}
+
+async function codesOf(page: Page): Promise<Code[]> {
+  return (await (await page.request.get('/api/dynamic-qrcodes')).json()) as Code[];
+}
+
+describe('the dashboard', () => {
+  it(
+    'a new user: empty state, trial banner, creates a dynamic code and renames, duplicates, edits, pauses, resumes and ' +
+      'deletes it (1280 px)',
+    async () => {
+      const { page } = await session.newPage(DESKTOP);
+      const chrome = new SiteChrome(page);
+      const dashboard = new DashboardPage(page);
+      const email = await register(page, 'dashboard');
+
+      // Signed in, / is the dashboard: a new account has no codes yet and no trial banner before a trial.
+      await page.goto('/');
+      await page.waitForURL((url) => url.pathname === '/dashboard/codes');
+      await page.getByRole('heading', { name: 'No QR codes yet' }).waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('trial-banner').count()).toBe(0);
+      await capture(page, 'dashboard-empty');
+
+      // The trial starts (the landing's card does it through the same call): the banner counts the days.
+      expect((await page.request.post('/api/activate-trial', { data: { email } })).status()).toBe(200);
+      await page.reload();
+      const banner = page.getByTestId('trial-banner');
+      await banner.waitFor({ timeout: 15_000 });
+      expect(await banner.innerText()).toContain('Free trial: 3 days remaining');
+      expect(await banner.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/subscribe');
+
+      // Create QR Code: the site's generator inside the dashboard.
+      await dashboard.go('Create QR Code');
+      await dashboard.generator.getByRole('button', { name: 'Dynamic' }).click();
+      const first = `https://menu.example/${Date.now()}`;
+      await dashboard.generator.getByLabel('Website URL').first().fill(first);
+      await dashboard.generator.getByRole('button', { name: 'Generate QR Code' }).click();
+      await chrome.waitForToast('Dynamic QR Code generated');
+      await capture(page, 'dashboard-create');
+      const [made] = await codesOf(page);
+
+      // Active Codes: the new code first, drawn by qr-core exactly as the server's SVG download.
+      await dashboard.go('Active Codes');
+      await dashboard.waitForTitles([first]);
+      const card = dashboard.card(made.id);
+      const shown = await card.getByTestId('code-image').getAttribute('src');
+      const downloaded = await (await page.request.get(`/api/qrcodes/${made.id}/download?format=svg`)).text();
+      expect(decodeURIComponent((shown ?? '').replace('data:image/svg+xml;charset=utf-8,', ''))).toBe(downloaded);
+      expect(await card.getByTestId('scan-count').innerText()).toContain('0 scans');
+
+      // Rename, then duplicate ('Copy of ...', first in the list).
+      await dashboard.more(card, 'Rename');
+      await dashboard.dialog('Rename QR code').getByLabel('Name').fill('Spring menu');
+      await capture(page, 'dashboard-rename');
+      await dashboard.dialog('Rename QR code').getByRole('button', { name: 'Save' }).click();
+      await dashboard.waitForTitles(['Spring menu']);
+      await dashboard.more(card, 'Duplicate');
+      await chrome.waitForToast('Dynamic QR Code saved');
+      await dashboard.waitForTitles(['Copy of Spring menu', 'Spring menu']);
+      await capture(page, 'dashboard-list');
+      const copies = await codesOf(page);
+      expect(copies).toHaveLength(2);
+      expect(copies[0].shortCode).not.toBe(made.shortCode);
+      expect(copies[0].destination).toBe(first);
+
+      // Edit destination: the spec's message for a bad URL, then a scan of /d/ lands on the new one.
+      await card.getByRole('button', { name: 'Edit destination' }).click();
+      const editor = dashboard.dialog('Edit destination');
+      await editor.getByLabel('Destination URL').fill('not a url');
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await editor.getByText('Please enter a valid URL').waitFor();
+      await capture(page, 'dashboard-destination');
+      const second = `${first}/spring`;
+      await editor.getByLabel('Destination URL').fill(second);
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await chrome.waitForToast('Dynamic QR Code saved');
+      await editor.waitFor({ state: 'detached' });
+      const redirect = await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 });
+      expect(redirect.status()).toBe(302);
+      expect(redirect.headers().location).toBe(second);
+
+      // A stale edit: someone else changes the destination after the card was read; saving says so and shows theirs.
+      await card.getByText(`→ ${second}`).waitFor();
+      const current = (await codesOf(page)).find((code) => code.id === made.id);
+      const theirs = `${first}/theirs`;
+      const put = await page.request.put(`/api/dynamic-qrcodes/${made.id}`, {
+        data: { destination: theirs },
+        headers: { 'If-Match': `"${current?.version}"` },
+      });
+      expect(put.status()).toBe(200);
+      await card.getByRole('button', { name: 'Edit destination' }).click();
+      await editor.getByLabel('Destination URL').fill(`${first}/mine`);
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await editor.getByTestId('stale-edit').waitFor();
+      expect(await editor.getByLabel('Destination URL').inputValue()).toBe(theirs);
+      await editor.getByRole('button', { name: 'Cancel' }).click();
+
+      // Pause: out of Active Codes, into Paused Codes with the badge; /d/ answers the paused page.
+      await card.getByRole('button', { name: 'Pause' }).click();
+      await dashboard.waitForTitles(['Copy of Spring menu']);
+      await dashboard.waitForPausedCount(1);
+      const paused = await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 });
+      expect(await paused.text()).toContain('This QR code is paused');
+      await dashboard.go('Paused Codes');
+      await dashboard.waitForTitles(['Spring menu']);
+      await capture(page, 'dashboard-paused');
+      await dashboard.card(made.id).getByRole('button', { name: 'Resume' }).click();
+      await page.getByText('No paused codes').waitFor();
+      await dashboard.waitForPausedCount(0);
+      await page.getByRole('link', { name: 'Back to Active' }).first().click();
+      await dashboard.waitForTitles(['Copy of Spring menu', 'Spring menu']);
+      expect((await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 })).headers().location).toBe(theirs);
+
+      // Preview with downloads (recorded by the server), then delete with confirmation.
+      await dashboard.card(made.id).getByRole('button', { name: 'Preview' }).click();
+      const preview = dashboard.dialog('QR Code Preview');
+      await preview.getByTestId('preview-image').waitFor();
+      await capture(page, 'dashboard-preview');
+      const [png] = await Promise.all([page.waitForEvent('download'), preview.getByRole('button', { name: 'Download PNG' }).click()]);
+      expect(png.suggestedFilename()).toBe('qrcode-url.png');
+      await chrome.waitForToast('QR Code Downloaded');
+      await preview.getByRole('button', { name: 'Close' }).click();
+      await dashboard
+        .card(made.id)
+        .getByRole('button', { name: /^Delete / })
+        .click();
+      await capture(page, 'dashboard-delete');
+      await dashboard.dialog('Delete this QR code?').getByRole('button', { name: 'Delete' }).click();
+      await dashboard.waitForTitles(['Copy of Spring menu']);
+      expect((await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 })).status()).toBe(404);
+
+      await dashboard.go('Analytics');
+      await page.getByTestId('analytics-totalQrCodes').waitFor();
+      await capture(page, 'dashboard-analytics');
+    },
+  );
+
+  it('on a phone: the slide-out menu, every screen at 375 px, and the free plan at its cap gets the limit toast without a request', async () => {
+    const { page } = await session.newPage(MOBILE);
+    const chrome = new SiteChrome(page);
+    const dashboard = new DashboardPage(page);
+    await register(page, 'dashboard-phone');
+    // The free plan's cap (3 dynamic codes): reached through the API.
+    for (let index = 0; index < 3; index += 1) {
+      const created = await page.request.post('/api/dynamic-qrcodes', {
+        multipart: { qrType: 'url', destination: `https://phone.example/${index}` },
+      });
+      expect(created.status()).toBe(201);
+    }
+    const code = (await codesOf(page))[0];
+    expect((await page.request.post(`/api/dynamic-qrcodes/${code.id}/pause`)).status()).toBe(200);
+
+    await page.goto('/dashboard');
+    await dashboard.waitForTitles(['https://phone.example/1', 'https://phone.example/0']);
+    await capture(page, 'dashboard-list');
+    await dashboard.go('Paused Codes');
+    await dashboard.waitForTitles(['https://phone.example/2']);
+    await capture(page, 'dashboard-paused');
+    await page.getByRole('link', { name: 'Back to Active' }).click();
+    await dashboard.waitForTitles(['https://phone.example/1', 'https://phone.example/0']);
+
+    // At the cap the duplicate is refused in the browser: the spec's toast, and no create request leaves.
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/(dynamic-qrcodes|qrcodes)$/.test(new URL(request.url()).pathname))
+        creates.push(request.url());
+    });
+    await dashboard.more(dashboard.cards.first(), 'Duplicate');
+    expect(await chrome.waitForToast('Dynamic QR Code limit reached')).toContain(
+      'You have reached your limit of 3 dynamic QR codes. Please upgrade to create more.',
+    );
+    expect(creates).toEqual([]);
+
+    await dashboard.cards.first().getByRole('button', { name: 'Preview' }).click();
+    await dashboard.dialog('QR Code Preview').getByTestId('preview-image').waitFor();
+    await capture(page, 'dashboard-preview');
+    await dashboard.dialog('QR Code Preview').getByRole('button', { name: 'Close' }).click();
+    await dashboard.more(dashboard.cards.first(), 'Rename');
+    await capture(page, 'dashboard-rename');
+    await dashboard.dialog('Rename QR code').getByRole('button', { name: 'Cancel' }).click();
+    await dashboard.cards.first().getByRole('button', { name: 'Edit destination' }).click();
+    await capture(page, 'dashboard-destination');
+    await dashboard.dialog('Edit destination').getByRole('button', { name: 'Cancel' }).click();
+    await dashboard.cards
+      .first()
+      .getByRole('button', { name: /^Delete / })
+      .click();
+    await capture(page, 'dashboard-delete');
+    await dashboard.dialog('Delete this QR code?').getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('menuitem', { name: /Paused Codes/ }).waitFor();
+    await capture(page, 'dashboard-menu');
+    await page.getByRole('menuitem', { name: 'Create QR Code' }).click();
+    await dashboard.generator.waitFor({ timeout: 30_000 });
+    await capture(page, 'dashboard-create');
+    await dashboard.go('Analytics');
+    await page.getByTestId('analytics-totalQrCodes').waitFor();
+    await capture(page, 'dashboard-analytics');
+
+    // A new account at 375 px: the empty state.
+    const fresh = await session.newPage(MOBILE);
+    await register(fresh.page, 'dashboard-empty');
+    await fresh.page.goto('/');
+    await fresh.page.getByRole('heading', { name: 'No QR codes yet' }).waitFor({ timeout: 30_000 });
+    await capture(fresh.page, 'dashboard-empty');
+  });
+});
