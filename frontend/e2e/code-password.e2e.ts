@@ -29,14 +29,22 @@ async function ownerWithCode(page: Page): Promise<Code> {
   return (await created.json()) as Code;
 }
 
-const codeCard = (page: Page, code: Code) => page.locator(`[data-testid="dynamic-code-card"][data-short-code="${code.shortCode}"]`);
+const codeCard = (page: Page, code: Code) => page.locator(`[data-testid="code-card"][data-short-code="${code.shortCode}"]`);
+
+/** The card's More actions menu (issue 16's dashboard): Set/Change/Remove password live there. */
+async function cardMenu(page: Page, code: Code, item: string): Promise<void> {
+  await codeCard(page, code)
+    .getByRole('button', { name: /^More actions for/ })
+    .click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
 
 async function setPasswordInDashboard(page: Page, code: Code, password: string): Promise<void> {
   await page.goto('/dashboard');
   const card = codeCard(page, code);
   await card.waitFor({ timeout: 15_000 });
   expect(await card.getByTestId('code-lock').count()).toBe(0);
-  await card.getByRole('button', { name: 'Set password' }).click();
+  await cardMenu(page, code, 'Set password');
   const dialog = page.getByRole('dialog', { name: 'Set a password' });
   await dialog.getByLabel('Password').fill('abc');
   await dialog.getByRole('button', { name: 'Save password' }).click();
@@ -109,9 +117,11 @@ describe('a password-protected dynamic code', () => {
     const code = await ownerWithCode(owner.page);
     await setPasswordInDashboard(owner.page, code, 'open sesame');
     const card = codeCard(owner.page, code);
-    await card.getByRole('button', { name: 'Remove password' }).click();
+    await cardMenu(owner.page, code, 'Remove password');
     await card.getByTestId('code-lock').waitFor({ state: 'detached' });
-    await card.getByRole('button', { name: 'Set password' }).waitFor();
+    await card.getByRole('button', { name: /^More actions for/ }).click();
+    await owner.page.getByRole('menuitem', { name: 'Set password', exact: true }).waitFor();
+    await owner.page.keyboard.press('Escape');
     const res = await owner.page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0 });
     expect(res.status()).toBe(302);
     expect(res.headers().location).toBe(DESTINATION);

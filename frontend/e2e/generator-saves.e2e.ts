@@ -25,7 +25,8 @@ async function signedInPage(): Promise<void> {
   });
   expect(registered.status()).toBe(200);
   expect((await page.request.post('/api/activate-trial', { data: { email } })).status()).toBe(200);
-  await page.goto('/');
+  // Signed in, / is the dashboard: ?create=true opens the generator in it.
+  await page.goto('/?create=true');
   await card().getByRole('button', { name: 'Dynamic' }).waitFor({ timeout: 30_000 });
 }
 

@@ -30,10 +30,13 @@ let page: Page;
 
 beforeAll(prepareDecoder);
 
-/** Every test starts on a fresh landing page: a signed-out visitor unless it asks for the stored user. */
+/**
+ * Every test starts on a fresh landing page: a signed-out visitor unless it asks for the stored user, who meets the
+ * generator in the dashboard (signed in, / is the dashboard and ?create=true opens the generator there).
+ */
 async function openGenerator(signedIn = false): Promise<void> {
   ({ page } = await session.newPage(DESKTOP, { signedIn }));
-  await page.goto('/');
+  await page.goto(signedIn ? '/?create=true' : '/');
   await card().waitFor({ timeout: 30_000 });
 }
 

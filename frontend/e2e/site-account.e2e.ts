@@ -1,5 +1,5 @@
 // Signed-in pages: account settings (name edit, delete), the change-password dialog wired to the real call,
-// the lazily loaded dashboard shell, bulk generation.
+// the lazily loaded dashboard (signed in, / is the dashboard), bulk generation.
 // Needs: register/login/user, PUT /api/update-name, POST /api/change-password, POST /api/delete-account;
 // the bulk test also needs POST /api/bulk-generate-qrcode.
 // The pages start as the run's stored signed-in user (storageState). Changing the password and deleting
@@ -30,16 +30,18 @@ describe('as the stored signed-in user', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="account-name"]')?.textContent === 'Grace Hopper');
   });
 
-  test('/dashboard loads the react-admin shell on demand', async () => {
+  test('signed in, / is the react-admin dashboard, loaded on demand', async () => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    await page.goto('/');
-    await page.getByTestId('dashboard-entry').waitFor({ timeout: 15_000 });
+    // A site page does not load react-admin, even signed in.
+    await page.goto('/faq');
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
     expect(scripts.some((url) => url.includes('DashboardApp'))).toBe(false);
-    await page.getByRole('link', { name: 'Open Dashboard' }).click();
-    await page.getByRole('heading', { name: 'My QR Codes' }).waitFor({ timeout: 30_000 });
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/dashboard/codes');
+    await page.getByTestId('dashboard-entry').waitFor({ timeout: 30_000 });
     expect(scripts.some((url) => url.includes('DashboardApp'))).toBe(true);
   });
 

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 
 test('pages carry a CSP, and the landing page, the generator and the account pages run under it without a violation', async () => {
-  const response = await page.goto(`${session.baseUrl}/`);
+  // Signed in, / is the dashboard; ?create=true opens the generator inside it.
+  const response = await page.goto(`${session.baseUrl}/?create=true`);
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("object-src 'none'");

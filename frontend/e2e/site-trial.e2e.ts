@@ -30,7 +30,8 @@ describe('the trial card', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     expect(await new SiteChrome(page).waitForToast('Free Trial Activated!')).toMatch(/3-day free trial is active/);
-    await page.waitForURL((url) => url.pathname === '/');
+    // Signed in, / is the dashboard (issue 16).
+    await page.waitForURL((url) => url.pathname === '/dashboard/codes');
     // The new account is welcomed (item 8), and the trial is no longer offered.
     await page.getByRole('heading', { name: `Welcome, ${email}!` }).waitFor();
     const status = await page.evaluate(() => fetch('/api/trial-status').then((response) => response.json()));
