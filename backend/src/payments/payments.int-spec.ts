@@ -30,10 +30,15 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     await stripe?.close();
   });
 
-  /** Every projection has applied everything appended so far. */
-  async function settle() {
-    const head = await store.headPosition();
-    if (head) expect(await app.app.get(ProjectionsService).waitFor(head, undefined, 10_000)).toBe(true);
+  /**
+   * Every projection has applied everything appended so far: waits for the last event of the named streams (the
+   * store's head alone can trail an event whose transaction committed while another was still open).
+   */
+  async function settle(...streams: string[]) {
+    const positions = [await store.headPosition()];
+    for (const streamId of streams) positions.push((await store.readStream(streamId)).at(-1)?.position ?? null);
+    for (const position of positions)
+      if (position) expect(await app.app.get(ProjectionsService).waitFor(position, undefined, 10_000)).toBe(true);
   }
 
   function stripeEvent(type: string, object: Record<string, unknown>, created = now()) {
@@ -62,6 +67,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
       productDescription: 'Soft and toothy',
     });
     expect(res.status).toBe(201);
+    await settle(`qr-${res.body.id as string}`);
     return res.body.id as string;
   }
 
@@ -146,7 +152,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     expect(await typesOf(`payment-${intent.id}`)).toEqual(['PaymentSucceeded']);
 
     // The owner's code page: payments and revenue per day; another user sees nothing (404).
-    await settle();
+    await settle(`payment-${intent.id}`);
     const report = await owner.get(`/api/qrcodes/${qrId}/payments`);
     expect(report.status).toBe(200);
     const day = new Date(succeeded.created * 1000).toISOString().slice(0, 10);
@@ -234,7 +240,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
       t0,
     );
     expect((await sendWebhook(completed)).status).toBe(200);
-    await settle();
+    await settle(`user-${user.id}`);
     expect((await client.get('/api/user')).body.subscriptionStatus).toBe('active');
     const trial = (await client.get('/api/trial-status')).body;
     expect(trial).toMatchObject({ subscriptionStatus: 'active', dynamicQRLimit: null, canCreateDynamicQR: true });
@@ -262,7 +268,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     expect((await sendWebhook(deleted)).status).toBe(200);
     stripe.setSubscription({ id: subscriptionId, status: 'active', customer: customerId });
     expect((await sendWebhook(olderUpdate)).status).toBe(200);
-    await settle();
+    await settle(`user-${user.id}`);
     expect((await client.get('/api/user')).body.subscriptionStatus).toBe('canceled');
     const after = (await client.get('/api/trial-status')).body;
     expect(after).toMatchObject({ subscriptionStatus: 'canceled', dynamicQRLimit: 3, canCreateDynamicQR: false, dynamicQRUsed: 4 });
@@ -281,7 +287,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
       t0 + 30,
     );
     expect((await sendWebhook(invoiceFailed)).status).toBe(200);
-    await settle();
+    await settle(`user-${user.id}`);
     expect((await client.get('/api/user')).body.subscriptionStatus).toBe('past_due');
 
     // The billing portal opens for the customer.
@@ -304,7 +310,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
       (await sendWebhook(stripeEvent('customer.subscription.created', { id: subscriptionId, object: 'subscription', status: 'active' })))
         .status,
     ).toBe(200);
-    await settle();
+    await settle(`user-${user.id}`);
     expect((await client.get('/api/user')).body.subscriptionStatus).toBe('active');
     expect(await client.post('/api/billing/checkout', {})).toMatchObject({ status: 409 });
 
@@ -317,7 +323,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     const last = (await store.readStream(`user-${user.id}`)).filter((event) => event.type === 'SubscriptionStatusChanged').at(-1)!;
     expect(last.data).toMatchObject({ subscriptionStatus: 'canceled', stripeSubscriptionId: subscriptionId });
 
-    await settle();
+    await settle(`user-${user.id}`);
     const db = app.app.get(DataSource);
     const states = () =>
       db.query('SELECT id, subscription_status, stripe_customer_id, stripe_subscription_id FROM users ORDER BY id') as Promise<unknown[]>;
