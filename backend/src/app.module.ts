@@ -12,6 +12,7 @@ import { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
 import { NewsletterSignupModule } from './newsletter-signup/newsletter-signup.module';
 import { PaymentProductsModule } from './payment-products/payment-products.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -41,6 +42,7 @@ const FEATURES = [
   PaymentsModule,
   BulkModule,
   PublicStatsModule,
+  MailModule,
   StaffModule,
 ];
 

@@ -176,3 +176,24 @@ export const listQuerySchema = z
     };
   });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** POST /api/forgot-password: the address to send a reset link to. */
+export const forgotPasswordSchema = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
+
+/** POST /api/reset-password: the link's token and the new password (the register rules), confirmed. */
+export const resetPasswordSchema = z
+  .object({
+    token: text({ label: 'Token', max: 2000, typeMessage: 'This password reset link is invalid. Please ask for a new one.' }),
+    password: secret({
+      label: 'Password',
+      required: SHORT_PASSWORD,
+      min: 6,
+      minMessage: SHORT_PASSWORD,
+      maxMessage: 'Password must be at most 1024 characters',
+      refuseCommon: true,
+    }),
+    confirmPassword: secret({ label: 'Password confirmation', required: 'Please confirm your new password' }),
+  })
+  .refine((body) => body.password === body.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;

@@ -13,6 +13,8 @@ import { DisableAccountHandler, EnableAccountHandler } from './disable-account.c
 import { SignInWithGoogleHandler } from './google/sign-in-with-google.command';
 import { GrantRoleHandler } from './grant-role.command';
 import { LogInUserHandler } from './log-in-user.command';
+import { RequestPasswordResetHandler, ResetPasswordHandler } from './password-reset.command';
+import { PasswordResetController } from './password-reset.controller';
 import { RegisterUserHandler } from './register-user.command';
 import { RevokeRoleHandler } from './revoke-role.command';
 import { UpdateUserNameHandler } from './update-user-name.command';
@@ -32,12 +34,14 @@ import { UsersProjection } from './users.projection';
  */
 @Global()
 @Module({
-  controllers: [AccountsController, GoogleController],
+  controllers: [AccountsController, GoogleController, PasswordResetController],
   providers: [
     AccountsService,
     SessionsService,
     RegisterUserHandler,
     LogInUserHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
     UpdateUserNameHandler,
     ChangePasswordHandler,
     DeleteAccountHandler,

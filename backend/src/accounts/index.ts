@@ -7,6 +7,8 @@ export { ROLES, type AuthUser, type Role } from './auth-user';
 export { MaybeUser, OptionalUserGuard } from './optional-user.guard';
 export { AccountsService } from './accounts.service';
 export * from './user.events';
+/** The password-reset link's token: the mail feature signs the link from PasswordResetRequested. */
+export { signResetToken, type ResetTokenClaims } from './password-reset-token';
 /** The staff console's account commands (roles, disabling): the console's routes live in the staff feature. */
 export { GrantRoleCommand, type RoleChange } from './grant-role.command';
 export { RevokeRoleCommand } from './revoke-role.command';

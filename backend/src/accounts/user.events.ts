@@ -37,6 +37,21 @@ export interface UserNameChanged {
 export interface PasswordChanged {
   userId: string;
   passwordHash: string;
+  /** True when set through a password-reset link (POST /api/reset-password) rather than the change-password dialog. */
+  reset?: boolean;
+}
+
+/**
+ * 'Forgot my password' for an existing address (POST /api/forgot-password). The mail feature mails the link; the link's
+ * token is signed from these fields (password-reset-token.ts), so the event holds no secret. It stops working after
+ * `expiresAt` or once the password changes (`authVersion` is the user's at the time of the request).
+ */
+export interface PasswordResetRequested {
+  userId: string;
+  email: string;
+  requestId: string;
+  authVersion: number;
+  expiresAt: string;
 }
 
 export interface RoleGranted {
@@ -92,6 +107,7 @@ export type UserEvent =
   | { type: 'UserSignedInWithGoogle'; data: UserSignedInWithGoogle }
   | { type: 'UserNameChanged'; data: UserNameChanged }
   | { type: 'PasswordChanged'; data: PasswordChanged }
+  | { type: 'PasswordResetRequested'; data: PasswordResetRequested }
   | { type: 'RoleGranted'; data: RoleGranted }
   | { type: 'RoleRevoked'; data: RoleRevoked }
   | { type: 'UserDeleted'; data: UserDeleted }
@@ -103,6 +119,7 @@ export const USER_EVENT_TYPES = [
   'UserSignedInWithGoogle',
   'UserNameChanged',
   'PasswordChanged',
+  'PasswordResetRequested',
   'RoleGranted',
   'RoleRevoked',
   'UserDeleted',

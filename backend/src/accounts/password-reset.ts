@@ -1,0 +1,37 @@
+import { DomainError } from '../command-pipeline/domain-error';
+import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED, RESET_TOKEN_TTL_MS, ResetTokenClaims } from './password-reset-token';
+import { isActive, type UserState } from './user';
+import type { UserEvent } from './user.events';
+
+/** The answer to every 'Forgot my password' request, whether or not the address has an account. */
+export const RESET_REQUESTED =
+  'If an account exists for this address, we have sent an email with a link to reset your password. The link works for one hour.';
+export const PASSWORD_RESET_DONE = 'Your password has been reset. You can sign in with your new password.';
+
+/** A reset link for an active account; nothing for an unknown or deleted one (the caller answers the same). */
+export function decideRequestReset(state: UserState, userId: string, requestId: string, now: Date): UserEvent[] {
+  if (!isActive(state)) return [];
+  return [
+    {
+      type: 'PasswordResetRequested',
+      data: {
+        userId,
+        email: state.email || state.username,
+        requestId,
+        authVersion: state.authVersion,
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      },
+    },
+  ];
+}
+
+/**
+ * Sets the password from a verified token. The token is refused once expired, and once any password change (this
+ * reset included) moved the auth version it was issued at: a link works once. PasswordChanged ends every session.
+ */
+export function decideResetPassword(state: UserState, claims: ResetTokenClaims, now: Date, newHash: string): UserEvent[] {
+  if (!isActive(state)) throw DomainError.invalid(RESET_LINK_INVALID, 'token');
+  if (new Date(claims.expiresAt).getTime() <= now.getTime()) throw DomainError.invalid(RESET_LINK_EXPIRED, 'token');
+  if (state.authVersion !== claims.authVersion) throw DomainError.invalid(RESET_LINK_USED, 'token');
+  return [{ type: 'PasswordChanged', data: { userId: claims.userId, passwordHash: newHash, reset: true } }];
+}

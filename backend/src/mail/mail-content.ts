@@ -1,0 +1,111 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Handlebars from 'handlebars';
+import type { WhiteLabelConfig } from '../tenants';
+import { headerSafe } from './mail-headers';
+import type { MailKind } from './mail-plans';
+
+/** The templates folder: beside this file in the sources; the build (tsc) leaves .hbs files in src, so dist looks there. */
+export const TEMPLATES_DIR = [join(__dirname, 'templates'), resolve(__dirname, '../../src/mail/templates')].find((dir) =>
+  existsSync(join(dir, 'layout.hbs')),
+)!;
+
+export interface Brand {
+  name: string;
+  origin: string;
+  primaryColor: string;
+  secondaryColor: string;
+  logoUrl: string | null;
+  /** False when the tenant asked to remove QR Code Sharks branding (removeQRCodeSharksBranding). */
+  showSharksBranding: boolean;
+}
+
+export function brandOf(config: WhiteLabelConfig, origin: string): Brand {
+  const colour = (value: string, fallback: string) => (/^#[0-9a-f]{3,8}$/i.test(value) ? value : fallback);
+  let logoUrl: string | null = null;
+  if (config.logoUrl) {
+    try {
+      const url = new URL(config.logoUrl, origin);
+      if (url.protocol === 'https:' || url.protocol === 'http:') logoUrl = url.toString();
+    } catch {
+      logoUrl = null;
+    }
+  }
+  return {
+    name: config.name,
+    origin,
+    primaryColor: colour(config.primaryColor, '#3B82F6'),
+    secondaryColor: colour(config.secondaryColor, '#1E40AF'),
+    logoUrl,
+    showSharksBranding: !config.removeQRCodeSharksBranding,
+  };
+}
+
+export interface MailContent {
+  subject: string;
+  /** The context of both parts: `m` (one key, so the mailer's own {{key}} subject interpolation finds nothing of ours). */
+  context: { m: Record<string, unknown> };
+  text: string;
+}
+
+const textTemplates = new Map<string, HandlebarsTemplateDelegate>();
+function textTemplate(kind: MailKind): HandlebarsTemplateDelegate {
+  let template = textTemplates.get(kind);
+  if (!template) {
+    template = Handlebars.compile(readFileSync(join(TEMPLATES_DIR, `${kind}.text.hbs`), 'utf8'), { noEscape: true, strict: false });
+    textTemplates.set(kind, template);
+  }
+  return template;
+}
+
+function money(amount: unknown, currency: unknown): string {
+  const cents = typeof amount === 'number' ? amount : Number(amount);
+  const code = typeof currency === 'string' && /^[a-z]{3}$/i.test(currency) ? currency.toUpperCase() : 'USD';
+  return Number.isFinite(cents) ? new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(cents / 100) : '';
+}
+
+const day = (iso: unknown) => {
+  const date = new Date(String(iso));
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+};
+
+/** Subject, template context and text part of one mail. Person-given values stay data: HTML escapes them; headers get headerSafe. */
+export function mailContent(kind: MailKind, brand: Brand, data: Record<string, unknown>, links: Record<string, string>): MailContent {
+  const m: Record<string, unknown> = { ...data, brand, links };
+  let subject: string;
+  switch (kind) {
+    case 'welcome':
+      subject = `Welcome to ${brand.name}!`;
+      break;
+    case 'contact-support':
+      subject = `[Contact: ${headerSafe(data.inquiryType, 20)}] ${headerSafe(data.subject, 150)}`;
+      break;
+    case 'contact-ack':
+      subject = `We received your message: ${headerSafe(data.subject, 150)}`;
+      break;
+    case 'password-reset':
+      subject = `Reset your ${brand.name} password`;
+      break;
+    case 'payment-receipt':
+      subject = `Your receipt from ${brand.name}: ${headerSafe(data.productName, 100)}`;
+      m.amountText = money(data.amount, data.currency);
+      m.paidAtText = day(data.paidAt);
+      break;
+    case 'subscription-changed':
+      subject = `Your ${brand.name} subscription is now ${headerSafe(data.subscriptionStatus, 30)}`;
+      break;
+    case 'trial-ending':
+      subject = `Your ${brand.name} free trial ends tomorrow`;
+      m.trialEndText = day(data.trialEndDate);
+      break;
+  }
+  subject = headerSafe(subject, 250);
+  m.subject = subject;
+  const body = textTemplate(kind)({ m });
+  const footer = brand.showSharksBranding
+    ? `${brand.name} · ${brand.origin}\nPowered by QR Code Sharks`
+    : `${brand.name} · ${brand.origin}`;
+  return { subject, context: { m }, text: `${body.trim()}\n\n--\n${footer}\n` };
+}

@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { ENV, Env } from '../config/env';
+import { DATABASE_URL } from '../database/database.module';
+import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { AdvisoryLocks } from '../projections/advisory-locks';
+import type { Projection } from '../projections/projection';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { addressOf } from './mail-headers';
+import { MAIL_EVENT_TYPES, messageIdFor, planMails } from './mail-plans';
+import { MailQueue } from './mail-queue';
+
+export const MAIL_DISPATCHER = 'mail-dispatcher';
+
+/**
+ * Events -> mails. Runs like a projection (its own checkpoint row `mail-dispatcher`, the same runner, one active
+ * process through the advisory lock) but is not registered with ProjectionsService: the ledger is a record of what
+ * was sent, not a read model, so `projections rebuild` must never copy and swap it (docs/decisions.md).
+ *
+ * In the batch's transaction, `apply` records each planned mail in `mail_ledger` (ON CONFLICT DO NOTHING: a replay or
+ * a redelivered batch records nothing twice); after the commit, `afterCommit` queues the batch's pending mails. A queue
+ * that could not be reached is made good by MailQueue's sweep of pending rows.
+ */
+@Injectable()
+export class MailDispatcher implements Projection, OnApplicationBootstrap, OnApplicationShutdown {
+  readonly name = MAIL_DISPATCHER;
+  readonly tables = ['mail_ledger'];
+  readonly eventTypes = MAIL_EVENT_TYPES;
+  private readonly logger = new Logger('MailDispatcher');
+  private runner: ProjectionRunner | null = null;
+  private locks: AdvisoryLocks | null = null;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly dataSource: DataSource,
+    @Inject(ENV) private readonly env: Env,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    private readonly queue: MailQueue,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.env.ROLE === 'api' || process.env.QRS_NO_RUNNERS === '1' || process.env.QRS_NO_MAIL === '1') return;
+    this.start();
+  }
+
+  start(): void {
+    if (this.runner) return;
+    this.locks ??= new AdvisoryLocks(this.databaseUrl, 'mail-dispatcher-lock');
+    this.runner = new ProjectionRunner(this, this.store, this.dataSource, {
+      exclusive: true,
+      locks: this.locks,
+      log: (message, extra) => this.logger.warn({ msg: message, ...extra }),
+    });
+    this.runner.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.runner?.stop();
+    this.runner = null;
+  }
+
+  get position() {
+    return this.runner?.position ?? null;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+    await this.locks?.close();
+  }
+
+  async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    const now = new Date();
+    const from = addressOf(this.env.MAIL_FROM);
+    const rows = events
+      .flatMap((event) => planMails(event, { supportEmail: this.env.SUPPORT_EMAIL, now }))
+      .map((mail) => ({
+        key: mail.key,
+        client_id: mail.tenantId,
+        kind: mail.kind,
+        source_id: mail.sourceId,
+        recipient: mail.recipient,
+        data: mail.data,
+        status: mail.skip ? 'skipped' : 'pending',
+        send_after: mail.sendAfter.toISOString(),
+        message_id: messageIdFor(mail.key, from),
+      }));
+    if (!rows.length) return;
+    await tx.query(
+      `INSERT INTO mail_ledger (key, client_id, kind, source_id, recipient, data, status, send_after, message_id)
+       SELECT key, client_id, kind, source_id, recipient, data, status, send_after, message_id
+       FROM jsonb_to_recordset($1::jsonb) AS r(key text, client_id integer, kind text, source_id text, recipient text, data jsonb,
+         status text, send_after timestamptz, message_id text)
+       ON CONFLICT (key) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /** Queues the batch's mails that are still pending (a replay finds them sent and queues nothing). */
+  async afterCommit(events: RecordedEvent[]): Promise<void> {
+    const rows = (await this.dataSource.query(
+      `SELECT key, send_after FROM mail_ledger WHERE source_id = ANY($1::text[]) AND status = 'pending'`,
+      [events.map((event) => event.id)],
+    )) as { key: string; send_after: Date }[];
+    await this.queue.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after })));
+  }
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { PasswordResetRequested, SubscriptionStatusChanged, TrialActivated, UserRegistered } from '../accounts';
+import type { ContactMessageReceived } from '../contact';
+import type { RecordedEvent } from '../event-store/event-store';
+
+/** Every mail the product sends; the template of each is `templates/{kind}.html.hbs` and `{kind}.text.hbs`. */
+export const MAIL_KINDS = [
+  'welcome',
+  'contact-support',
+  'contact-ack',
+  'password-reset',
+  'payment-receipt',
+  'subscription-changed',
+  'trial-ending',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A mail decided from an event, before it is recorded in the ledger. */
+export interface PlannedMail {
+  key: string;
+  kind: MailKind;
+  tenantId: number;
+  sourceId: string;
+  /** An address, or `user:{id}` (the address is read from the users read model when the mail is sent). */
+  recipient: string;
+  data: Record<string, unknown>;
+  sendAfter: Date;
+  /** Recorded but never sent: the event is too old to mail about now (a first start on old events). */
+  skip: boolean;
+  messageId: string;
+}
+
+export const MAIL_EVENT_TYPES = [
+  'UserRegistered',
+  'ContactMessageReceived',
+  'PasswordResetRequested',
+  'PaymentSucceeded',
+  'SubscriptionStatusChanged',
+  'TrialActivated',
+] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Mails about events older than this are recorded as skipped: a first start on an old store must not mail everyone. */
+export const MAIL_MAX_AGE_MS = DAY_MS;
+
+export interface PlanContext {
+  supportEmail: string;
+  now: Date;
+}
+
+/** The ledger key (and Bull job id): the source, the recipient and the kind. Bull refuses ':' nowhere; spaces are removed. */
+export function mailKey(sourceId: string, recipient: string, kind: MailKind): string {
+  return `event:${sourceId}:${recipient.trim().toLowerCase()}:${kind}`;
+}
+
+/** The Message-ID every attempt of one mail carries, derived from its key (no person's text in it). */
+export function messageIdFor(key: string, fromAddress: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(fromAddress)?.[1] ?? 'qrcodesharks.local';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
+function mail(
+  event: RecordedEvent,
+  ctx: PlanContext,
+  kind: MailKind,
+  recipient: string,
+  data: Record<string, unknown>,
+  sendAfter = new Date(event.metadata.occurredAt),
+): Omit<PlannedMail, 'messageId'> {
+  const occurred = new Date(event.metadata.occurredAt).getTime();
+  const late = ctx.now.getTime() - Math.max(occurred, sendAfter.getTime()) > MAIL_MAX_AGE_MS;
+  return {
+    key: mailKey(event.id, recipient, kind),
+    kind,
+    tenantId: event.metadata.tenantId,
+    sourceId: event.id,
+    recipient: recipient.trim(),
+    data,
+    sendAfter,
+    skip: late,
+  };
+}
+
+const isAddress = (value: unknown): value is string => typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value.trim());
+
+/** Events -> the mails they cause. Pure: the dispatcher records the result in the ledger. */
+export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedMail, 'messageId'>[] {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const data = event.data as UserRegistered;
+      if (!isAddress(data.email)) return [];
+      return [mail(event, ctx, 'welcome', data.email, { firstName: data.firstName })];
+    }
+    case 'ContactMessageReceived': {
+      const data = event.data as ContactMessageReceived;
+      const message = { name: data.name, email: data.email, subject: data.subject, message: data.message, inquiryType: data.inquiryType };
+      const mails = [mail(event, ctx, 'contact-support', ctx.supportEmail, message)];
+      if (isAddress(data.email)) mails.push(mail(event, ctx, 'contact-ack', data.email, message));
+      return mails;
+    }
+    case 'PasswordResetRequested': {
+      const data = event.data as PasswordResetRequested;
+      if (!isAddress(data.email)) return [];
+      const planned = mail(event, ctx, 'password-reset', data.email, {
+        userId: data.userId,
+        requestId: data.requestId,
+        authVersion: data.authVersion,
+        expiresAt: data.expiresAt,
+      });
+      // A link past its hour is useless: never send it late.
+      return [{ ...planned, skip: planned.skip || new Date(data.expiresAt).getTime() <= ctx.now.getTime() }];
+    }
+    case 'PaymentSucceeded': {
+      // Payments' event (issue 20): a receipt to the payer when the event names their address.
+      const data = event.data as Record<string, unknown>;
+      const to = [data.receiptEmail, data.customerEmail, data.email].find(isAddress);
+      if (!to) return [];
+      return [
+        mail(event, ctx, 'payment-receipt', to, {
+          productName: data.productName,
+          amount: data.amount,
+          currency: data.currency,
+          paidAt: data.paidAt,
+          paymentIntentId: data.paymentIntentId,
+        }),
+      ];
+    }
+    case 'SubscriptionStatusChanged': {
+      const data = event.data as SubscriptionStatusChanged;
+      return [mail(event, ctx, 'subscription-changed', `user:${data.userId}`, { subscriptionStatus: data.subscriptionStatus })];
+    }
+    case 'TrialActivated': {
+      const data = event.data as TrialActivated;
+      const end = new Date(data.trialEndDate);
+      if (Number.isNaN(end.getTime())) return [];
+      const planned = mail(
+        event,
+        ctx,
+        'trial-ending',
+        `user:${data.userId}`,
+        { trialEndDate: data.trialEndDate },
+        new Date(end.getTime() - DAY_MS),
+      );
+      return [{ ...planned, skip: planned.skip || end.getTime() <= ctx.now.getTime() }];
+    }
+    default:
+      return [];
+  }
+}

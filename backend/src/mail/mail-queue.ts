@@ -1,0 +1,151 @@
+import { InjectQueue } from '@nestjs/bull';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Job, Queue } from 'bull';
+import { DataSource } from 'typeorm';
+import { ENV, Env } from '../config/env';
+import { MailSender } from './mail-sender';
+
+export const MAIL_QUEUE = 'mail';
+
+export interface MailJobData {
+  key: string;
+}
+
+/** A failed job as the staff console lists it (GET /api/admin/mail-jobs). */
+export interface FailedMailJob {
+  id: string;
+  kind: string;
+  recipient: string;
+  attemptsMade: number;
+  failedReason: string | null;
+  failedAt: string | null;
+  createdAt: string;
+}
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms).unref()),
+  ]);
+
+/**
+ * The Bull queue `mail` on the product's Redis. Every job is one ledger row (job id = ledger key, so a job queued
+ * twice while stored in Redis is one job). Retries: MAIL_JOB_ATTEMPTS tries with exponential backoff from
+ * MAIL_JOB_BACKOFF_MS (8 tries from 5 s: 5, 10, 20 … 320 s, about 10 minutes in all); failed jobs are kept with
+ * their error for the staff console; completed ones are removed (the ledger remembers them). Processing runs in the
+ * worker and `all` roles; on shutdown the queue closes after the jobs in hand finished (or, past 20 s, leaves them to
+ * Bull's stalled-job check: their lock expires after MAIL_JOB_LOCK_MS and another worker takes them).
+ */
+@Injectable()
+export class MailQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('MailQueue');
+  private sweeper: NodeJS.Timeout | null = null;
+  private processing = false;
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    @InjectQueue(MAIL_QUEUE) readonly queue: Queue<MailJobData>,
+    private readonly sender: MailSender,
+    private readonly dataSource: DataSource,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    // @nestjs/bull closes the queue on shutdown without a bound; with Redis gone Bull's close waits for it. Ours is bounded.
+    Object.assign(queue, { onApplicationShutdown: () => this.close() });
+  }
+
+  onApplicationBootstrap(): void {
+    this.queue.on('error', (error) => this.logger.warn(`Mail queue: ${error.message}`));
+    if (this.env.ROLE === 'api' || process.env.QRS_NO_MAIL === '1') return;
+    this.processing = true;
+    void this.queue
+      .process('send', this.env.MAIL_CONCURRENCY, (job: Job<MailJobData>) =>
+        this.sender.send(job.data.key, { attempt: job.attemptsMade + 1, last: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }),
+      )
+      .catch((error: Error) => this.logger.error(`Mail processing stopped: ${error.message}`));
+    this.sweeper = setInterval(
+      () => void this.sweep().catch((error: Error) => this.logger.warn(`Mail sweep failed: ${error.message}`)),
+      this.env.MAIL_SWEEP_MS,
+    );
+    this.sweeper.unref();
+  }
+
+  /** Queues ledger rows; a job id already stored in Redis is not queued again. Bounded: a Redis outage is the sweep's to fix. */
+  async enqueue(rows: { key: string; sendAfter: Date }[]): Promise<void> {
+    if (!rows.length) return;
+    const now = Date.now();
+    await withTimeout(
+      this.queue.addBulk(
+        rows.map((row) => ({
+          name: 'send',
+          data: { key: row.key },
+          opts: {
+            jobId: row.key,
+            delay: Math.max(0, row.sendAfter.getTime() - now),
+            attempts: this.env.MAIL_JOB_ATTEMPTS,
+            backoff: { type: 'exponential', delay: this.env.MAIL_JOB_BACKOFF_MS },
+            removeOnComplete: true,
+            removeOnFail: false,
+          },
+        })),
+      ),
+      5000,
+      'Queueing mails',
+    );
+  }
+
+  /**
+   * Mails whose job Redis lost (a restart without persistence, a queue unreachable after the commit): pending or
+   * 'sending' rows due for a while are queued again. Queueing a job id Redis still holds is a no-op.
+   */
+  async sweep(): Promise<number> {
+    const rows = (await this.dataSource.query(
+      `SELECT key, send_after FROM mail_ledger
+       WHERE status IN ('pending', 'sending') AND send_after < now() - make_interval(secs => $1::double precision / 1000)
+         AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+       ORDER BY send_after LIMIT 1000`,
+      [this.env.MAIL_SWEEP_MS],
+    )) as { key: string; send_after: Date }[];
+    await this.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after })));
+    return rows.length;
+  }
+
+  /** Failed jobs, newest first, for the staff console. */
+  async failedJobs(start = 0, end = 49): Promise<{ total: number; jobs: FailedMailJob[] }> {
+    const [total, jobs] = await Promise.all([this.queue.getFailedCount(), this.queue.getFailed(start, end)]);
+    return {
+      total,
+      jobs: jobs.map((job) => {
+        const [, , recipient, kind] = /^event:([^:]+):(.+):([a-z-]+)$/.exec(String(job.id)) ?? [];
+        return {
+          id: String(job.id),
+          kind: kind ?? '',
+          recipient: recipient ?? '',
+          attemptsMade: job.attemptsMade,
+          failedReason: job.failedReason ?? null,
+          failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+          createdAt: new Date(job.timestamp).toISOString(),
+        };
+      }),
+    };
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.close();
+  }
+
+  /**
+   * Stops taking jobs and waits for the ones in hand (bounded: 20 s with processors, 3 s without). Past the bound the
+   * connections are dropped; a job still in hand is returned by Bull's stalled check once its lock expires.
+   */
+  private close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.sweeper) clearInterval(this.sweeper);
+      const closed = this.queue.close().catch((error: Error) => this.logger.warn(`Closing the mail queue: ${error.message}`));
+      await withTimeout(closed, this.processing ? 20_000 : 3_000, 'Closing the mail queue').catch((error: Error) => {
+        this.logger.warn(error.message);
+        for (const client of this.queue.clients) client.disconnect();
+      });
+    })();
+    return this.closing;
+  }
+}

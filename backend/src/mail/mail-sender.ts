@@ -1,0 +1,119 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AccountsService, signResetToken } from '../accounts';
+import { ENV, Env } from '../config/env';
+import { TenantsService } from '../tenants';
+import { brandOf, mailContent } from './mail-content';
+import { headerSafe } from './mail-headers';
+import type { MailStatus } from './mail-ledger.entity';
+import type { MailKind } from './mail-plans';
+import { MailTransport } from './mail-transport';
+
+interface LedgerRow {
+  key: string;
+  client_id: number;
+  kind: MailKind;
+  recipient: string;
+  data: Record<string, unknown>;
+  status: MailStatus;
+  attempts: number;
+  message_id: string;
+}
+
+export type SendOutcome = 'sent' | 'already-sent' | 'skipped' | 'unknown';
+
+/**
+ * Sends one ledger row. Order: mark 'sending' (attempts + 1; an attempt that finds the row still 'sending' counts one
+ * `interrupted`), send, mark 'sent'. A sent or skipped row is never sent again, whatever redelivers its job. A crash
+ * between the SMTP server's acceptance and the mark is the one way to a duplicate (docs/decisions.md).
+ */
+@Injectable()
+export class MailSender {
+  private readonly logger = new Logger('MailSender');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transport: MailTransport,
+    private readonly accounts: AccountsService,
+    private readonly tenants: TenantsService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  async send(key: string, job: { attempt: number; last: boolean }): Promise<SendOutcome> {
+    const [[row]] = (await this.dataSource.query(
+      `UPDATE mail_ledger SET status = 'sending', attempts = attempts + 1,
+         interrupted = interrupted + CASE WHEN status = 'sending' THEN 1 ELSE 0 END, updated_at = now()
+       WHERE key = $1 AND status IN ('pending', 'sending', 'failed')
+       RETURNING key, client_id, kind, recipient, data, status, attempts, message_id`,
+      [key],
+    )) as [LedgerRow[], number];
+    if (!row) {
+      const [known] = (await this.dataSource.query('SELECT status FROM mail_ledger WHERE key = $1', [key])) as { status: MailStatus }[];
+      return known?.status === 'sent' ? 'already-sent' : known ? 'skipped' : 'unknown';
+    }
+    try {
+      const to = await this.recipient(row);
+      if (!to) {
+        await this.mark(key, 'skipped', null);
+        return 'skipped';
+      }
+      const config = await this.tenants.config(row.client_id);
+      const { origin } = await this.tenants.brand(row.client_id);
+      const brand = brandOf(config, origin);
+      const content = mailContent(row.kind, brand, row.data, this.links(row, origin));
+      const isContactSupport = row.kind === 'contact-support';
+      await this.transport.send({
+        key,
+        kind: row.kind,
+        to,
+        replyTo: isContactSupport ? { name: headerSafe(row.data.name, 100), address: String(row.data.email) } : undefined,
+        subject: content.subject,
+        template: row.kind,
+        context: content.context,
+        text: content.text,
+        messageId: row.message_id,
+        attempt: row.attempts,
+      });
+      await this.mark(key, 'sent', null);
+      return 'sent';
+    } catch (error) {
+      const message = (error as Error).message;
+      await this.mark(key, job.last ? 'failed' : 'pending', message).catch(() => undefined);
+      if (job.last) this.logger.error(`Mail ${key} failed for good: ${message}`);
+      throw error;
+    }
+  }
+
+  private async mark(key: string, status: MailStatus, error: string | null): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE mail_ledger SET status = $2::varchar, last_error = $3::text, updated_at = now(),
+         sent_at = CASE WHEN $2::varchar = 'sent' THEN now() ELSE sent_at END WHERE key = $1`,
+      [key, status, error],
+    );
+  }
+
+  /** The address (and name) to send to; null: nobody to mail any more (a deleted account, a trial that became a plan). */
+  private async recipient(row: LedgerRow): Promise<{ name: string; address: string } | null> {
+    if (!row.recipient.startsWith('user:')) {
+      const name =
+        row.kind === 'contact-ack' ? headerSafe(row.data.name, 100) : row.kind === 'welcome' ? headerSafe(row.data.firstName, 100) : '';
+      return { name, address: row.recipient };
+    }
+    const user = await this.accounts.findById(row.client_id, row.recipient.slice('user:'.length));
+    // The users read model lags the dispatcher at most briefly: retry (Bull's backoff) rather than drop the mail.
+    if (!user) throw new Error('The recipient is not in the users read model yet');
+    if (user.isDeleted) return null;
+    if (row.kind === 'trial-ending' && user.subscriptionStatus === 'active') return null;
+    return { name: headerSafe([user.firstName, user.lastName].filter(Boolean).join(' '), 100), address: user.email || user.username };
+  }
+
+  private links(row: LedgerRow, origin: string): Record<string, string> {
+    const links: Record<string, string> = { dashboard: `${origin}/dashboard`, subscription: `${origin}/subscribe`, home: origin };
+    if (row.kind === 'password-reset') {
+      const data = row.data as { userId: string; requestId: string; authVersion: number; expiresAt: string };
+      const token = signResetToken(this.env.SESSION_SECRET, data);
+      links.reset = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    }
+    return links;
+  }
+}
