@@ -66,7 +66,8 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export async function startStripeDouble(): Promise<StripeDouble> {
+/** `accountsStartEnabled`: new Connect accounts can take charges at once (browser tests, which cannot reach the double). */
+export async function startStripeDouble(options: { accountsStartEnabled?: boolean } = {}): Promise<StripeDouble> {
   const requests: DoubleRequest[] = [];
   const paymentIntents = new Map<string, Record<string, any>>();
   const subscriptions = new Map<string, Record<string, any>>();
@@ -129,9 +130,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
           type: body.type ?? 'express',
           email: body.email ?? null,
           metadata: body.metadata ?? {},
-          charges_enabled: false,
-          payouts_enabled: false,
-          details_submitted: false,
+          charges_enabled: options.accountsStartEnabled === true,
+          payouts_enabled: options.accountsStartEnabled === true,
+          details_submitted: options.accountsStartEnabled === true,
         };
         accounts.set(account.id, account);
         return [200, account];
@@ -231,6 +232,10 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     count(method, pathPrefix) {
       return requests.filter((request) => request.method === method && request.path.startsWith(pathPrefix)).length;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

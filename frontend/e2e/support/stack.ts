@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Client } from 'pg';
+// The tests' double of the few Stripe endpoints used (backend/src/test-support): Stripe cannot be reached from here.
+import { startStripeDouble } from '../../../backend/src/test-support/stripe-double';
 
 /** The local PostgreSQL the tests use (trust auth). Never a remote one. */
 const ADMIN_URL = process.env.E2E_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -12,6 +14,9 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const BACKEND_MAIN = path.join(REPO_ROOT, 'backend', 'dist', 'main.js');
 const FRONTEND_DIST = path.join(REPO_ROOT, 'frontend', 'dist');
 const START_TIMEOUT_MS = 60_000;
+
+/** Signs up (or in) as an admin on every stack (ADMIN_EMAILS): the staff console's browser tests act as it. */
+export const STAFF_ADMIN_EMAIL = 'staff-admin@e2e.example';
 
 export interface Stack {
   baseUrl: string;
@@ -81,6 +86,8 @@ export async function startStack(): Promise<Stack> {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // Payments configured against the double; owners' Connect accounts can take charges once made (payment*.e2e.ts).
+  const stripe = await startStripeDouble({ accountsStartEnabled: true });
   let log = '';
   const child = spawn(process.execPath, [BACKEND_MAIN], {
     cwd: REPO_ROOT,
@@ -94,6 +101,9 @@ export async function startStack(): Promise<Stack> {
       FRONTEND_DIST,
       PUBLIC_ORIGIN: baseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      ...stripe.env,
+      STRIPE_PRICING_TABLE_ID: 'prctbl_test_double',
+      ADMIN_EMAILS: STAFF_ADMIN_EMAIL,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,6 +115,7 @@ export async function startStack(): Promise<Stack> {
   child.stderr?.on('data', keep);
 
   const kill = async () => {
+    await stripe.close();
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');

@@ -22,7 +22,8 @@ export { formatCents };
 
 const SELLER_NOT_READY = 'This seller cannot accept payments yet.';
 const STRIPE_UNREACHABLE =
-  'The payment form could not be loaded (js.stripe.com did not answer). Check your connection or allow js.stripe.com, then reload the page.';
+  'The payment form could not be loaded (js.stripe.com did not answer). ' +
+  'Check your connection or allow js.stripe.com, then reload the page.';
 
 function ProductNotFound({ message }: { message: string }) {
   const navigate = useNavigate();

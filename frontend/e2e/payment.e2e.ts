@@ -1,0 +1,120 @@
+// Issue 20: the payment-link checkout (/payment?id=), its temporary link, the missing-product page, and /subscribe's
+// fallback to our own plan card. Stripe.js and the pricing-table script are blocked with Playwright routing (they
+// cannot be reached from here anyway): the pages must say so plainly instead of going blank. The stack's API calls
+// go to the Stripe double (e2e/support/stack.ts), whose Connect accounts can take charges once made.
+import type { APIRequestContext, Page } from 'playwright-core';
+import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { SiteChrome } from './pages/SiteChrome';
+
+const session = browserForFile();
+
+const blockStripe = (page: Page) => page.route(/^https:\/\/(js|m|api|b)\.stripe\.com\//, (route) => route.abort('blockedbyclient'));
+
+/** A seller with a saved payment code (19.99), connected to Stripe unless told otherwise; returns the code's id. */
+async function seller(request: APIRequestContext, connect: boolean): Promise<string> {
+  const email = uniqueEmail('seller');
+  expect((await request.post('/api/register', { data: { email, password: 'seller-password-1' } })).ok()).toBe(true);
+  const saved = await request.post('/api/qrcodes', {
+    multipart: { qrType: 'payment', productName: 'Shark plush', productPrice: '19.99', productDescription: 'Soft and toothy' },
+  });
+  expect(saved.status()).toBe(201);
+  if (connect) expect((await request.post('/api/payments/connect/onboarding')).ok()).toBe(true);
+  return ((await saved.json()) as { id: string }).id;
+}
+
+async function newSellerCode(connect: boolean): Promise<string> {
+  const { page, context } = await session.newPage(DESKTOP);
+  const id = await seller(page.request, connect);
+  await context.close();
+  return id;
+}
+
+describe('payment checkout', () => {
+  let connectedCode: string;
+  beforeAll(async () => {
+    connectedCode = await newSellerCode(true);
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`shows the exact order summary, and a clear error when Stripe.js cannot load (${viewport.width} px)`, async () => {
+      const { page } = await session.newPage(viewport);
+      await blockStripe(page);
+      await page.goto(`/payment?id=${connectedCode}`);
+      const summary = page.getByTestId('order-summary');
+      await summary.getByText('Order Summary').waitFor();
+      expect(await summary.getByTestId('product-name').textContent()).toBe('Shark plush');
+      await summary.getByText('Soft and toothy').waitFor();
+      expect(await summary.getByText('$19.99').count()).toBe(2); // price and total
+      await page.getByText('Payment Details').waitFor();
+      expect(await new SiteChrome(page).waitForToast('Payment error')).toContain('Could not process payment setup');
+      const problem = page.getByTestId('payment-unavailable');
+      expect(await problem.textContent()).toMatch(/payment form could not be loaded/);
+      expect(await page.getByRole('button', { name: 'Pay Now' }).isDisabled()).toBe(true);
+      const shot = await screenshot(page, `payment-checkout-stripe-blocked-${viewport.width}`);
+      expect(shot).toMatch(/\.png$/);
+    });
+  }
+
+  it('says the seller cannot accept payments yet when the owner has not connected Stripe', async () => {
+    const code = await newSellerCode(false);
+    const { page } = await session.newPage(DESKTOP);
+    await blockStripe(page);
+    await page.goto(`/payment?id=${code}`);
+    await page.getByTestId('order-summary').getByText('$19.99').first().waitFor();
+    expect(await page.getByTestId('payment-unavailable').textContent()).toBe('This seller cannot accept payments yet.');
+    expect(await page.getByRole('button', { name: 'Pay Now' }).isDisabled()).toBe(true);
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`a temporary link shows one unit at its price in dollars and no Pay Now (${viewport.width} px)`, async () => {
+      const { page } = await session.newPage(viewport);
+      await blockStripe(page);
+      await page.goto('/payment?temp=true&name=Shark%20plush&price=1999');
+      const summary = page.getByTestId('order-summary');
+      await summary.getByText('Shark plush').waitFor();
+      expect(await summary.getByText('$19.99').count()).toBe(2);
+      expect(await page.getByText('$1999.00').count()).toBe(0);
+      await page.getByText('The seller must save this QR code before it can accept payments.').waitFor();
+      expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+      await screenshot(page, `payment-temporary-link-${viewport.width}`);
+    });
+  }
+
+  it("without an id, or for a product that does not exist: 'Product Not Found' with Go Back", async () => {
+    const { page } = await session.newPage(MOBILE);
+    await page.goto('/payment');
+    await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
+    await page.getByText('Product ID is required').waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).waitFor();
+    await screenshot(page, 'payment-product-not-found-375');
+    await page.goto('/payment?id=00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Product Not Found' }).waitFor();
+    await page.getByText('Product not found', { exact: true }).waitFor();
+  });
+});
+
+describe('/subscribe', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`shows our own plan card when the pricing-table script is blocked, and starts Checkout from it (${viewport.width} px)`, async () => {
+      const { page } = await session.newPage(viewport);
+      expect(
+        (await page.request.post('/api/register', { data: { email: uniqueEmail('premium'), password: 'premium-password-1' } })).ok(),
+      ).toBe(true);
+      await blockStripe(page);
+      // Stripe Checkout itself, where the double's session URL points: answered here, nothing else to see.
+      await page.route(/\/checkout\/cs_test_/, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<h1>Stripe Checkout (double)</h1>' }),
+      );
+      await page.goto('/subscribe');
+      const plans = page.getByTestId('pricing-table');
+      await plans.waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('hosted-pricing-table').count()).toBe(0);
+      await plans.getByText('$9.99/month').waitFor();
+      await plans.getByRole('button', { name: 'Upgrade to Premium' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `subscribe-plan-card-${viewport.width}`);
+      await plans.getByRole('button', { name: 'Upgrade to Premium' }).click();
+      await page.waitForURL(/\/checkout\/cs_test_/);
+      await page.getByRole('heading', { name: 'Stripe Checkout (double)' }).waitFor();
+    });
+  }
+});
