@@ -232,3 +232,73 @@ export class QrDownloadEntity {
   @Column({ name: 'downloaded_at', type: 'timestamptz' })
   downloadedAt: Date;
 }
+
+/**
+ * Per code, UTC day, visitor and every combination of the filterable facts (kind, country, device, os, browser,
+ * referrer, hour): how many scans. What lets any breakdown be filtered by another dimension and still count unique
+ * visitors exactly. kind is human, bot or preview (link-preview fetchers).
+ */
+@Entity({ name: 'scan_facets' })
+export class ScanFacetEntity {
+  @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
+  qrId: string;
+
+  @PrimaryColumn({ type: 'date' })
+  day: string;
+
+  @PrimaryColumn({ name: 'visitor_hash', type: 'varchar', length: 64 })
+  visitorHash: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 8 })
+  kind: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  country: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  device: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  os: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  browser: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 255 })
+  referrer: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 2 })
+  hour: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ type: 'integer', default: 0 })
+  count: number;
+}
+
+/** Read-only share links of one code's analytics page (AnalyticsShareCreated / AnalyticsShareRevoked). */
+@Entity({ name: 'analytics_share_links' })
+@Index('analytics_share_links_code', ['qrId'])
+export class AnalyticsShareLinkEntity {
+  @PrimaryColumn({ name: 'share_id', type: 'uuid' })
+  shareId: string;
+
+  @Column({ name: 'qr_id', type: 'varchar', length: 64 })
+  qrId: string;
+
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 64 })
+  userId: string;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+}

@@ -1,4 +1,5 @@
 /** Pure helpers of the analytics projection: names, referrer hosts, the per-type fields of tracking rows. */
+import { PREVIEW_FETCHERS } from '../scans';
 
 /** QrGenerated / QrDownloaded data (the codes feature's QrTracked), as far as analytics reads it. */
 export interface QrTracked {
@@ -75,4 +76,16 @@ export function typeFields(qrType: string, data: Pick<QrTracked, 'qrContent' | '
     // plain encoded content: nothing more to split out
   }
   return {};
+}
+
+/** human: a person; preview: a link-preview fetcher (a HEAD request, or a chat or social app unfurling the link); bot: any other. */
+export type ScanKind = 'human' | 'bot' | 'preview';
+export const SCAN_KINDS: readonly ScanKind[] = ['human', 'bot', 'preview'];
+
+const PREVIEWS = new Set<string>(PREVIEW_FETCHERS);
+
+export function scanKind(scan: { isBot: boolean; botReason?: string | null; browser?: string | null }): ScanKind {
+  if (!scan.isBot) return 'human';
+  if (scan.botReason === 'head-request' || PREVIEWS.has(scan.browser ?? '')) return 'preview';
+  return 'bot';
 }

@@ -1,10 +1,14 @@
-import { Controller, Get, Header, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { IdParam, QueryOf, uuidId } from '../common/input';
-import { codeAnalyticsQuerySchema, type CodeAnalyticsQuery } from './analytics.schemas';
+import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import { codeAnalyticsQuerySchema, createShareLinkSchema, type CodeAnalyticsQuery, type CreateShareLink } from './analytics.schemas';
 import { AnalyticsService, CODE_NOT_FOUND } from './analytics.service';
 import { LiveScansSse } from './live-scans.sse';
+import { CreateShareLinkCommand, DEFAULT_SHARE_DAYS, RevokeShareLinkCommand } from './share-link.commands';
+import { SHARE_NOT_FOUND } from './share-links';
+import { ShareLinksService } from './share-links.service';
 
 @Controller('api')
 @Authenticated()
@@ -12,6 +16,8 @@ export class AnalyticsController {
   constructor(
     private readonly analytics: AnalyticsService,
     private readonly live: LiveScansSse,
+    private readonly links: ShareLinksService,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('user-analytics') userAnalytics(@CurrentUser() user: AuthUser) {
@@ -45,5 +51,45 @@ export class AnalyticsController {
     @Res() res: Response,
   ) {
     return this.live.open(user, id, req, res);
+  }
+
+  @Get('dynamic-qrcodes/:id/share-links') async shareLinks(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+  ) {
+    const code = await this.analytics.ownedCode(user, id);
+    return this.links.list(user, code.qrId);
+  }
+
+  @Post('dynamic-qrcodes/:id/share-links') createShareLink(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+    @BodyOf(createShareLinkSchema) body: CreateShareLink,
+  ) {
+    return this.commands.execute(new CreateShareLinkCommand(user, id, body.expiresInDays ?? DEFAULT_SHARE_DAYS));
+  }
+
+  @Delete('dynamic-qrcodes/:id/share-links/:shareId') @HttpCode(204) revokeShareLink(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+    @IdParam('shareId', uuidId(), SHARE_NOT_FOUND) shareId: string,
+  ) {
+    return this.commands.execute(new RevokeShareLinkCommand(user, id, shareId));
+  }
+}
+
+/** The public side of a share link: one code's analytics, read-only, for whoever holds an unexpired, unrevoked token. */
+@Controller('api/shared-analytics')
+export class SharedAnalyticsController {
+  constructor(
+    private readonly analytics: AnalyticsService,
+    private readonly links: ShareLinksService,
+  ) {}
+
+  @Get(':token') async shared(@Req() req: Request, @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery) {
+    const token = String(req.params.token ?? '').slice(0, 400);
+    const link = await this.links.resolve(token);
+    const analytics = await this.analytics.ownerAnalytics(link.owner, link.qrId, query);
+    return { ...analytics, expiresAt: link.expiresAt };
   }
 }

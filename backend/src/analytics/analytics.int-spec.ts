@@ -129,7 +129,8 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
       ],
     });
     const people = live[`/api/dynamic-qrcodes/${menu.qrId}/analytics`] as Record<string, any>;
-    expect(people.totals).toEqual({ scans: 3, uniqueVisitors: 2, bots: 2 });
+    // The Facebook unfurl and the HEAD request are both link previews (and bots).
+    expect(people.totals).toEqual({ scans: 3, uniqueVisitors: 2, bots: 2, previews: 2, generations: 0, downloads: 0 });
     expect(people.daily).toHaveLength(30);
     expect(people.breakdowns.country).toEqual([
       { value: 'GB', count: 2 },
@@ -148,8 +149,11 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
       scans: 5,
       uniqueVisitors: 2,
       bots: 2,
+      previews: 2,
+      generations: 0,
+      downloads: 0,
     });
-    expect(live.csv).toContain('section,date,value,scans,unique_visitors,bots');
+    expect(live.csv).toContain('section,date,value,scans,unique_visitors,bots,previews,generations,downloads');
 
     const projection = app.app.get(AnalyticsProjection);
     const result = await rebuildProjection(projection, testEvents(app.app).store, app.app.get(DataSource));
@@ -198,6 +202,7 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
         ['scan_daily', 'day'],
         ['scan_visitors', 'day, visitor_hash'],
         ['scan_breakdowns', 'day, dimension, value, is_bot'],
+        ['scan_facets', 'day, visitor_hash, kind, country, device, os, browser, referrer, hour'],
         ['scan_totals', 'qr_id'],
       ]) {
         rows[table] = await dataSource.query(`SELECT * FROM ${table} WHERE qr_id = ANY($1) ORDER BY qr_id, ${order}`, [ids]);

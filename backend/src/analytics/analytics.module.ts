@@ -1,14 +1,24 @@
 import { Module } from '@nestjs/common';
-import { AnalyticsController } from './analytics.controller';
+import { AnalyticsController, SharedAnalyticsController } from './analytics.controller';
 import { AnalyticsProjection } from './analytics.projection';
 import { AnalyticsService } from './analytics.service';
 import { LiveScansService } from './live-scans.service';
 import { LiveScansSse } from './live-scans.sse';
+import { CreateShareLinkHandler, RevokeShareLinkHandler } from './share-link.commands';
+import { ShareLinksService } from './share-links.service';
 
-/** Scan, generation and download analytics: the 'analytics' projection, its endpoints and the live scan feed. */
+/** Scan, generation and download analytics: the 'analytics' projection, its endpoints, the live scan feed and share links. */
 @Module({
-  controllers: [AnalyticsController],
-  providers: [AnalyticsProjection, AnalyticsService, LiveScansService, LiveScansSse],
+  controllers: [AnalyticsController, SharedAnalyticsController],
+  providers: [
+    AnalyticsProjection,
+    AnalyticsService,
+    LiveScansService,
+    LiveScansSse,
+    ShareLinksService,
+    CreateShareLinkHandler,
+    RevokeShareLinkHandler,
+  ],
   exports: [AnalyticsService],
 })
 export class AnalyticsModule {}

@@ -3,9 +3,10 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import type { QrContentChanged, QrCreated } from '../codes';
+import type { QrContentChanged, QrCreated, QrRenamed } from '../codes';
 import type { Scanned } from '../scans';
-import { codeName, referrerHost, typeFields, type QrTracked } from './analytics-values';
+import { codeName, referrerHost, scanKind, typeFields, type QrTracked, type ScanKind } from './analytics-values';
+import { SHARE_EVENT_TYPES, type AnalyticsShareCreated, type AnalyticsShareRevoked } from './share-links';
 
 export const ANALYTICS_TABLES = [
   'analytics_codes',
@@ -15,9 +16,15 @@ export const ANALYTICS_TABLES = [
   'scan_totals',
   'qr_generations',
   'qr_downloads',
+  'scan_facets',
+  'analytics_share_links',
 ] as const;
+/** Also the column order of scan_facets' values (after code, day, visitor and kind). */
 export const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
+/** The dimensions a page can be filtered by (every breakdown and the CSV honour them). */
+export const FILTERS = ['country', 'device', 'os', 'browser', 'referrer'] as const;
+export type FilterDimension = (typeof FILTERS)[number];
 
 /** What a scan contributes, computed once for the live path and the rebuild's staging alike. */
 interface ScanFacts {
@@ -25,6 +32,7 @@ interface ScanFacts {
   day: string;
   clientId: number;
   isBot: boolean;
+  kind: ScanKind;
   visitorHash: string;
   scannedAt: string;
   values: Record<Dimension, string>;
@@ -37,6 +45,7 @@ function scanFacts(event: RecordedEvent): ScanFacts {
     day: scan.scannedAt.slice(0, 10),
     clientId: event.metadata.tenantId,
     isBot: scan.isBot,
+    kind: scanKind(scan),
     visitorHash: scan.visitorHash,
     scannedAt: scan.scannedAt,
     values: {
@@ -68,7 +77,16 @@ interface DayCount {
 export class AnalyticsProjection implements Projection, OnModuleInit {
   readonly name = 'analytics';
   readonly tables = ANALYTICS_TABLES;
-  readonly eventTypes = ['QrCreated', 'QrContentChanged', 'QrDeleted', 'Scanned', 'QrGenerated', 'QrDownloaded'];
+  readonly eventTypes = [
+    'QrCreated',
+    'QrContentChanged',
+    'QrRenamed',
+    'QrDeleted',
+    'Scanned',
+    'QrGenerated',
+    'QrDownloaded',
+    ...SHARE_EVENT_TYPES,
+  ];
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -124,9 +142,35 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
         JSON.stringify(fields),
         codeName(row.qr_type, fields, null),
       ]);
+    } else if (event.type === 'QrRenamed') {
+      // The owner's name wins; removing it falls back to the name the content gives.
+      const after = (event.data as QrRenamed).after;
+      const name = after ? after.slice(0, 255) : await this.contentName(qrId, tx);
+      if (name) await tx.query('UPDATE analytics_codes SET name = $2 WHERE qr_id = $1', [qrId, name]);
     } else if (event.type === 'QrDeleted') {
       await tx.query('UPDATE analytics_codes SET is_deleted = true WHERE qr_id = $1', [qrId]);
+    } else if (event.type === 'AnalyticsShareCreated') {
+      const data = event.data as AnalyticsShareCreated;
+      await tx.query(
+        `INSERT INTO analytics_share_links (share_id, qr_id, client_id, user_id, expires_at, created_at, revoked_at)
+         VALUES ($1, $2, $3, $4, $5, $6, null) ON CONFLICT (share_id) DO NOTHING`,
+        [data.shareId, data.qrId, event.metadata.tenantId, String(data.userId), data.expiresAt, event.metadata.occurredAt],
+      );
+    } else if (event.type === 'AnalyticsShareRevoked') {
+      const data = event.data as AnalyticsShareRevoked;
+      await tx.query('UPDATE analytics_share_links SET revoked_at = coalesce(revoked_at, $2) WHERE share_id = $1', [
+        data.shareId,
+        event.metadata.occurredAt,
+      ]);
     }
+  }
+
+  private async contentName(qrId: string, tx: EntityManager): Promise<string | null> {
+    const [row] = (await tx.query('SELECT qr_type, fields FROM analytics_codes WHERE qr_id = $1', [qrId])) as {
+      qr_type: string;
+      fields: Record<string, unknown>;
+    }[];
+    return row ? codeName(row.qr_type, row.fields, null) : null;
   }
 
   private async applyScans(events: RecordedEvent[], tx: EntityManager): Promise<void> {
@@ -134,8 +178,13 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     const visitors = new Map<string, [string, string, string, number]>();
     const breakdowns = new Map<string, [string, string, string, string, boolean, number, number]>();
     const totals = new Map<string, { clientId: number; scans: number; bots: number; last: string }>();
+    const facets = new Map<string, { scan: ScanFacts; count: number }>();
     for (const event of events) {
       const scan = scanFacts(event);
+      const facetKey = [scan.qrId, scan.day, scan.visitorHash, scan.kind, ...DIMENSIONS.map((d) => scan.values[d])].join('\u0000');
+      const facet = facets.get(facetKey);
+      if (facet) facet.count += 1;
+      else facets.set(facetKey, { scan, count: 1 });
       const { clientId, day } = scan;
       const dayKey = `${scan.qrId}|${day}`;
       let count = days.get(dayKey);
@@ -206,6 +255,24 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       ],
     );
 
+    const facetRows = [...facets.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, facet]) => facet);
+    await tx.query(
+      `INSERT INTO scan_facets (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, client_id, count)
+       SELECT * FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
+         $8::varchar[], $9::varchar[], $10::varchar[], $11::int[], $12::int[])
+       ON CONFLICT (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour)
+       DO UPDATE SET count = scan_facets.count + excluded.count`,
+      [
+        facetRows.map((f) => f.scan.qrId),
+        facetRows.map((f) => f.scan.day),
+        facetRows.map((f) => f.scan.visitorHash),
+        facetRows.map((f) => f.scan.kind),
+        ...DIMENSIONS.map((dimension) => facetRows.map((f) => f.scan.values[dimension])),
+        facetRows.map((f) => f.scan.clientId),
+        facetRows.map((f) => f.count),
+      ],
+    );
+
     const totalRows = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
     await tx.query(
       `INSERT INTO scan_totals (qr_id, client_id, scans, bots, last_scanned_at)
@@ -227,7 +294,8 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     await tx.query(
       `CREATE UNLOGGED TABLE scan_facts (qr_id varchar(64) NOT NULL, day date NOT NULL, client_id int NOT NULL, is_bot boolean NOT NULL,
          visitor_hash varchar(64) NOT NULL, scanned_at timestamptz NOT NULL, country varchar(255) NOT NULL, device varchar(255) NOT NULL,
-         os varchar(255) NOT NULL, browser varchar(255) NOT NULL, referrer varchar(255) NOT NULL, hour varchar(2) NOT NULL)`,
+         os varchar(255) NOT NULL, browser varchar(255) NOT NULL, referrer varchar(255) NOT NULL, hour varchar(2) NOT NULL,
+         kind varchar(8) NOT NULL)`,
     );
   }
 
@@ -242,7 +310,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     const facts = scans.map(scanFacts);
     await tx.query(
       `INSERT INTO scan_facts SELECT * FROM unnest($1::varchar[], $2::date[], $3::int[], $4::bool[], $5::varchar[], $6::timestamptz[],
-         $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[])`,
+         $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[])`,
       [
         facts.map((f) => f.qrId),
         facts.map((f) => f.day),
@@ -251,6 +319,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
         facts.map((f) => f.visitorHash),
         facts.map((f) => f.scannedAt),
         ...DIMENSIONS.map((dimension) => facts.map((f) => f.values[dimension])),
+        facts.map((f) => f.kind),
       ],
     );
   }
@@ -279,6 +348,11 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       `INSERT INTO scan_totals (qr_id, client_id, scans, bots, last_scanned_at)
        SELECT qr_id, min(client_id), count(*) FILTER (WHERE NOT is_bot), count(*) FILTER (WHERE is_bot), max(scanned_at)
        FROM scan_facts GROUP BY qr_id`,
+    );
+    await tx.query(
+      `INSERT INTO scan_facets (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, client_id, count)
+       SELECT qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, min(client_id), count(*)::int
+       FROM scan_facts GROUP BY qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour`,
     );
     await tx.query('DROP TABLE scan_facts');
   }

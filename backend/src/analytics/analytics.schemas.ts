@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/input';
 
 const day = (name: string) =>
   z
@@ -16,8 +17,23 @@ const day = (name: string) =>
     })
     .meta({ description: 'A UTC day, YYYY-MM-DD' });
 
-/** GET /api/dynamic-qrcodes/{id}/analytics(.csv): the period (UTC days, both included) and whether bots count. */
+/** A breakdown value to filter by ('DE', 'mobile', '(direct)'...): absent or empty means no filter. */
+const filter = (label: string) =>
+  text({ label, max: 255 })
+    .optional()
+    .transform((value) => value || undefined)
+    .meta({ description: `Only scans whose ${label} is this value (every figure, breakdown and CSV row)` });
+
+/**
+ * GET /api/dynamic-qrcodes/{id}/analytics(.csv) and GET /api/shared-analytics/{token}: the period (UTC days, both
+ * included), whether bots count, and filters by any breakdown's value.
+ */
 export const codeAnalyticsQuerySchema = z.object({
+  country: filter('country'),
+  device: filter('device'),
+  os: filter('os'),
+  browser: filter('browser'),
+  referrer: filter('referrer'),
   from: day('from'),
   to: day('to'),
   bots: z
@@ -29,3 +45,15 @@ export const codeAnalyticsQuerySchema = z.object({
 
 /** Days as UTC midnights in milliseconds; absent: the service's default period. */
 export type CodeAnalyticsQuery = z.output<typeof codeAnalyticsQuerySchema>;
+
+/** POST /api/dynamic-qrcodes/{id}/share-links: how long the link works (days, 1 to 365; default 30). */
+export const createShareLinkSchema = z.object({
+  expiresInDays: z
+    .number({ error: 'expiresInDays must be a whole number of days from 1 to 365' })
+    .int('expiresInDays must be a whole number of days from 1 to 365')
+    .min(1, 'expiresInDays must be a whole number of days from 1 to 365')
+    .max(365, 'expiresInDays must be a whole number of days from 1 to 365')
+    .optional()
+    .meta({ description: 'Days until the link stops working (1 to 365, default 30)' }),
+});
+export type CreateShareLink = z.output<typeof createShareLinkSchema>;

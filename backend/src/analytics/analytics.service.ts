@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
 import { DomainError } from '../command-pipeline/domain-error';
-import { Dimension, DIMENSIONS } from './analytics.projection';
+import { Dimension, DIMENSIONS, FILTERS, type FilterDimension } from './analytics.projection';
 import type { CodeAnalyticsQuery } from './analytics.schemas';
 
 export interface UserAnalytics {
@@ -20,16 +20,44 @@ export interface UserAnalytics {
   dynamicQrPerformance: { id: string; name: string; scans: number }[];
 }
 
+export interface PeriodTotals {
+  scans: number;
+  uniqueVisitors: number;
+  /** Every automated hit (link previews included). */
+  bots: number;
+  /** Of the bots: link-preview fetchers (chat and social apps unfurling the link, HEAD requests). */
+  previews: number;
+  /** Static and dynamic codes alike: images made and downloaded from the generator for this code. */
+  generations: number;
+  downloads: number;
+}
+
+export type Filters = Partial<Record<FilterDimension, string>>;
+
 export interface CodeAnalytics {
   qrId: string;
   shortCode: string | null;
+  name: string;
+  mode: string;
+  qrType: string;
   from: string;
   to: string;
   /** true: bot and link-preview hits are counted in scans and breakdowns too. */
   bots: boolean;
-  totals: { scans: number; uniqueVisitors: number; bots: number };
-  daily: { date: string; scans: number; uniqueVisitors: number; bots: number }[];
+  filters: Filters;
+  totals: PeriodTotals;
+  /** The period of the same length just before, with the same filters. */
+  previous: { from: string; to: string; totals: PeriodTotals };
+  /** Change against the previous period in percent (one decimal); null when the previous figure is 0. */
+  change: Record<keyof PeriodTotals, number | null>;
+  daily: ({ date: string } & PeriodTotals)[];
   breakdowns: Record<Dimension, { value: string; count: number }[]>;
+}
+
+/** Whose analytics: the signed-in owner, or the owner behind a share link. */
+export interface AnalyticsOwner {
+  tenantId: number;
+  userId: string;
 }
 
 export const CODE_NOT_FOUND = 'QR code not found';
@@ -38,6 +66,35 @@ const TOP = 3;
 const MAX_RANGE_DAYS = 3660;
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const TOTAL_KEYS = ['scans', 'uniqueVisitors', 'bots', 'previews', 'generations', 'downloads'] as const;
+
+export interface OwnedCode {
+  qrId: string;
+  shortCode: string | null;
+  name: string;
+  mode: string;
+  qrType: string;
+}
+
+interface Scope {
+  qrId: string;
+  tenantId: number;
+  filters: Filters;
+  withBots: boolean;
+}
+
+/** ` AND country = $n ...` for the filters present, numbered from `first`. Column names come from FILTERS only. */
+function filterClause(filters: Filters, first: number): { clause: string; params: string[] } {
+  const params: string[] = [];
+  let clause = '';
+  for (const dimension of FILTERS) {
+    const value = filters[dimension];
+    if (value === undefined) continue;
+    params.push(value);
+    clause += ` AND ${dimension} = $${first + params.length - 1}`;
+  }
+  return { clause, params };
+}
 
 /** Reads of the analytics tables, always scoped to the signed-in user's tenant and codes. */
 @Injectable()
@@ -108,60 +165,147 @@ export class AnalyticsService {
   }
 
   /** The code if the user owns it; 404 otherwise (never tell others' codes from missing ones). */
-  async ownedCode(user: AuthUser, qrId: string): Promise<{ qrId: string; shortCode: string | null }> {
-    const [row] = (await this.dataSource.query(
-      'SELECT qr_id, short_code FROM analytics_codes WHERE qr_id = $1 AND client_id = $2 AND user_id = $3 AND NOT is_deleted',
-      [qrId.slice(0, 64), user.tenantId, String(user.id)],
-    )) as { qr_id: string; short_code: string | null }[];
-    if (!row) throw DomainError.notFound(CODE_NOT_FOUND);
-    return { qrId: row.qr_id, shortCode: row.short_code };
+  async ownedCode(user: AuthUser, qrId: string): Promise<OwnedCode> {
+    return this.ownerCode({ tenantId: user.tenantId, userId: String(user.id) }, qrId);
   }
 
-  async codeAnalytics(user: AuthUser, qrId: string, query: CodeAnalyticsQuery): Promise<CodeAnalytics> {
-    const code = await this.ownedCode(user, qrId);
+  async ownerCode(owner: AnalyticsOwner, qrId: string): Promise<OwnedCode> {
+    const [row] = (await this.dataSource.query(
+      `SELECT qr_id, short_code, name, mode, qr_type FROM analytics_codes
+       WHERE qr_id = $1 AND client_id = $2 AND user_id = $3 AND NOT is_deleted`,
+      [qrId.slice(0, 64), owner.tenantId, owner.userId],
+    )) as { qr_id: string; short_code: string | null; name: string; mode: string; qr_type: string }[];
+    if (!row) throw DomainError.notFound(CODE_NOT_FOUND);
+    return { qrId: row.qr_id, shortCode: row.short_code, name: row.name, mode: row.mode, qrType: row.qr_type };
+  }
+
+  codeAnalytics(user: AuthUser, qrId: string, query: CodeAnalyticsQuery): Promise<CodeAnalytics> {
+    return this.ownerAnalytics({ tenantId: user.tenantId, userId: String(user.id) }, qrId, query);
+  }
+
+  async ownerAnalytics(owner: AnalyticsOwner, qrId: string, query: CodeAnalyticsQuery): Promise<CodeAnalytics> {
+    const code = await this.ownerCode(owner, qrId);
     const toMs = query.to ?? Date.parse(`${isoDay(Date.now())}T00:00:00Z`);
     const fromMs = query.from ?? toMs - (RECENT_DAYS - 1) * DAY_MS;
     if (fromMs > toMs) throw DomainError.invalid('from must not be after to', 'from');
     if ((toMs - fromMs) / DAY_MS >= MAX_RANGE_DAYS) throw DomainError.invalid(`The period can span at most ${MAX_RANGE_DAYS} days`, 'from');
-    const withBots = query.bots;
+    const filters: Filters = {};
+    for (const dimension of FILTERS) if (query[dimension]) filters[dimension] = query[dimension];
+    const span = toMs - fromMs + DAY_MS;
+    const scope = { qrId: code.qrId, tenantId: owner.tenantId, filters, withBots: query.bots };
+    const [current, previous, breakdowns] = await Promise.all([
+      this.series(scope, fromMs, toMs),
+      this.series(scope, fromMs - span, fromMs - DAY_MS),
+      this.breakdowns(scope, isoDay(fromMs), isoDay(toMs)),
+    ]);
+    const change = Object.fromEntries(
+      TOTAL_KEYS.map((key) => {
+        const before = previous.totals[key];
+        return [key, before === 0 ? null : Math.round(((current.totals[key] - before) / before) * 1000) / 10];
+      }),
+    ) as CodeAnalytics['change'];
+    return {
+      qrId: code.qrId,
+      shortCode: code.shortCode,
+      name: code.name,
+      mode: code.mode,
+      qrType: code.qrType,
+      from: isoDay(fromMs),
+      to: isoDay(toMs),
+      bots: query.bots,
+      filters,
+      totals: current.totals,
+      previous: { from: isoDay(fromMs - span), to: isoDay(fromMs - DAY_MS), totals: previous.totals },
+      change,
+      daily: current.daily,
+      breakdowns,
+    };
+  }
+
+  /**
+   * The daily series of a period and its totals. Unfiltered, from the per-day tables (scan_daily, one row a day);
+   * filtered, from scan_facets, which keeps every combination of the facts with its visitor, so a filtered page still
+   * counts unique visitors exactly. Previews are always read from scan_facets (scan_daily does not keep them apart).
+   */
+  private async series(scope: Scope, fromMs: number, toMs: number) {
     const from = isoDay(fromMs);
     const to = isoDay(toMs);
-    const [dailyRows, breakdownRows] = await Promise.all([
-      this.dataSource.query(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, scans, unique_visitors, bots FROM scan_daily
-         WHERE qr_id = $1 AND client_id = $2 AND day BETWEEN $3 AND $4 ORDER BY day`,
-        [code.qrId, user.tenantId, from, to],
-      ) as Promise<{ day: string; scans: number; unique_visitors: number; bots: number }[]>,
-      this.dataSource.query(
-        `SELECT dimension, value, sum(count)::bigint AS count FROM scan_breakdowns
-         WHERE qr_id = $1 AND client_id = $2 AND day BETWEEN $3 AND $4 AND ($5 OR NOT is_bot)
-         GROUP BY dimension, value ORDER BY dimension, count DESC, value`,
-        [code.qrId, user.tenantId, from, to, withBots],
-      ) as Promise<{ dimension: Dimension; value: string; count: string }[]>,
-    ]);
-    const byDay = new Map(dailyRows.map((row) => [row.day, row]));
+    const filtered = Object.keys(scope.filters).length > 0;
+    const { clause, params } = filterClause(scope.filters, 5);
+    const base = [scope.qrId, scope.tenantId, from, to];
+    const dayRows = (await (filtered
+      ? this.dataSource.query(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, (sum(count) FILTER (WHERE kind = 'human'))::int AS scans,
+             (count(DISTINCT visitor_hash) FILTER (WHERE kind = 'human'))::int AS unique_visitors,
+             (sum(count) FILTER (WHERE kind <> 'human'))::int AS bots, (sum(count) FILTER (WHERE kind = 'preview'))::int AS previews
+           FROM scan_facets WHERE qr_id = $1 AND client_id = $2 AND day BETWEEN $3 AND $4${clause} GROUP BY day`,
+          [...base, ...params],
+        )
+      : this.dataSource.query(
+          `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.scans, d.unique_visitors, d.bots, coalesce(p.previews, 0)::int AS previews
+           FROM scan_daily d LEFT JOIN (SELECT day, sum(count) AS previews FROM scan_facets
+             WHERE qr_id = $1 AND client_id = $2 AND day BETWEEN $3 AND $4 AND kind = 'preview' GROUP BY day) p ON p.day = d.day
+           WHERE d.qr_id = $1 AND d.client_id = $2 AND d.day BETWEEN $3 AND $4`,
+          base,
+        ))) as { day: string; scans: number | null; unique_visitors: number | null; bots: number | null; previews: number | null }[];
+    // Generations and downloads have no scan facts: a filter on scans leaves them out (0), never unfiltered figures.
+    const tracking = filtered
+      ? []
+      : ((await this.dataSource.query(
+          `SELECT to_char(generated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, 'g' AS kind, count(*)::int AS n FROM qr_generations
+           WHERE qr_code_id = $1 AND client_id = $2 AND generated_at >= $3::date AND generated_at < $4::date + 1 GROUP BY 1
+           UNION ALL
+           SELECT to_char(downloaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 'd', count(*)::int FROM qr_downloads
+           WHERE qr_code_id = $1 AND client_id = $2 AND downloaded_at >= $3::date AND downloaded_at < $4::date + 1 GROUP BY 1`,
+          base,
+        )) as { day: string; kind: 'g' | 'd'; n: number }[]);
+    const byDay = new Map(dayRows.map((row) => [row.day, row]));
+    const made = new Map(tracking.map((row) => [`${row.kind}${row.day}`, row.n]));
     const daily: CodeAnalytics['daily'] = [];
-    const totals = { scans: 0, uniqueVisitors: 0, bots: 0 };
+    const totals: PeriodTotals = { scans: 0, uniqueVisitors: 0, bots: 0, previews: 0, generations: 0, downloads: 0 };
     for (let ms = fromMs; ms <= toMs; ms += DAY_MS) {
       const date = isoDay(ms);
       const row = byDay.get(date);
+      const bots = row?.bots ?? 0;
       const entry = {
         date,
-        scans: row ? row.scans + (withBots ? row.bots : 0) : 0,
+        scans: (row?.scans ?? 0) + (scope.withBots ? bots : 0),
         uniqueVisitors: row?.unique_visitors ?? 0,
-        bots: row?.bots ?? 0,
+        bots,
+        previews: row?.previews ?? 0,
+        generations: made.get(`g${date}`) ?? 0,
+        downloads: made.get(`d${date}`) ?? 0,
       };
-      totals.scans += entry.scans;
-      totals.uniqueVisitors += entry.uniqueVisitors;
-      totals.bots += entry.bots;
+      for (const key of TOTAL_KEYS) totals[key] += entry[key];
       daily.push(entry);
     }
+    return { totals, daily };
+  }
+
+  private async breakdowns(scope: Scope, from: string, to: string): Promise<CodeAnalytics['breakdowns']> {
+    const filtered = Object.keys(scope.filters).length > 0;
+    const { clause, params } = filterClause(scope.filters, 6);
+    const rows = (await (filtered
+      ? this.dataSource.query(
+          `SELECT d.dimension, d.value, sum(f.count)::bigint AS count FROM scan_facets f
+           CROSS JOIN LATERAL (VALUES ('country', f.country), ('device', f.device), ('os', f.os), ('browser', f.browser),
+             ('referrer', f.referrer), ('hour', f.hour)) AS d(dimension, value)
+           WHERE f.qr_id = $1 AND f.client_id = $2 AND f.day BETWEEN $3 AND $4 AND ($5 OR f.kind = 'human')${clause}
+           GROUP BY d.dimension, d.value ORDER BY d.dimension, count DESC, d.value`,
+          [scope.qrId, scope.tenantId, from, to, scope.withBots, ...params],
+        )
+      : this.dataSource.query(
+          `SELECT dimension, value, sum(count)::bigint AS count FROM scan_breakdowns
+           WHERE qr_id = $1 AND client_id = $2 AND day BETWEEN $3 AND $4 AND ($5 OR NOT is_bot)
+           GROUP BY dimension, value ORDER BY dimension, count DESC, value`,
+          [scope.qrId, scope.tenantId, from, to, scope.withBots],
+        ))) as { dimension: Dimension; value: string; count: string }[];
     const breakdowns = Object.fromEntries(
       DIMENSIONS.map((dimension) => [dimension, [] as { value: string; count: number }[]]),
     ) as CodeAnalytics['breakdowns'];
-    for (const row of breakdownRows) breakdowns[row.dimension]?.push({ value: row.value, count: Number(row.count) });
+    for (const row of rows) breakdowns[row.dimension]?.push({ value: row.value, count: Number(row.count) });
     breakdowns.hour.sort((a, b) => (a.value < b.value ? -1 : 1));
-    return { qrId: code.qrId, shortCode: code.shortCode, from, to, bots: withBots, totals, daily, breakdowns };
+    return breakdowns;
   }
 
   /** The same answer as CSV: the daily series, then every breakdown, one long table a spreadsheet can pivot. */
@@ -172,12 +316,18 @@ export class AnalyticsService {
       const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text; // no formula injection into spreadsheets
       return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
     };
-    const lines = ['section,date,value,scans,unique_visitors,bots'];
-    for (const day of analytics.daily) lines.push(['daily', day.date, '', day.scans, day.uniqueVisitors, day.bots].map(cell).join(','));
+    const lines = ['section,date,value,scans,unique_visitors,bots,previews,generations,downloads'];
+    for (const day of analytics.daily)
+      lines.push(
+        ['daily', day.date, '', day.scans, day.uniqueVisitors, day.bots, day.previews, day.generations, day.downloads].map(cell).join(','),
+      );
     for (const dimension of DIMENSIONS) {
       for (const row of analytics.breakdowns[dimension])
-        lines.push([dimension, `${analytics.from}..${analytics.to}`, row.value, row.count, '', ''].map(cell).join(','));
+        lines.push([dimension, `${analytics.from}..${analytics.to}`, row.value, row.count, '', '', '', '', ''].map(cell).join(','));
     }
+    // The filter the rows were read with, so a file on its own still says what it holds.
+    for (const [dimension, value] of Object.entries(analytics.filters))
+      lines.push(['filter', '', `${dimension}=${value}`, '', '', '', '', '', ''].map(cell).join(','));
     return `${lines.join('\r\n')}\r\n`;
   }
 }

@@ -6,3 +6,5 @@
 export { SCANNED, scanStream, type BotReason, type Scanned } from './scan.events';
 export { SCAN_KEYS, scanKeys, type ScanKeys } from './scan-keys';
 export type { LiveScan } from './scan-ingester';
+/** Link-preview fetchers: a bot scan whose browser is one of these is a link preview (analytics counts them apart). */
+export { PREVIEW_FETCHERS } from './scan-enrich';

@@ -18,6 +18,26 @@ function lookupCountry(ip: string): string | null {
   return geoLookup(ip)?.country ?? null;
 }
 
+/**
+ * Link-preview fetchers (chat and social apps unfurling a pasted link): the user-agent parser names none of them, so
+ * a bot's browser is the fetcher's own name when it is one of these, which is how analytics tells previews from bots.
+ */
+export const PREVIEW_FETCHERS = [
+  'facebookexternalhit',
+  'WhatsApp',
+  'Slackbot',
+  'TelegramBot',
+  'Discordbot',
+  'Twitterbot',
+  'LinkedInBot',
+  'SkypeUriPreview',
+  'Pinterestbot',
+  'redditbot',
+  'Embedly',
+  'Iframely',
+] as const;
+const PREVIEW_AGENT = new RegExp(`\\b(${PREVIEW_FETCHERS.join('|')})`, 'i');
+
 const clip = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 
 interface UaFacts {
@@ -38,11 +58,14 @@ function uaFacts(ua: string): UaFacts {
   let facts = uaCache.get(ua);
   if (facts) return facts;
   const parsed = new UAParser(ua).getResult();
+  const bot = isbot(ua);
+  const fetcher = bot ? PREVIEW_AGENT.exec(ua)?.[1] : undefined;
+  const canonical = fetcher ? PREVIEW_FETCHERS.find((name) => name.toLowerCase() === fetcher.toLowerCase()) : undefined;
   facts = {
     device: parsed.device.type ?? (parsed.os.name || parsed.browser.name ? 'desktop' : 'unknown'),
     os: clip(parsed.os.name ?? 'unknown', 60),
-    browser: clip(parsed.browser.name ?? 'unknown', 60),
-    isBot: isbot(ua),
+    browser: clip(canonical ?? parsed.browser.name ?? 'unknown', 60),
+    isBot: bot,
   };
   if (uaCache.size >= UA_CACHE_SIZE) uaCache.clear();
   uaCache.set(ua, facts);
