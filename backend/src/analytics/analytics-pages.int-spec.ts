@@ -55,7 +55,7 @@ describe('analytics pages: filters, previous period, share links, rebuild', () =
     );
   }
 
-  it('filters every figure and breakdown by a value, compares with the previous period, and the CSV holds the filtered period', async () => {
+  it('filters every figure and breakdown, compares with the previous period, and the CSV holds the filtered period', async () => {
     const code = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/filters' });
     await scans(code, [
       // The period 2026-03-01..07: DE 3 scans by 2 visitors (one on Instagram), FR 2, a bot and a WhatsApp preview.
@@ -133,7 +133,7 @@ describe('analytics pages: filters, previous period, share links, rebuild', () =
     expect((await owner.get(`${base}&os=%01`)).status).toBe(400);
   });
 
-  it('share links: created and revoked as events, open signed out with only that code, refuse when revoked, expired or forged', async () => {
+  it('share links: events, open signed out for that code only, refused when revoked, expired or forged', async () => {
     const code = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/shared' });
     const other = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/private' });
     await scans(code, [{ day: '2026-03-02', visitorHash: 'x' }]);
