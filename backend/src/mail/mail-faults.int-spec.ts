@@ -1,0 +1,142 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import { userStream, type UserRegistered } from '../accounts';
+import { bootstrap, RunningApp } from '../bootstrap';
+import { testEvents } from '../test-support/events';
+import { createTestDatabase, TestDatabase } from '../test-support/database';
+import { TestSmtpServer } from '../test-support/smtp-server';
+
+const REPO = resolve(__dirname, '../../..');
+const USERS = 500;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function until(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** The worker role in a child process (dispatcher + mail processing), SIGKILLed like a crash. */
+function startWorker(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['-r', '@swc-node/register', 'backend/src/worker.ts'], {
+    cwd: REPO,
+    env: { ...process.env, ...env, SWC_NODE_PROJECT: 'backend/tsconfig.json' },
+    stdio: 'ignore',
+  });
+}
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((done) => child.once('exit', () => done()));
+
+describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP server refusing for a while', () => {
+  const smtp = new TestSmtpServer();
+  let db: TestDatabase;
+  let api: RunningApp;
+  let worker: ChildProcess | null = null;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    const url = await smtp.start();
+    db = await createTestDatabase();
+    env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: db.url,
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      SMTP_URL: url,
+      MAIL_CONCURRENCY: '8',
+      MAIL_JOB_ATTEMPTS: '30',
+      MAIL_JOB_BACKOFF_MS: '100',
+      MAIL_JOB_LOCK_MS: '1000',
+      MAIL_SWEEP_MS: '1000',
+      HOST: '127.0.0.1',
+      PORT: '0',
+    };
+    // This process only appends and reads (the api role runs no dispatcher and processes no mail).
+    api = await bootstrap({ ...env, ROLE: 'api' });
+  });
+  afterAll(async () => {
+    if (worker) {
+      worker.kill('SIGKILL');
+      await exited(worker);
+    }
+    await api?.close();
+    await db?.drop();
+    await smtp.close();
+  });
+
+  it('every recipient gets the mail; the only doubles are crashes between the SMTP acceptance and the ledger mark', async () => {
+    const started = Date.now();
+    const writer = testEvents(api.app);
+    const emails: string[] = [];
+    for (let batch = 0; batch < USERS / 50; batch++) {
+      const appends = Array.from({ length: 50 }, (_, i) => {
+        const userId = randomUUID();
+        const email = `fault-${batch * 50 + i}@example.com`;
+        emails.push(email);
+        const data: UserRegistered = { userId, clientId: 1, username: email, email, firstName: '', lastName: '', passwordHash: null };
+        return { streamId: userStream(userId), events: [writer.event('UserRegistered', data)], expectedRevision: 'no_stream' as const };
+      });
+      await writer.store.appendMany(appends);
+    }
+
+    const kills: number[] = [];
+    worker = startWorker(env);
+    await until(() => smtp.mails.length >= 100, 'the first 100 mails');
+    worker.kill('SIGKILL');
+    await exited(worker);
+    kills.push(smtp.mails.length);
+    smtp.refuse(true);
+    worker = startWorker(env);
+    await until(() => smtp.refused >= 20, 'the SMTP server to refuse 20 mails');
+    await sleep(3000);
+    smtp.refuse(false);
+    await until(() => smtp.mails.length >= kills[0] + 150, '150 more mails');
+    worker.kill('SIGKILL');
+    await exited(worker);
+    kills.push(smtp.mails.length);
+    worker = startWorker(env);
+
+    const ds = api.app.get(DataSource);
+    await until(
+      async () => ((await ds.query(`SELECT count(*)::int AS n FROM mail_ledger WHERE status = 'sent'`)) as { n: number }[])[0].n === USERS,
+      'every ledger row to be sent',
+      90_000,
+    );
+    const stopped = exited(worker);
+    worker.kill('SIGTERM');
+    await stopped;
+    worker = null;
+
+    const perRecipient = new Map<string, number[]>();
+    for (const mail of smtp.mails) {
+      const attempt = Number(mail.parsed.headers.get('x-mail-attempt'));
+      for (const to of mail.to) perRecipient.set(to, [...(perRecipient.get(to) ?? []), attempt]);
+    }
+    const rows = (await ds.query(`SELECT recipient, attempts, interrupted FROM mail_ledger WHERE kind = 'welcome'`)) as {
+      recipient: string;
+      attempts: number;
+      interrupted: number;
+    }[];
+    const missing = emails.filter((email) => !perRecipient.has(email));
+    const doubled = [...perRecipient].filter(([, attempts]) => attempts.length === 2).map(([to]) => to);
+    const more = [...perRecipient].filter(([, attempts]) => attempts.length > 2);
+    const interruptedRows = rows.filter((row) => row.interrupted > 0);
+    // Of the interrupted attempts, those the SMTP server had accepted before the worker died: crashes inside the window.
+    const insideWindow = interruptedRows.filter((row) => (perRecipient.get(row.recipient) ?? []).some((attempt) => attempt < row.attempts));
+    console.log(
+      `mail faults: ${USERS} welcome mails in ${((Date.now() - started) / 1000).toFixed(1)} s; worker SIGKILLed after ${kills.join(' and ')}` +
+        ` accepted mails; SMTP refused ${smtp.refused}; ${smtp.mails.length} accepted in all; ledger: ${interruptedRows.length} sends ` +
+        `interrupted by a kill, ${insideWindow.length} of them inside the acceptance window; recipients with two mails: ${doubled.length}`,
+    );
+    expect(missing).toEqual([]);
+    expect(more).toEqual([]);
+    expect(rows).toHaveLength(USERS);
+    expect(doubled.length).toBe(insideWindow.length);
+    expect(new Set(doubled)).toEqual(new Set(insideWindow.map((row) => row.recipient)));
+    expect(smtp.refused).toBeGreaterThanOrEqual(20);
+  }, 150_000);
+});
