@@ -128,8 +128,8 @@ describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP serve
     // Of the interrupted attempts, those the SMTP server had accepted before the worker died: crashes inside the window.
     const insideWindow = interruptedRows.filter((row) => (perRecipient.get(row.recipient) ?? []).some((attempt) => attempt < row.attempts));
     console.log(
-      `mail faults: ${USERS} welcome mails in ${((Date.now() - started) / 1000).toFixed(1)} s; worker SIGKILLed after ${kills.join(' and ')}` +
-        ` accepted mails; SMTP refused ${smtp.refused}; ${smtp.mails.length} accepted in all; ledger: ${interruptedRows.length} sends ` +
+      `mail faults: ${USERS} welcome mails in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        `worker SIGKILLed after ${kills.join(' and ')} accepted mails; SMTP refused ${smtp.refused}; ${smtp.mails.length} accepted in all; ledger: ${interruptedRows.length} sends ` +
         `interrupted by a kill, ${insideWindow.length} of them inside the acceptance window; recipients with two mails: ${doubled.length}`,
     );
     expect(missing).toEqual([]);
