@@ -129,7 +129,8 @@ describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP serve
     const insideWindow = interruptedRows.filter((row) => (perRecipient.get(row.recipient) ?? []).some((attempt) => attempt < row.attempts));
     console.log(
       `mail faults: ${USERS} welcome mails in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
-        `worker SIGKILLed after ${kills.join(' and ')} accepted mails; SMTP refused ${smtp.refused}; ${smtp.mails.length} accepted in all; ledger: ${interruptedRows.length} sends ` +
+        `worker SIGKILLed after ${kills.join(' and ')} accepted mails; SMTP refused ${smtp.refused}; ` +
+        `${smtp.mails.length} accepted in all; ledger: ${interruptedRows.length} sends ` +
         `interrupted by a kill, ${insideWindow.length} of them inside the acceptance window; recipients with two mails: ${doubled.length}`,
     );
     expect(missing).toEqual([]);
