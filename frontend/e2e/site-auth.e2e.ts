@@ -17,7 +17,7 @@ describe('/auth', () => {
     const auth = await new AuthPage(page).open();
     expect(await page.title()).toBe('Login to QR Generator');
     expect(await auth.heading.innerText()).toBe('Welcome back!');
-    await page.getByRole('button', { name: 'Forgot my password' }).waitFor();
+    await page.getByRole('link', { name: 'Forgot my password' }).waitFor();
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign In' }).click();
     await auth.helperText('Username is required').waitFor();

@@ -35,6 +35,8 @@ const SubscribePage = page(() => import('./site/subscribe/SubscribePage'), 'Subs
 const TestPage = page(() => import('./site/test/TestPage'), 'TestPage');
 const AuthPage = page(() => import('./site/auth/AuthPage'), 'AuthPage');
 const GoogleRedirectPage = page(() => import('./site/auth/GoogleRedirectPage'), 'GoogleRedirectPage');
+const ForgotPasswordPage = page(() => import('./site/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('./site/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const AccountSettingsPage = page(() => import('./site/account-settings/AccountSettingsPage'), 'AccountSettingsPage');
 const BulkGenerationPage = page(() => import('./site/bulk-generation/BulkGenerationPage'), 'BulkGenerationPage');
 const WhiteLabelAdminPage = page(() => import('./site/white-label-admin/WhiteLabelAdminPage'), 'WhiteLabelAdminPage');
@@ -94,6 +96,22 @@ export function AppRoutes() {
         element={
           <Bare>
             <AuthPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="auth/forgot-password"
+        element={
+          <Bare>
+            <ForgotPasswordPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="auth/reset-password"
+        element={
+          <Bare>
+            <ResetPasswordPage />
           </Bare>
         }
       />

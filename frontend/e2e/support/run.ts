@@ -10,6 +10,7 @@ import { startStack, type Stack } from './stack';
 export const RUN_URL = 'E2E_RUN_URL';
 export const RUN_STORAGE_STATE = 'E2E_RUN_STORAGE_STATE';
 export const RUN_USER_EMAIL = 'E2E_RUN_USER_EMAIL';
+export const RUN_OUTBOX = 'E2E_RUN_OUTBOX';
 
 export const uniqueEmail = (prefix = 'shark') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -47,7 +48,9 @@ export function releaseRun(): Run | undefined {
  */
 export async function startRun(): Promise<Run> {
   const external = process.env.E2E_BASE_URL;
-  const stack: Stack = external ? { baseUrl: external.replace(/\/+$/, ''), stop: async () => undefined } : await startStack();
+  const stack: Stack = external
+    ? { baseUrl: external.replace(/\/+$/, ''), outbox: process.env.E2E_OUTBOX ?? null, stop: async () => undefined }
+    : await startStack();
   const dir = await mkdtemp(path.join(tmpdir(), 'qrs-e2e-'));
   const stop = async () => {
     await stack.stop();
@@ -63,6 +66,7 @@ export async function startRun(): Promise<Run> {
       const state = await api.storageState({ path: file });
       if (state.cookies.length === 0) throw new Error('Signing up the stored user set no session cookie.');
       Object.assign(process.env, { [RUN_URL]: stack.baseUrl, [RUN_STORAGE_STATE]: file, [RUN_USER_EMAIL]: email });
+      if (stack.outbox) process.env[RUN_OUTBOX] = stack.outbox;
     } finally {
       await api.dispose();
     }

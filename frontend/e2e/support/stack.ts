@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 // The tests' double of the few Stripe endpoints used (backend/src/test-support): Stripe cannot be reached from here.
@@ -20,6 +22,8 @@ export const STAFF_ADMIN_EMAIL = 'staff-admin@e2e.example';
 
 export interface Stack {
   baseUrl: string;
+  /** MAIL_OUTBOX_DIR of the stack's backend (no SMTP_URL: every mail is an .eml file there); null for E2E_BASE_URL. */
+  outbox: string | null;
   stop(): Promise<void>;
 }
 
@@ -85,6 +89,7 @@ export async function startStack(): Promise<Stack> {
   const dropDatabase = () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined);
 
   const port = await freePort();
+  const outbox = path.join(tmpdir(), 'qrs-e2e-outbox', name);
   const baseUrl = `http://127.0.0.1:${port}`;
   // Payments configured against the double; owners' Connect accounts can take charges once made (payment*.e2e.ts).
   const stripe = await startStripeDouble({ accountsStartEnabled: true });
@@ -104,6 +109,8 @@ export async function startStack(): Promise<Stack> {
       ...stripe.env,
       STRIPE_PRICING_TABLE_ID: 'prctbl_test_double',
       ADMIN_EMAILS: STAFF_ADMIN_EMAIL,
+      MAIL_OUTBOX_DIR: outbox,
+      SMTP_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -134,9 +141,11 @@ export async function startStack(): Promise<Stack> {
 
   return {
     baseUrl,
+    outbox,
     async stop() {
       await kill();
       await dropDatabase();
+      await rm(outbox, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,10 @@
 import GoogleIcon from '@mui/icons-material/Google';
 import { Box, Button, Container, Divider, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useLoginMutation, useRegisterMutation, useUser } from '../../api/http';
 import { Brand } from '../../ui/Brand';
 import { LoadingScreen } from '../../ui/LoadingScreen';
-import { toast } from '../../ui/toast';
 import { activateTrial } from '../../ui/TrialCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { validateLogin, validateRegister, type CredentialErrors, type Credentials } from './auth-validation';
@@ -128,14 +127,12 @@ export function AuthPage() {
               {isLogin && (
                 <Box sx={{ textAlign: 'right' }}>
                   <Link
-                    component="button"
-                    type="button"
+                    component={RouterLink}
                     variant="body2"
-                    onClick={() =>
-                      toast({
-                        title: 'Forgot my password',
-                        description: 'Password reset by email is coming soon. Please contact support to reset your password.',
-                      })
+                    to={
+                      fields.email.trim()
+                        ? `/auth/forgot-password?email=${encodeURIComponent(fields.email.trim())}`
+                        : '/auth/forgot-password'
                     }
                   >
                     Forgot my password

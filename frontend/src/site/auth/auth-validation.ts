@@ -20,3 +20,21 @@ export function validateRegister({ email, password }: Credentials): CredentialEr
   if (password.length < 6) errors.password = 'Password must be at least 6 characters';
   return errors;
 }
+
+export function validateForgotPassword(email: string): string | undefined {
+  return EMAIL.test(email.trim()) ? undefined : 'Invalid email address';
+}
+
+export interface NewPassword {
+  password: string;
+  confirmPassword: string;
+}
+
+/** The reset page's fields, with the register and change-password messages (website spec section 5). */
+export function validateNewPassword({ password, confirmPassword }: NewPassword): Partial<Record<keyof NewPassword, string>> {
+  const errors: Partial<Record<keyof NewPassword, string>> = {};
+  if (password.length < 6) errors.password = 'Password must be at least 6 characters';
+  if (!confirmPassword) errors.confirmPassword = 'Please confirm your new password';
+  else if (confirmPassword !== password) errors.confirmPassword = "Passwords don't match";
+  return errors;
+}
