@@ -45,6 +45,8 @@ const PaymentSuccessPage = page(() => import('./site/payment-success/PaymentSucc
 const PdfPlaceholderPage = page(() => import('./site/placeholders/PlaceholderPages'), 'PdfPlaceholderPage');
 const ImagePlaceholderPage = page(() => import('./site/placeholders/PlaceholderPages'), 'ImagePlaceholderPage');
 const NotFoundPage = page(() => import('./site/not-found/NotFoundPage'), 'NotFoundPage');
+// A share link's public analytics page (issue 17): its own chunk, outside the site's layout and the dashboard.
+const SharedAnalyticsPage = page(() => import('./dashboard/analytics/SharedAnalyticsPage'), 'SharedAnalyticsPage');
 // react-admin is heavy: it loads only when /dashboard is opened.
 const DashboardApp = page(() => import('./dashboard/DashboardApp'), 'DashboardApp');
 // The staff console (react-admin too): its own chunk, loaded only when /admin is opened.
@@ -152,6 +154,14 @@ export function AppRoutes() {
         element={
           <Bare>
             <ImagePlaceholderPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="share/:token"
+        element={
+          <Bare>
+            <SharedAnalyticsPage />
           </Bare>
         }
       />

@@ -1,0 +1,331 @@
+// One code's analytics (issue 17): any period (7/30/90 days, a year, a custom range), each figure beside the previous
+// period of the same length, scans per day with people, bots and link previews apart, unique visitors, breakdowns by
+// country, device, OS, browser and referrer where every row filters the page by it. The owner's page adds the CSV,
+// the live feed, the History tab and share links; a share link's page shows this view only.
+import CloseIcon from '@mui/icons-material/Close';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  LinearProgress,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import {
+  apiQuery,
+  changeLabel,
+  DIMENSION_LABELS,
+  FILTERS,
+  PRESET_LABELS,
+  PRESETS,
+  presetRange,
+  valueLabel,
+  type CodeAnalytics,
+  type FilterDimension,
+  type PeriodTotals,
+  type Preset,
+  type View,
+} from './analytics-api';
+import { ChartCard } from './ChartCard';
+
+interface Props {
+  /** GET base: `/api/dynamic-qrcodes/{id}/analytics` or `/api/shared-analytics/{token}`. */
+  source: string;
+  view: View;
+  onView: (view: View) => void;
+  /** The owner's CSV export (absent on a shared page). */
+  csv?: string;
+  /** Rendered beside the figures (the owner's live feed). */
+  aside?: ReactNode;
+  /** Failure text for a shared page (the server's message: revoked, expired...). */
+  onError?: (error: Error) => ReactNode;
+}
+
+export function CodeAnalyticsView({ source, view, onView, csv, aside, onError }: Props) {
+  const query = useQuery<CodeAnalytics>({
+    queryKey: [`${source}?${apiQuery(view)}`],
+    staleTime: 0,
+    refetchOnMount: 'always',
+    placeholderData: (previous) => previous,
+  });
+  const data = query.data;
+  if (query.isError && onError) return <>{onError(query.error)}</>;
+  return (
+    <Box data-testid="code-analytics" data-loading={query.isFetching ? 'true' : 'false'}>
+      <PeriodBar view={view} onView={onView} csv={csv ? `${csv}?${apiQuery(view)}` : undefined} />
+      <FilterChips view={view} onView={onView} />
+      {query.isFetching && <LinearProgress aria-label="Loading analytics" sx={{ mb: 1 }} />}
+      {query.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void query.refetch()}>
+              Try Again
+            </Button>
+          }
+        >
+          Failed to load analytics data
+        </Alert>
+      )}
+      {!data && query.isPending && <CircularProgress aria-label="Loading analytics" />}
+      {data && <Figures data={data} view={view} onView={onView} aside={aside} />}
+    </Box>
+  );
+}
+
+function PeriodBar({ view, onView, csv }: { view: View; onView: (view: View) => void; csv?: string }) {
+  const [custom, setCustom] = useState({ from: view.from, to: view.to });
+  const choose = (preset: Preset | null) => {
+    if (!preset) return;
+    if (preset === 'custom') onView({ ...view, preset, ...custom });
+    else onView({ ...view, preset, ...presetRange(preset) });
+  };
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        value={view.preset}
+        onChange={(_, preset: Preset | null) => choose(preset)}
+        aria-label="Period"
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {PRESETS.map((preset) => (
+          <ToggleButton key={preset} value={preset}>
+            {PRESET_LABELS[preset]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {view.preset === 'custom' && (
+        <Stack direction="row" spacing={1} component="form" onSubmit={(event) => (event.preventDefault(), onView({ ...view, ...custom }))}>
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={custom.from}
+            onChange={(event) => setCustom({ ...custom, from: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={custom.to}
+            onChange={(event) => setCustom({ ...custom, to: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button type="submit" variant="outlined" size="small">
+            Apply
+          </Button>
+        </Stack>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }} data-testid="period-label">
+        {view.from} to {view.to} (UTC)
+      </Typography>
+      {csv && (
+        <Button variant="outlined" size="small" startIcon={<DownloadIcon />} href={csv} download="qr-analytics.csv">
+          Export CSV
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function FilterChips({ view, onView }: { view: View; onView: (view: View) => void }) {
+  const active = FILTERS.filter((dimension) => view.filters[dimension]);
+  if (!active.length) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center' }} data-testid="active-filters">
+      <Typography variant="body2">Filtered by</Typography>
+      {active.map((dimension) => (
+        <Chip
+          key={dimension}
+          color="primary"
+          label={`${DIMENSION_LABELS[dimension]}: ${valueLabel(dimension, view.filters[dimension]!)}`}
+          onDelete={() => {
+            const filters = { ...view.filters };
+            delete filters[dimension];
+            onView({ ...view, filters });
+          }}
+          deleteIcon={<CloseIcon aria-label={`Remove the ${DIMENSION_LABELS[dimension]} filter`} />}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+const SCAN_TILES: [keyof PeriodTotals, string][] = [
+  ['scans', 'Scans'],
+  ['uniqueVisitors', 'Unique visitors'],
+  ['bots', 'Bots and previews'],
+  ['previews', 'Link previews'],
+];
+const MADE_TILES: [keyof PeriodTotals, string][] = [
+  ['generations', 'Generations'],
+  ['downloads', 'Downloads'],
+];
+
+function Figures({ data, view, onView, aside }: { data: CodeAnalytics; view: View; onView: (view: View) => void; aside?: ReactNode }) {
+  const dynamic = data.mode === 'dynamic';
+  const tiles = dynamic ? SCAN_TILES : MADE_TILES;
+  const dates = data.daily.map((day) => day.date.slice(5));
+  const filter = (dimension: FilterDimension, value: string) => onView({ ...view, filters: { ...view.filters, [dimension]: value } });
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: `repeat(${tiles.length}, minmax(0, 1fr))` },
+        }}
+      >
+        {tiles.map(([key, label]) => (
+          <Card key={key} variant="outlined">
+            <CardContent>
+              <Typography color="text.secondary">{label}</Typography>
+              <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} data-testid={`total-${key}`}>
+                {data.totals[key].toLocaleString('en')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid={`change-${key}`}>
+                <Box component="span" sx={{ fontWeight: 700, color: changeColor(data.change[key]) }}>
+                  {changeLabel(data.change[key], data.totals[key])}
+                </Box>{' '}
+                vs {data.previous.totals[key].toLocaleString('en')} before
+              </Typography>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        Compared with {data.previous.from} to {data.previous.to}, the period of the same length just before.
+      </Typography>
+      {data.qrType === 'payment' && (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="payments-placeholder">
+          Payments made through this code will appear here once card payments are live.
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mt: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: aside ? 'minmax(0, 2fr) minmax(0, 1fr)' : '1fr' },
+        }}
+      >
+        <ChartCard title={dynamic ? 'Scans per day' : 'Generations and downloads per day'}>
+          {dynamic ? (
+            <BarChart
+              height={260}
+              xAxis={[{ scaleType: 'band', data: dates }]}
+              series={[
+                { data: data.daily.map((day) => day.scans), label: 'People', stack: 'hits' },
+                { data: data.daily.map((day) => day.bots - day.previews), label: 'Bots', stack: 'hits' },
+                { data: data.daily.map((day) => day.previews), label: 'Link previews', stack: 'hits' },
+                { data: data.daily.map((day) => day.uniqueVisitors), label: 'Unique visitors' },
+              ]}
+            />
+          ) : (
+            <BarChart
+              height={260}
+              xAxis={[{ scaleType: 'band', data: dates }]}
+              series={[
+                { data: data.daily.map((day) => day.generations), label: 'Generations' },
+                { data: data.daily.map((day) => day.downloads), label: 'Downloads' },
+              ]}
+            />
+          )}
+        </ChartCard>
+        {aside}
+      </Box>
+      {dynamic && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            mt: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
+          {FILTERS.map((dimension) => (
+            <Breakdown
+              key={dimension}
+              dimension={dimension}
+              rows={data.breakdowns[dimension]}
+              active={view.filters[dimension]}
+              onPick={filter}
+            />
+          ))}
+          <ChartCard title={DIMENSION_LABELS.hour} empty={data.breakdowns.hour.length === 0}>
+            <BarChart
+              height={200}
+              xAxis={[{ scaleType: 'band', data: data.breakdowns.hour.map((row) => row.value) }]}
+              series={[{ data: data.breakdowns.hour.map((row) => row.count), label: 'Scans' }]}
+              hideLegend
+            />
+          </ChartCard>
+        </Box>
+      )}
+    </>
+  );
+}
+
+const changeColor = (change: number | null) =>
+  change === null || change === 0 ? 'text.secondary' : change > 0 ? 'success.dark' : 'error.dark';
+
+/** A breakdown as rows with a share bar; each row filters the page by its value. */
+function Breakdown({
+  dimension,
+  rows,
+  active,
+  onPick,
+}: {
+  dimension: FilterDimension;
+  rows: { value: string; count: number }[];
+  active?: string;
+  onPick: (dimension: FilterDimension, value: string) => void;
+}) {
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <ChartCard title={DIMENSION_LABELS[dimension]} empty={rows.length === 0}>
+      <Stack spacing={0.5} data-testid={`breakdown-${dimension}`}>
+        {rows.slice(0, 10).map((row) => (
+          <Button
+            key={row.value}
+            onClick={() => onPick(dimension, row.value)}
+            disabled={active === row.value}
+            data-value={row.value}
+            aria-label={`${valueLabel(dimension, row.value)}: ${row.count} scans. Show only ${valueLabel(dimension, row.value)}`}
+            sx={{ display: 'block', textAlign: 'left', textTransform: 'none', color: 'text.primary', px: 1, py: 0.5 }}
+          >
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                {valueLabel(dimension, row.value)}
+              </Typography>
+              <Typography variant="body2" sx={{ fontWeight: 700, ml: 1 }}>
+                {row.count.toLocaleString('en')}
+              </Typography>
+            </Stack>
+            <LinearProgress
+              variant="determinate"
+              value={total ? (row.count / total) * 100 : 0}
+              aria-hidden
+              sx={{ height: 6, borderRadius: 3 }}
+            />
+          </Button>
+        ))}
+      </Stack>
+    </ChartCard>
+  );
+}

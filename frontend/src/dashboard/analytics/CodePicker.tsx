@@ -1,0 +1,43 @@
+import { Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+
+interface ListedCode {
+  id: string;
+  qrMode: 'static' | 'dynamic';
+  qrType: string;
+  name: string | null;
+  content: string | null;
+  scanCount?: number;
+}
+
+const LIST = `/api/dashboard/codes?${new URLSearchParams({ sort: JSON.stringify(['createdAt', 'DESC']), range: JSON.stringify([0, 99]) })}`;
+
+/** Every code of the user, each opening its analytics page (the top lists only show three). */
+export function CodePicker() {
+  const query = useQuery<ListedCode[]>({ queryKey: [LIST], staleTime: 0 });
+  if (!query.data?.length) return null;
+  return (
+    <Card variant="outlined" component="section" aria-label="Your codes" sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          Your codes
+        </Typography>
+        <List dense data-testid="analytics-codes">
+          {query.data.map((code) => (
+            <ListItem key={code.id} disableGutters>
+              <ListItemText
+                primary={
+                  <Link component={RouterLink} to={`/dashboard/analytics/${code.id}`} sx={{ wordBreak: 'break-all' }}>
+                    {code.name || code.content || `${code.qrType} QR code`}
+                  </Link>
+                }
+                secondary={code.qrMode === 'dynamic' ? 'Dynamic' : 'Static'}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}

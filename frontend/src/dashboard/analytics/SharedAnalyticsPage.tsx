@@ -1,0 +1,39 @@
+// /share/{token}: one code's analytics for whoever holds a share link, signed out, and nothing else (no site menu,
+// no other codes). A revoked, expired or forged link answers a page that says which.
+import { Alert, Box, Container, Typography } from '@mui/material';
+import { useCallback } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { serverMessage } from '../../api/http';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { searchFromView, viewFromSearch, type View } from './analytics-api';
+import { CodeAnalyticsView } from './CodeAnalyticsView';
+
+export function SharedAnalyticsPage() {
+  usePageTitle('Shared QR code analytics - QR Code Sharks');
+  const { token = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const view = viewFromSearch(search);
+  const onView = useCallback((next: View) => setSearch(searchFromView(next)), [setSearch]);
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 3 }}>
+      <Container maxWidth="xl">
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 0.5 }}>
+          QR code analytics
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          A read-only view shared by the code's owner.
+        </Typography>
+        <CodeAnalyticsView
+          source={`/api/shared-analytics/${encodeURIComponent(token)}`}
+          view={view}
+          onView={onView}
+          onError={(error) => (
+            <Alert severity="warning" data-testid="share-unavailable" sx={{ fontSize: '1.1rem' }}>
+              {serverMessage(error, 'This share link cannot be opened.')}
+            </Alert>
+          )}
+        />
+      </Container>
+    </Box>
+  );
+}
