@@ -4,7 +4,7 @@
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { queryClient } from '../api/http';
-import { AnalyticsPage } from './analytics/AnalyticsPage';
+import { AnalyticsPage, CodeAnalyticsRoute } from './analytics/AnalyticsPage';
 import { codes, CreateCode, PausedCodeList } from './codes';
 import { CODES, dataProvider } from './data-provider';
 import { DashboardLayout } from './layout/DashboardLayout';
@@ -44,6 +44,7 @@ export function DashboardApp() {
         <Route path="/create" element={<CreateCode />} />
         <Route path="/paused" element={<PausedCodeList />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/analytics/:id" element={<CodeAnalyticsRoute />} />
       </CustomRoutes>
     </Admin>
   );
