@@ -80,13 +80,14 @@ export async function startStripeDouble(options: { accountsStartEnabled?: boolea
       'POST',
       /^\/v1\/payment_intents$/,
       (_m, body) => {
+        const intentId = id('pi');
         const intent = {
-          id: id('pi'),
+          id: intentId,
           object: 'payment_intent',
           amount: Number(body.amount),
           currency: body.currency,
           status: 'requires_payment_method',
-          client_secret: `${id('pi')}_secret_${randomBytes(6).toString('hex')}`,
+          client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
           metadata: body.metadata ?? {},
           application_fee_amount: body.application_fee_amount === undefined ? null : Number(body.application_fee_amount),
           transfer_data: body.transfer_data ?? null,

@@ -8,6 +8,7 @@ import { AnalyticsPage, CodeAnalyticsRoute } from './analytics/AnalyticsPage';
 import { codes, CreateCode, PausedCodeList } from './codes';
 import { CODES, dataProvider } from './data-provider';
 import { DashboardLayout } from './layout/DashboardLayout';
+import { PaymentsPage } from './payments/PaymentsPage';
 import { useDashboardTheme } from './layout/theme';
 
 /** `/dashboard`: '?create=true' opens the generator (other parameters, such as ?qr=, go along), else the code list. */
@@ -45,6 +46,7 @@ export function DashboardApp() {
         <Route path="/paused" element={<PausedCodeList />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/analytics/:id" element={<CodeAnalyticsRoute />} />
+        <Route path="/payments" element={<PaymentsPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -7,9 +7,11 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { memo, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardCode } from '../data-provider';
 import { renderCodeSvg } from './code-render';
 import { codeTitle, createdOn, typeLabel } from './code-text';
@@ -124,6 +126,11 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
               Pause
             </Button>
           ))}
+        {code.qrType === 'payment' && (
+          <Button size="small" startIcon={<PaymentsIcon />} component={RouterLink} to={`/dashboard/payments?code=${code.id}`}>
+            Payments
+          </Button>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         <Tooltip title="Delete">
           <IconButton size="small" aria-label={`Delete ${title}`} onClick={act('delete')}>

@@ -3,6 +3,7 @@
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Box, ListSubheader } from '@mui/material';
 import { Menu, useSidebarState } from 'react-admin';
@@ -54,6 +55,7 @@ export function DashboardMenu() {
       />
       <Section label="Analytics" />
       <Menu.Item to="/dashboard/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
+      <Menu.Item to="/dashboard/payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
     </Menu>
   );
 }

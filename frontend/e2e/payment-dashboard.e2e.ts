@@ -1,0 +1,90 @@
+// Issue 20: a payment code's owner in the dashboard: connects Stripe (the onboarding link), then, once a buyer's
+// payment is confirmed by Stripe's signed webhook (signed here with the SDK's own test helper and the double's
+// secret), sees the code's revenue per day. Screenshots at 375 and 1280 px.
+import type { Page } from 'playwright-core';
+import Stripe from 'stripe';
+import { DOUBLE_WEBHOOK_SECRET } from '../../backend/src/test-support/stripe-double';
+import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+
+const session = browserForFile();
+const signer = new Stripe('sk_test_signer_only').webhooks;
+
+async function signedUpSeller(page: Page): Promise<{ userId: string; qrId: string }> {
+  const registered = await page.request.post('/api/register', {
+    data: { email: uniqueEmail('dash-seller'), password: 'seller-password-1' },
+  });
+  expect(registered.ok()).toBe(true);
+  const userId = ((await registered.json()) as { id: string }).id;
+  const saved = await page.request.post('/api/qrcodes', {
+    multipart: { qrType: 'payment', productName: 'Shark plush', productPrice: '19.99', productDescription: 'Soft and toothy' },
+  });
+  expect(saved.status()).toBe(201);
+  return { userId, qrId: ((await saved.json()) as { id: string }).id };
+}
+
+describe('payments in the dashboard', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`connects Stripe, then shows a paid code's revenue per day (${viewport.width} px)`, async () => {
+      const { page, context } = await session.newPage(viewport);
+      const { userId, qrId } = await signedUpSeller(page);
+
+      // Not connected yet: the onboarding link goes to Stripe (the double's URL, answered here).
+      await page.route(/\/connect\/onboarding\/acct_/, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<h1>Stripe onboarding (double)</h1>' }),
+      );
+      await page.goto('/dashboard/payments');
+      const card = page.getByTestId('connect-card');
+      expect(await card.getByTestId('connect-status').textContent()).toBe('Not connected');
+      await card.getByRole('button', { name: 'Connect with Stripe' }).click();
+      await page.getByRole('heading', { name: 'Stripe onboarding (double)' }).waitFor();
+
+      // A buyer pays; only Stripe's signed webhook records it.
+      const buyer = await session.browser.newContext({ baseURL: session.baseUrl });
+      const intent = await buyer.request.post('/api/create-payment-intent', { data: { productId: qrId, amount: 1 } });
+      expect(intent.status()).toBe(200);
+      const clientSecret = ((await intent.json()) as { clientSecret: string }).clientSecret;
+      await buyer.close();
+      const paymentIntentId = clientSecret.split('_secret_')[0];
+      const payload = JSON.stringify({
+        id: `evt_${paymentIntentId}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: paymentIntentId,
+            object: 'payment_intent',
+            amount: 1999,
+            currency: 'usd',
+            status: 'succeeded',
+            metadata: { productId: qrId, qrId, ownerId: userId, tenantId: '1', productName: 'Shark plush' },
+          },
+        },
+      });
+      const webhook = await context.request.post('/api/stripe/webhook', {
+        data: payload,
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signer.generateTestHeaderString({ payload, secret: DOUBLE_WEBHOOK_SECRET }),
+        },
+      });
+      expect(webhook.status()).toBe(200);
+
+      await page.goto(`/dashboard/payments?code=${qrId}`);
+      expect(await page.getByTestId('connect-status').textContent()).toBe('Ready to accept payments');
+      const report = page.getByTestId('code-payments');
+      // The read model follows the event: reload until the payment is there (bounded).
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        await report.getByTestId('total-revenue').waitFor();
+        if ((await report.getByTestId('total-revenue').textContent()) === '$19.99' || Date.now() > deadline) break;
+        await page.reload();
+      }
+      expect(await report.getByTestId('total-revenue').textContent()).toBe('$19.99');
+      expect(await report.getByTestId('payment-count').textContent()).toBe('1');
+      await report.getByTestId('revenue-chart').waitFor();
+      await report.getByRole('cell', { name: 'Paid' }).waitFor();
+      await screenshot(page, `dashboard-payments-${viewport.width}`);
+    });
+  }
+});
