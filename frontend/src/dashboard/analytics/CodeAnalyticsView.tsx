@@ -4,21 +4,7 @@
 // the live feed, the History tab and share links; a share link's page shows this view only.
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  LinearProgress,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -86,28 +72,26 @@ export function CodeAnalyticsView({ source, view, onView, csv, aside, onError }:
 
 function PeriodBar({ view, onView, csv }: { view: View; onView: (view: View) => void; csv?: string }) {
   const [custom, setCustom] = useState({ from: view.from, to: view.to });
-  const choose = (preset: Preset | null) => {
-    if (!preset) return;
+  const choose = (preset: Preset) => {
     if (preset === 'custom') onView({ ...view, preset, ...custom });
     else onView({ ...view, preset, ...presetRange(preset) });
   };
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        color="primary"
-        value={view.preset}
-        onChange={(_, preset: Preset | null) => choose(preset)}
-        aria-label="Period"
-        sx={{ flexWrap: 'wrap' }}
-      >
+      {/* Buttons, not a ToggleButtonGroup: the generator's chunk keeps that one to itself (landing budget). */}
+      <Stack direction="row" role="group" aria-label="Period" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
         {PRESETS.map((preset) => (
-          <ToggleButton key={preset} value={preset}>
+          <Button
+            key={preset}
+            size="small"
+            variant={view.preset === preset ? 'contained' : 'outlined'}
+            aria-pressed={view.preset === preset}
+            onClick={() => choose(preset)}
+          >
             {PRESET_LABELS[preset]}
-          </ToggleButton>
+          </Button>
         ))}
-      </ToggleButtonGroup>
+      </Stack>
       {view.preset === 'custom' && (
         <Stack direction="row" spacing={1} component="form" onSubmit={(event) => (event.preventDefault(), onView({ ...view, ...custom }))}>
           <TextField
