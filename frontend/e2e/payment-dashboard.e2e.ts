@@ -32,7 +32,12 @@ describe('payments in the dashboard', () => {
       await page.route(/\/connect\/onboarding\/acct_/, (route) =>
         route.fulfill({ contentType: 'text/html', body: '<h1>Stripe onboarding (double)</h1>' }),
       );
-      await page.goto('/dashboard/payments');
+      // The code's card says its owner cannot take payments yet, and leads to the code's payments.
+      await page.goto('/dashboard/codes');
+      const codeCard = page.locator(`[data-code-id="${qrId}"]`);
+      expect(await codeCard.getByTestId('seller-chip').textContent()).toBe('Stripe not connected');
+      await codeCard.getByRole('link', { name: 'Payments' }).click();
+      await page.waitForURL(/\/dashboard\/payments\?code=/);
       const card = page.getByTestId('connect-card');
       expect(await card.getByTestId('connect-status').textContent()).toBe('Not connected');
       await card.getByRole('button', { name: 'Connect with Stripe' }).click();

@@ -4,7 +4,7 @@ import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, type AuthUser, CurrentUser } from '../accounts';
 import { BodyOf, IdParam, uuidId } from '../common/input';
-import { Tenant } from '../common/request-params';
+import { ClientIp, Tenant } from '../common/request-params';
 import { BillingService } from './billing.service';
 import { createPaymentIntentSchema, type CreatePaymentIntentInput } from './payments.schemas';
 import { PaymentsQueryService } from './payments-query.service';
@@ -32,8 +32,9 @@ export class PaymentsController {
   @Post('create-payment-intent') @HttpCode(200) createPaymentIntent(
     @BodyOf(createPaymentIntentSchema) input: CreatePaymentIntentInput,
     @Tenant() tenantId: number,
+    @ClientIp() ip: string,
   ) {
-    return this.payments.createPaymentIntent(input, tenantId);
+    return this.payments.createPaymentIntent(input, tenantId, ip);
   }
 
   /** Stripe's signed events (raw body, Stripe-Signature); not for browsers. */

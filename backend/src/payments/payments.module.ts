@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PaymentProductsService } from '../payment-products';
 import { BillingService } from './billing.service';
+import { CheckoutRateLimit } from './checkout-rate-limit';
 import { PaymentsController } from './payments.controller';
 import { PaymentsProjection } from './payments.projection';
 import { PaymentsQueryService } from './payments-query.service';
@@ -21,6 +22,7 @@ import { StripeGateway } from './stripe.client';
     // Stateless (it reads codes through the global CodesQueryService): our own instance, through its front door.
     PaymentProductsService,
     PaymentsService,
+    CheckoutRateLimit,
     BillingService,
     StripeWebhookService,
     PaymentsQueryService,

@@ -11,6 +11,7 @@ import { PaymentProductsService } from '../payment-products';
 import { TenantsService } from '../tenants';
 import { evolveSeller, initialSeller, platformFee, SELLER_NOT_READY, SellerState } from './payment';
 import { sellerStream } from './payment.events';
+import { CheckoutRateLimit } from './checkout-rate-limit';
 import type { CreatePaymentIntentInput } from './payments.schemas';
 import { CreateSellerAccountCommand, SyncSellerAccountCommand } from './seller-account.command';
 import { accountFlags } from './stripe-webhook.service';
@@ -33,12 +34,14 @@ export class PaymentsService {
     private readonly codes: CodesQueryService,
     private readonly tenants: TenantsService,
     private readonly commandBus: CommandBus,
+    private readonly rateLimit: CheckoutRateLimit,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   /** POST /api/create-payment-intent: the stored price, to the code owner's account, minus the platform fee. */
-  async createPaymentIntent(input: CreatePaymentIntentInput, tenantId: number): Promise<{ clientSecret: string }> {
+  async createPaymentIntent(input: CreatePaymentIntentInput, tenantId: number, ip: string): Promise<{ clientSecret: string }> {
     const stripe = this.gateway.require();
+    await this.rateLimit.hit(ip);
     const product = await this.products.product(input.productId, tenantId);
     const code = await this.codes.load(product.id);
     if (!code) throw DomainError.notFound('Product not found');

@@ -13,6 +13,7 @@ import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Menu, Me
 import { memo, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardCode } from '../data-provider';
+import { SellerChip } from '../payments/SellerChip';
 import { renderCodeSvg } from './code-render';
 import { codeTitle, createdOn, typeLabel } from './code-text';
 import { svgDataUri } from './files';
@@ -87,6 +88,7 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
             <Chip size="small" label={typeLabel(code.qrType)} />
             <Chip size="small" variant="outlined" label={dynamic ? 'Dynamic' : 'Static'} />
             {code.isPaused && <Chip size="small" color="warning" label="Paused" />}
+            {code.qrType === 'payment' && <SellerChip />}
             {code.hasPassword && (
               <Chip size="small" color="warning" icon={<LockIcon />} label="Password protected" data-testid="code-lock" />
             )}

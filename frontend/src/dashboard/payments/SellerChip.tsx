@@ -1,0 +1,24 @@
+// On each payment code's card: whether its owner's Stripe account can take the code's payments yet (issue 20).
+import { Chip } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../api/http';
+
+interface SellerStatus {
+  connected: boolean;
+  chargesEnabled: boolean;
+}
+
+/** One request for every card (the same query key); nothing when payments are not configured (503). */
+export function SellerChip() {
+  const { data } = useQuery<SellerStatus>({
+    queryKey: ['/api/payments/connect'],
+    queryFn: () => apiJson<SellerStatus>('GET', '/api/payments/connect'),
+    retry: false,
+  });
+  if (!data) return null;
+  return data.chargesEnabled ? (
+    <Chip size="small" color="success" variant="outlined" label="Accepts payments" data-testid="seller-chip" />
+  ) : (
+    <Chip size="small" color="warning" label={data.connected ? 'Finish Stripe setup' : 'Stripe not connected'} data-testid="seller-chip" />
+  );
+}
