@@ -46,7 +46,7 @@ export function redact(value: unknown): unknown {
 
 const LABEL_FIELDS = ['title', 'name', 'businessName', 'appName', 'productName', 'subject', 'label'];
 
-/** How sentences name a code: the owner's name for it, a title-like field, its destination, its short link, its type. */
+/** How sentences name a code: the owner's name for it, a title-like field, its short link, its destination, its type. */
 export function codeLabel(code: {
   name?: string | null;
   fields?: Record<string, unknown>;
@@ -59,8 +59,9 @@ export function codeLabel(code: {
     const value = code.fields?.[key];
     if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 200);
   }
-  if (code.destination) return code.destination.slice(0, 200);
+  // An unnamed dynamic code by its link: its destination is what the sentences say changed.
   if (code.shortCode) return `/d/${code.shortCode}`;
+  if (code.destination) return code.destination.slice(0, 200);
   return `a ${code.qrType} code`;
 }
 

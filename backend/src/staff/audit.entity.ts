@@ -145,7 +145,7 @@ export class StaffCodeEntity {
   @Column({ type: 'jsonb', default: {} })
   fields: Record<string, unknown>;
 
-  /** The owner's name for it, else its title-like field, else its destination, short link or type. */
+  /** The owner's name for it, else its title-like field, else its short link, destination or type. */
   @Column({ type: 'varchar', length: 255 })
   label: string;
 

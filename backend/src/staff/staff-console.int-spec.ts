@@ -43,7 +43,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
   /** The console reads the audit projection's lists, which follow the commands: wait until it has every event. */
   async function settled(): Promise<void> {
     const head = await app.app.get<EventStore>(EVENT_STORE).headPosition();
-    if (head) await app.app.get(ProjectionsService).waitFor(head, ['audit']);
+    if (head) await app.app.get(ProjectionsService).waitFor(head, ['audit', 'scan_targets']);
     const dead = (await app.app.get(DataSource).query("SELECT error FROM projection_dead_letters WHERE projection = 'audit'")) as unknown[];
     if (dead.length) throw new Error(`the audit projection refused events: ${JSON.stringify(dead).slice(0, 2000)}`);
   }
@@ -159,7 +159,8 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
       expect(codes.headers['content-range']).toBe('codes 0-0/1');
       expect(codes.body[0]).toMatchObject({
         id: codeId,
-        label: 'https://menu.example/today',
+        label: `/d/${shortCode}`,
+        destination: 'https://menu.example/today',
         ownerEmail: 'owner@example.com',
         mode: 'dynamic',
       });
@@ -168,6 +169,23 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
       expect(events.status).toBe(200);
       expect(events.headers['content-range']).toMatch(/^events 0-\d+\/\d+$/);
       expect(events.body.map((e: { type: string }) => e.type)).toEqual(['QrCreated', 'UserRegistered']);
+    const full = await support.get(`/api/admin/events/${events.body[0].id as string}`);
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({
+      type: 'QrCreated',
+      streamId: `qr-${codeId}`,
+      revision: '0',
+      actorEmail: 'owner@example.com',
+      summary: `created the dynamic url code /d/${shortCode}`,
+      data: expect.objectContaining({ qrId: codeId, destination: 'https://menu.example/today' }),
+      metadata: expect.objectContaining({ actorId: ownerUser.id, tenantId: 1 }),
+    });
+    expect(full.body.changes).toContainEqual({ field: 'destination', before: null, after: 'https://menu.example/today' });
+    expect(typeof full.body.correlationId).toBe('string');
+    const csv = await support.get('/api/admin/events.csv' + list({ filter: { userId: ownerUser.id } }));
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.text.split('\r\n')[0]).toBe('occurredAt,actorEmail,actorId,type,summary,streamId,revision,clientId,id');
+    expect(csv.text).toContain(`created the dynamic url code /d/${shortCode}`);
 
       for (const resource of ['events', 'users', 'codes', 'blocked-domains']) {
         for (const query of [
@@ -233,6 +251,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     const victim = new TestClient(app.url, { host: MAIN });
     const user = await signUp(victim, 'disabled@example.com');
     const code = await postMultipart(victim, '/api/dynamic-qrcodes', dynamicForm('https://still.example/works'));
+    await settled();
     expect((await victim.get('/api/user')).status).toBe(200);
     await settled();
 
@@ -278,6 +297,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
 
   it('the blocklist: refused at create and update with a clear 400, codes already pointing there answer the disabled page', async () => {
     const code = await postMultipart(owner, '/api/dynamic-qrcodes', dynamicForm('https://login.phish.example/bank'));
+    await settled();
     expect((await new TestClient(app.url).get(`/d/${code.body.shortCode}`)).status).toBe(302);
 
     expect((await admin.post('/api/admin/blocked-domains', { domain: 'not a domain', reason: 'x' })).body.message).toBe(

@@ -3,7 +3,8 @@
 // operations, the mail issue the newsletter tools: each is one more <Resource> (or custom route) below and a menu entry.
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { queryClient, useUser } from '../api/http';
+import { QueryClient } from '@tanstack/react-query';
+import { useUser } from '../api/http';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { useDashboardTheme } from '../dashboard/layout/theme';
 import { AdminHome } from './AdminHome';
@@ -15,6 +16,11 @@ import { useStaff } from './staff';
 import { users } from './users';
 
 const store = memoryStore();
+/**
+ * Its own query cache: the site's keeps answers forever (staleTime Infinity), and the console must show what changed
+ * since (a list's rows also stand in for the full records, an event's diff among them, until they are fetched).
+ */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /** `/admin`: support and admins only; anyone else (signed out included) is sent to `/` (core spec: admin panel). */
 export function AdminApp() {

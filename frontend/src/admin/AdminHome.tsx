@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Card, CardContent, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, List, ListItem, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { Title, useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { sentence, type AuditRow } from './events/EventList';
@@ -39,9 +39,11 @@ export function AdminHome() {
           ) : (
             <List dense disablePadding>
               {data.map((row) => (
-                <ListItemButton key={row.id} component={Link} to={`/admin/events/${row.id}/show`}>
-                  <ListItemText primary={sentence(row)} secondary={new Date(row.occurredAt).toLocaleString()} />
-                </ListItemButton>
+                <ListItem key={row.id} disablePadding>
+                  <ListItemButton component={Link} to={`/admin/events/${row.id}/show`}>
+                    <ListItemText primary={sentence(row)} secondary={new Date(row.occurredAt).toLocaleString()} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

@@ -1,9 +1,19 @@
-import { CreateButton, Datagrid, DateField, DeleteButton, List, SearchInput, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { CreateButton, DeleteButton, List, RecordContextProvider, SearchInput, TopToolbar, type RaRecord } from 'react-admin';
+import { RecordTable, when } from '../RecordTable';
 import { useCan } from '../staff';
 
-function Unblock() {
-  const record = useRecordContext();
-  return record ? <DeleteButton label="Unblock" mutationMode="pessimistic" confirmTitle={`Unblock ${String(record.id)}?`} /> : null;
+interface BlockedDomain extends RaRecord<string> {
+  domain: string;
+  reason: string;
+  blockedAt: string;
+}
+
+function Unblock({ record }: { record: BlockedDomain }) {
+  return (
+    <RecordContextProvider value={record}>
+      <DeleteButton label="Unblock" mutationMode="pessimistic" confirmTitle={`Unblock ${record.domain}?`} />
+    </RecordContextProvider>
+  );
 }
 
 /** The destination blocklist: everyone in the console reads it; only admins block and unblock. */
@@ -17,12 +27,17 @@ export function BlockedDomainList() {
       actions={<TopToolbar>{manage && <CreateButton label="Block a domain" />}</TopToolbar>}
       empty={false}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="domain" />
-        <TextField source="reason" sortable={false} />
-        <DateField source="blockedAt" label="Blocked" showTime />
-        {manage && <Unblock />}
-      </Datagrid>
+      <RecordTable<BlockedDomain>
+        label="Blocked domains"
+        show={false}
+        empty="No domain is blocked."
+        columns={[
+          { label: 'Domain', sort: 'domain', render: (row) => row.domain },
+          { label: 'Reason', render: (row) => row.reason },
+          { label: 'Blocked', sort: 'blockedAt', render: (row) => when(row.blockedAt) },
+          ...(manage ? [{ label: 'Actions', render: (row: BlockedDomain) => <Unblock record={row} /> }] : []),
+        ]}
+      />
     </List>
   );
 }

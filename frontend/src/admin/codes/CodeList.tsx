@@ -1,16 +1,6 @@
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
-import {
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TextField,
-  type RaRecord,
-} from 'react-admin';
+import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, type RaRecord } from 'react-admin';
+import { day, RecordTable } from '../RecordTable';
 
 export interface StaffCode extends RaRecord<string> {
   label: string;
@@ -61,15 +51,19 @@ export function CodeList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false}>
-          <TextField source="label" label="Code" />
-          <TextField source="ownerEmail" label="Owner" sortable={false} />
-          <TextField source="mode" sortable={false} />
-          <TextField source="qrType" label="Type" sortable={false} />
-          <TextField source="destination" sortable={false} emptyText="—" />
-          <FunctionField label="State" render={(code: StaffCode) => <CodeState code={code} />} />
-          <DateField source="createdAt" label="Created" />
-        </Datagrid>
+        <RecordTable<StaffCode>
+          label="QR codes"
+          empty="No codes match."
+          columns={[
+            { label: 'Code', sort: 'label', render: (code) => code.label },
+            { label: 'Owner', render: (code) => code.ownerEmail ?? '—' },
+            { label: 'Mode', render: (code) => code.mode },
+            { label: 'Type', render: (code) => code.qrType },
+            { label: 'Destination', render: (code) => code.destination ?? '—' },
+            { label: 'State', render: (code) => <CodeState code={code} /> },
+            { label: 'Created', sort: 'createdAt', render: (code) => day(code.createdAt) },
+          ]}
+        />
       )}
     </List>
   );

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   DateField,
@@ -6,8 +6,7 @@ import {
   Labeled,
   ReferenceField,
   Show,
-  Tab,
-  TabbedShowLayout,
+  SimpleShowLayout,
   TextField,
   useNotify,
   useRecordContext,
@@ -82,35 +81,34 @@ function Title() {
 export function CodeShow() {
   return (
     <Show title={<Title />}>
-      <TabbedShowLayout>
-        <Tab label="Code">
-          <SuspensionActions />
-          <FunctionField
-            label={false}
-            render={(code: StaffCode) => (code.isSuspended ? <Alert severity="error">Suspended: {code.suspensionReason}</Alert> : null)}
-          />
-          <TextField source="label" label="Code" />
-          <Labeled label="State">
-            <FunctionField render={(code: StaffCode) => <CodeState code={code} />} />
-          </Labeled>
-          <ReferenceField source="userId" reference="users" label="Owner" link="show" />
-          <TextField source="mode" />
-          <TextField source="qrType" label="Type" />
-          <FunctionField
-            label="Link"
-            render={(code: StaffCode) => (code.shortCode ? <Box component="code">/d/{code.shortCode}</Box> : '—')}
-          />
-          <TextField source="destination" emptyText="—" sx={{ wordBreak: 'break-all' }} />
-          <TextField source="clientId" label="Tenant" />
-          <DateField source="createdAt" label="Created" showTime />
-          <DateField source="updatedAt" label="Updated" showTime />
-        </Tab>
-        <Tab label="History" path="history">
-          <Box sx={{ width: '100%' }}>
-            <Timeline target="qrId" />
-          </Box>
-        </Tab>
-      </TabbedShowLayout>
+      <SimpleShowLayout>
+        <SuspensionActions />
+        <FunctionField
+          label={false}
+          render={(code: StaffCode) => (code.isSuspended ? <Alert severity="error">Suspended: {code.suspensionReason}</Alert> : null)}
+        />
+        <TextField source="label" label="Code" />
+        <Labeled label="State">
+          <FunctionField render={(code: StaffCode) => <CodeState code={code} />} />
+        </Labeled>
+        <ReferenceField source="userId" reference="users" label="Owner" link="show" />
+        <TextField source="mode" />
+        <TextField source="qrType" label="Type" />
+        <FunctionField
+          label="Link"
+          render={(code: StaffCode) => (code.shortCode ? <Box component="code">/d/{code.shortCode}</Box> : '—')}
+        />
+        <TextField source="destination" emptyText="—" sx={{ wordBreak: 'break-all' }} />
+        <TextField source="clientId" label="Tenant" />
+        <DateField source="createdAt" label="Created" showTime />
+        <DateField source="updatedAt" label="Updated" showTime />
+        <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+          History
+        </Typography>
+        <Box sx={{ width: '100%' }}>
+          <Timeline target="qrId" />
+        </Box>
+      </SimpleShowLayout>
     </Show>
   );
 }

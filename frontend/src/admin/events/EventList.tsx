@@ -2,8 +2,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
   Button,
-  Datagrid,
-  DateField,
   DateTimeInput,
   FilterButton,
   List,
@@ -12,13 +10,13 @@ import {
   SearchInput,
   SelectArrayInput,
   SimpleList,
-  TextField,
   TextInput,
   TopToolbar,
   useListContext,
   type RaRecord,
 } from 'react-admin';
 import { eventsCsvUrl } from '../data-provider';
+import { RecordTable, when, type Column } from '../RecordTable';
 import { EVENT_TYPE_CHOICES } from './event-types';
 
 export interface AuditRow extends RaRecord<string> {
@@ -35,6 +33,13 @@ export interface AuditRow extends RaRecord<string> {
 
 /** "who did what", the row's sentence with its subject. */
 export const sentence = (row: AuditRow) => `${row.actorEmail ?? row.actorId ?? 'someone'} ${row.summary}`;
+
+export const AUDIT_COLUMNS: Column<AuditRow>[] = [
+  { label: 'When', sort: 'occurredAt', render: (row) => when(row.occurredAt) },
+  { label: 'Who', render: (row) => row.actorEmail ?? row.actorId ?? 'system' },
+  { label: 'What', render: (row) => row.summary },
+  { label: 'Type', render: (row) => row.type },
+];
 
 function CsvButton() {
   const { filterValues, sort } = useListContext();
@@ -80,12 +85,7 @@ export function EventList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false}>
-          <DateField source="occurredAt" label="When" showTime sortable />
-          <TextField source="actorEmail" label="Who" sortable={false} emptyText="system" />
-          <TextField source="summary" label="What" sortable={false} />
-          <TextField source="type" sortable={false} />
-        </Datagrid>
+        <RecordTable<AuditRow> label="Audit log" empty="No changes match." columns={AUDIT_COLUMNS} />
       )}
     </List>
   );

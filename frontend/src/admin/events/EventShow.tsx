@@ -13,19 +13,19 @@ interface FullEvent extends AuditRow {
   metadata: Record<string, unknown>;
 }
 
-function Json({ label, value }: { label: string; value: unknown }) {
+/** A JSON block; SimpleShowLayout labels it from its `label` prop. */
+function Json({ value }: { label: string; value: unknown }) {
   return (
-    <Labeled label={label}>
-      <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 12, maxWidth: '100%' }}>
-        {JSON.stringify(value, null, 2)}
-      </Box>
-    </Labeled>
+    <Box component="pre" sx={{ m: 0, p: 1, bgcolor: 'grey.100', borderRadius: 1, overflowX: 'auto', fontSize: 12, maxWidth: '100%' }}>
+      {JSON.stringify(value, null, 2)}
+    </Box>
   );
 }
 
 function EventBody() {
   const event = useRecordContext<FullEvent>();
-  if (!event) return null;
+  // The list's row (no changes, data or metadata) stands in while the full event loads.
+  if (!event?.changes) return null;
   return (
     <SimpleShowLayout>
       <Typography variant="h6" component="h2">

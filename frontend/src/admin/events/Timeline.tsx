@@ -1,4 +1,6 @@
-import { Datagrid, DateField, Pagination, ReferenceManyField, TextField } from 'react-admin';
+import { Pagination, ReferenceManyField } from 'react-admin';
+import { RecordTable } from '../RecordTable';
+import { AUDIT_COLUMNS, type AuditRow } from './EventList';
 
 /** A user's or a code's timeline: the audit log filtered by `target` (userId or qrId) of the record on the page. */
 export function Timeline({ target }: { target: 'userId' | 'qrId' }) {
@@ -11,11 +13,7 @@ export function Timeline({ target }: { target: 'userId' | 'qrId' }) {
       pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
       label={false}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false} empty={<>No changes recorded.</>}>
-        <DateField source="occurredAt" label="When" showTime sortable={false} />
-        <TextField source="actorEmail" label="Who" sortable={false} emptyText="system" />
-        <TextField source="summary" label="What" sortable={false} />
-      </Datagrid>
+      <RecordTable<AuditRow> label="Timeline" empty="No changes recorded." columns={AUDIT_COLUMNS.slice(0, 3)} />
     </ReferenceManyField>
   );
 }

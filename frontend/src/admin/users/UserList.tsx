@@ -1,18 +1,6 @@
 import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
-import {
-  BooleanField,
-  Datagrid,
-  DateField,
-  FunctionField,
-  List,
-  NullableBooleanInput,
-  NumberField,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TextField,
-  type RaRecord,
-} from 'react-admin';
+import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, type RaRecord } from 'react-admin';
+import { day, RecordTable } from '../RecordTable';
 
 export interface StaffUser extends RaRecord<string> {
   email: string;
@@ -71,15 +59,18 @@ export function UserList() {
           linkType="show"
         />
       ) : (
-        <Datagrid rowClick="show" bulkActionButtons={false}>
-          <TextField source="email" />
-          <FunctionField label="Name" render={(user: StaffUser) => fullName(user) || '—'} />
-          <FunctionField label="Roles" render={(user: StaffUser) => <Roles user={user} />} />
-          <TextField source="subscriptionStatus" label="Subscription" />
-          <DateField source="createdAt" label="Created" />
-          <NumberField source="codeCount" label="Codes" />
-          <BooleanField source="isDisabled" label="Disabled" />
-        </Datagrid>
+        <RecordTable<StaffUser>
+          label="Users"
+          empty="No users match."
+          columns={[
+            { label: 'Email', sort: 'email', render: (user) => user.email },
+            { label: 'Name', render: (user) => fullName(user) || '—' },
+            { label: 'Roles', render: (user) => <Roles user={user} /> },
+            { label: 'Subscription', sort: 'subscriptionStatus', render: (user) => user.subscriptionStatus },
+            { label: 'Created', sort: 'createdAt', render: (user) => day(user.createdAt) },
+            { label: 'Codes', sort: 'codeCount', render: (user) => user.codeCount },
+          ]}
+        />
       )}
     </List>
   );

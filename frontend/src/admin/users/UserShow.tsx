@@ -2,21 +2,21 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import {
   BooleanField,
-  Datagrid,
   DateField,
   FunctionField,
   Labeled,
   NumberField,
   ReferenceManyField,
   Show,
-  Tab,
-  TabbedShowLayout,
+  SimpleShowLayout,
   TextField,
   useNotify,
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { CodeState, type StaffCode } from '../codes/CodeList';
 import { dataProvider } from '../data-provider';
+import { day, RecordTable } from '../RecordTable';
 import { Timeline } from '../events/Timeline';
 import { ReasonDialog } from '../ReasonDialog';
 import { useCan, useStaff } from '../staff';
@@ -112,44 +112,48 @@ function Title() {
 export function UserShow() {
   return (
     <Show title={<Title />}>
-      <TabbedShowLayout>
-        <Tab label="Account">
-          <UserActions />
-          <FunctionField
-            label={false}
-            render={(user: StaffUser) =>
-              user.isDisabled ? <Alert severity="error">This account is disabled: it cannot sign in.</Alert> : null
-            }
+      <SimpleShowLayout>
+        <UserActions />
+        <FunctionField
+          label={false}
+          render={(user: StaffUser) =>
+            user.isDisabled ? <Alert severity="error">This account is disabled: it cannot sign in.</Alert> : null
+          }
+        />
+        <TextField source="email" />
+        <TextField source="username" />
+        <FunctionField label="Name" render={(user: StaffUser) => fullName(user) || '—'} />
+        <Labeled label="Roles">
+          <FunctionField render={(user: StaffUser) => <Roles user={user} />} />
+        </Labeled>
+        <TextField source="subscriptionStatus" label="Subscription" />
+        <NumberField source="codeCount" label="Codes" />
+        <TextField source="clientId" label="Tenant" />
+        <DateField source="createdAt" label="Created" showTime />
+        <BooleanField source="isDisabled" label="Disabled" />
+        <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+          Codes
+        </Typography>
+        <ReferenceManyField reference="codes" target="userId" sort={{ field: 'createdAt', order: 'DESC' }} label={false}>
+          <RecordTable<StaffCode>
+            label="Codes"
+            empty="No codes."
+            columns={[
+              { label: 'Code', render: (code) => code.label },
+              { label: 'Mode', render: (code) => code.mode },
+              { label: 'Type', render: (code) => code.qrType },
+              { label: 'State', render: (code) => <CodeState code={code} /> },
+              { label: 'Created', render: (code) => day(code.createdAt) },
+            ]}
           />
-          <TextField source="email" />
-          <TextField source="username" />
-          <FunctionField label="Name" render={(user: StaffUser) => fullName(user) || '—'} />
-          <Labeled label="Roles">
-            <FunctionField render={(user: StaffUser) => <Roles user={user} />} />
-          </Labeled>
-          <TextField source="subscriptionStatus" label="Subscription" />
-          <NumberField source="codeCount" label="Codes" />
-          <TextField source="clientId" label="Tenant" />
-          <DateField source="createdAt" label="Created" showTime />
-          <BooleanField source="isDisabled" label="Disabled" />
-        </Tab>
-        <Tab label="Codes" path="codes">
-          <ReferenceManyField reference="codes" target="userId" sort={{ field: 'createdAt', order: 'DESC' }} label={false}>
-            <Datagrid rowClick="show" bulkActionButtons={false} empty={<Typography variant="body2">No codes.</Typography>}>
-              <TextField source="label" sortable={false} />
-              <TextField source="mode" sortable={false} />
-              <TextField source="qrType" label="Type" sortable={false} />
-              <BooleanField source="isSuspended" label="Suspended" sortable={false} />
-              <DateField source="createdAt" label="Created" sortable={false} />
-            </Datagrid>
-          </ReferenceManyField>
-        </Tab>
-        <Tab label="Timeline" path="timeline">
-          <Box sx={{ width: '100%' }}>
-            <Timeline target="userId" />
-          </Box>
-        </Tab>
-      </TabbedShowLayout>
+        </ReferenceManyField>
+        <Typography variant="h6" component="h2" sx={{ mt: 2 }}>
+          Timeline
+        </Typography>
+        <Box sx={{ width: '100%' }}>
+          <Timeline target="userId" />
+        </Box>
+      </SimpleShowLayout>
     </Show>
   );
 }

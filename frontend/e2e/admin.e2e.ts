@@ -1,0 +1,182 @@
+// Issue 18: the staff console at /admin, as staff would use it. An admin finds a code's full change history by
+// searching its owner and reads the diff of a destination change; disables a user whose open session is refused on its
+// next request (and whose sign-in is refused with a message); support suspends a code and /d/ answers the disabled
+// page, and sees no role, account or blocklist controls; a plain user is sent to /. Screens at 1280 and 375 px.
+import type { APIRequestContext, Page } from 'playwright-core';
+import { AdminConsole } from './pages/AdminConsole';
+import { seriousAxeViolations } from './support/axe';
+import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { STAFF_ADMIN_EMAIL } from './support/stack';
+
+const session = browserForFile();
+const PASSWORD = 'staff-console-password-9';
+
+/** Registers (or, for the fixed admin address, signs in again) in this page's context. */
+async function signIn(page: Page, email: string): Promise<string> {
+  let registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
+  // A 503 says "again in a moment" (the shared test database can run out of connections while other suites run).
+  for (let attempt = 0; registered.status() === 503 && attempt < 5; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
+  }
+  if (!registered.ok())
+    expect((await page.request.post('/api/login', { data: { username: email, password: PASSWORD } })).status()).toBe(200);
+  const me = (await (await page.request.get('/api/user')).json()) as { id: string };
+  return me.id;
+}
+
+async function createCode(request: APIRequestContext, destination: string): Promise<{ id: string; shortCode: string }> {
+  const created = await request.post('/api/dynamic-qrcodes', { multipart: { qrType: 'url', destination } });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: string; shortCode: string };
+}
+
+/** What /d/ answers, once the redirect's read model has the code (a create does not wait for it). */
+async function expectScan(request: APIRequestContext, shortCode: string, status: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = (await request.get(`/d/${shortCode}`, { maxRedirects: 0 })).status();
+    if (last === status) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(last).toBe(status);
+}
+
+async function capture(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, `${name}-${page.viewportSize()?.width ?? 0}`);
+}
+
+/** The console's lists follow the audit projection: wait until it shows what the API just did. */
+async function waitForAudit(request: APIRequestContext, filter: Record<string, unknown>, count: number): Promise<void> {
+  const url = `/api/admin/events?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = (await (await request.get(url)).json()) as unknown[];
+    if (rows.length >= count) return;
+    if (Date.now() > deadline) throw new Error(`the audit log did not show ${count} rows for ${JSON.stringify(filter)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the staff console (/admin)', () => {
+  it("an admin finds a code's change history by searching its owner and reads the diff of a destination change (1280 px)", async () => {
+    const owner = await session.newPage(DESKTOP);
+    const ownerEmail = uniqueEmail('menu-owner');
+    const ownerId = await signIn(owner.page, ownerEmail);
+    const code = await createCode(owner.page.request, 'https://cafe.example/menu-a');
+    const changed = await owner.page.request.put(`/api/dynamic-qrcodes/${code.id}`, {
+      data: { destination: 'https://cafe.example/menu-b' },
+    });
+    expect(changed.status()).toBe(200);
+
+    const { page } = await session.newPage(DESKTOP);
+    await signIn(page, STAFF_ADMIN_EMAIL);
+    await waitForAudit(page.request, { qrId: code.id }, 2);
+    const staff = new AdminConsole(page);
+    await staff.open();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+    await capture(page, 'admin-home');
+
+    await staff.go('Users');
+    await staff.search(ownerEmail);
+    await staff.row(ownerEmail).click();
+    await page.waitForURL(`**/admin/users/${ownerId}/show`);
+    // Support and admins alike see the account; an admin also sees its controls.
+    await staff.button('Grant support').waitFor();
+    await staff.tableRow('Codes', `/d/${code.shortCode}`).click();
+    await page.waitForURL(`**/admin/codes/${code.id}/show`);
+    // The code's history: created, then the destination change, newest first.
+    const destinationRow = staff.tableRow('Timeline', 'changed the destination of');
+    await destinationRow.waitFor();
+    expect(await page.getByRole('table', { name: 'Timeline' }).locator('tbody tr').count()).toBe(2);
+    await capture(page, 'admin-code-history');
+
+    await destinationRow.click();
+    await page
+      .getByText(
+        `${ownerEmail} changed the destination of /d/${code.shortCode} from https://cafe.example/menu-a to https://cafe.example/menu-b`,
+      )
+      .waitFor();
+    expect(await staff.changes()).toEqual([['destination', 'https://cafe.example/menu-a', 'https://cafe.example/menu-b']]);
+    await page.getByText(`qr-${code.id}`).waitFor();
+    await capture(page, 'admin-event');
+  });
+
+  it('an admin disables a user: their open session is refused on its next request and sign-in says why', async () => {
+    const victim = await session.newPage(DESKTOP);
+    const victimEmail = uniqueEmail('to-disable');
+    const victimId = await signIn(victim.page, victimEmail);
+    expect((await victim.page.request.get('/api/user')).status()).toBe(200);
+
+    const { page } = await session.newPage(DESKTOP);
+    await signIn(page, STAFF_ADMIN_EMAIL);
+    await waitForAudit(page.request, { userId: victimId }, 1);
+    const staff = new AdminConsole(page);
+    await page.goto(`/admin/users/${victimId}/show`);
+    await staff.button('Disable account').click();
+    await staff.giveReason('Sending phishing links', 'Disable account');
+    await page.getByText('This account is disabled: it cannot sign in.').waitFor();
+    await capture(page, 'admin-user-disabled');
+
+    expect((await victim.page.request.get('/api/user')).status()).toBe(401);
+    const again = await victim.page.request.post('/api/login', { data: { username: victimEmail, password: PASSWORD } });
+    expect(again.status()).toBe(403);
+    expect(((await again.json()) as { message: string }).message).toBe('This account has been disabled. Please contact support.');
+  });
+
+  it(
+    'support suspends a code and /d/ answers the disabled page; support sees no role, account or blocklist controls ' + '(375 px)',
+    async () => {
+      const owner = await session.newPage(MOBILE);
+      await signIn(owner.page, uniqueEmail('phish-owner'));
+      const code = await createCode(owner.page.request, 'https://login.bank-lookalike.example/');
+      await expectScan(owner.page.request, code.shortCode, 302);
+
+      const admin = await session.newPage(DESKTOP);
+      await signIn(admin.page, STAFF_ADMIN_EMAIL);
+      const { page } = await session.newPage(MOBILE);
+      const supportId = await signIn(page, uniqueEmail('support'));
+      expect((await admin.page.request.post(`/api/admin/users/${supportId}/roles/support`)).status()).toBe(201);
+      await waitForAudit(page.request, { qrId: code.id }, 1);
+
+      const staff = new AdminConsole(page);
+      await staff.open();
+      await capture(page, 'admin-home-support');
+      await page.goto(`/admin/codes/${code.id}/show`);
+      await staff.button('Suspend code').click();
+      await staff.giveReason('Reported phishing', 'Suspend code');
+      await page.getByText('Suspended: Reported phishing').waitFor();
+      await capture(page, 'admin-code-suspended');
+
+      const scan = await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0 });
+      expect(scan.status()).toBe(410);
+      const visitor = await session.newPage(MOBILE);
+      await visitor.page.goto(`/d/${code.shortCode}`);
+      await visitor.page.getByRole('heading', { name: 'This QR code has been disabled' }).waitFor();
+      await screenshot(visitor.page, 'admin-disabled-page-375');
+
+      // No controls support may not use: roles and accounts on a user's page, blocking on the blocklist.
+      await page.goto(`/admin/users/${supportId}/show`);
+      await page.getByText('Subscription').first().waitFor();
+      for (const name of ['Grant support', 'Grant admin', 'Revoke support', 'Disable account'])
+        expect(await staff.button(name).count()).toBe(0);
+      await page.goto('/admin/blocked-domains');
+      await page.getByText('Blocked domains').first().waitFor();
+      expect(await page.getByRole('link', { name: 'Block a domain' }).count()).toBe(0);
+      await capture(page, 'admin-blocklist-support');
+    },
+  );
+
+  it('a signed-in user who is not staff, and a visitor, are sent to / from /admin', async () => {
+    const { page } = await session.newPage(DESKTOP);
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, uniqueEmail('not-staff'));
+    await page.goto('/admin/users');
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+  });
+});
