@@ -14,8 +14,11 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const ANSWER_WITHIN_MS = 10_000;
 
-/** Google sign-in without GOOGLE_CLIENT_ID answers 503 by design (a setting, not the request, is missing). */
-const NOT_CONFIGURED = /^\/auth\/google/;
+/**
+ * Google sign-in without GOOGLE_CLIENT_ID, and the payment routes without Stripe keys ('Payments are not configured.'),
+ * answer 503 by design (a setting, not the request, is missing).
+ */
+const NOT_CONFIGURED = /^\/(auth\/google|api\/(billing|payments|create-payment-intent|stripe)\/?)/;
 /** Routes whose success ends the fuzzing session itself; they are fuzzed by their own tests. */
 const SKIPPED = new Set(['post /api/logout', 'post /api/delete-account']);
 
