@@ -98,9 +98,18 @@ describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP serve
     worker.kill('SIGKILL');
     await exited(worker);
     kills.push(smtp.mails.length);
+    const ds = api.app.get(DataSource);
+
+    // A graceful stop (SIGTERM) mid-run finishes the jobs in hand: no row is left 'sending'.
+    worker = startWorker(env);
+    await until(() => smtp.mails.length >= kills[1] + 50, '50 more mails');
+    const terminated = exited(worker);
+    worker.kill('SIGTERM');
+    await terminated;
+    const sendingAfterStop = ((await ds.query(`SELECT count(*)::int AS n FROM mail_ledger WHERE status = 'sending'`)) as { n: number }[])[0]
+      .n;
     worker = startWorker(env);
 
-    const ds = api.app.get(DataSource);
     await until(
       async () => ((await ds.query(`SELECT count(*)::int AS n FROM mail_ledger WHERE status = 'sent'`)) as { n: number }[])[0].n === USERS,
       'every ledger row to be sent',
@@ -139,5 +148,6 @@ describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP serve
     expect(doubled.length).toBe(insideWindow.length);
     expect(new Set(doubled)).toEqual(new Set(insideWindow.map((row) => row.recipient)));
     expect(smtp.refused).toBeGreaterThanOrEqual(20);
+    expect(sendingAfterStop).toBe(0);
   }, 150_000);
 });
