@@ -290,7 +290,7 @@ function Breakdown({
             onClick={() => onPick(dimension, row.value)}
             disabled={active === row.value}
             data-value={row.value}
-            aria-label={`${valueLabel(dimension, row.value)}: ${row.count} scans. Show only ${valueLabel(dimension, row.value)}`}
+            title={`Show only ${valueLabel(dimension, row.value)}`}
             sx={{ display: 'block', textAlign: 'left', textTransform: 'none', color: 'text.primary', px: 1, py: 0.5 }}
           >
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>

@@ -1,6 +1,7 @@
 // /share/{token}: one code's analytics for whoever holds a share link, signed out, and nothing else (no site menu,
 // no other codes). A revoked, expired or forged link answers a page that says which.
 import { Alert, Box, Container, Typography } from '@mui/material';
+import { darken, getContrastRatio, ThemeProvider, type Theme } from '@mui/material/styles';
 import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../../api/http';
@@ -8,7 +9,22 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { searchFromView, viewFromSearch, type View } from './analytics-api';
 import { CodeAnalyticsView } from './CodeAnalyticsView';
 
+/** The site's brand colour, darkened until text in it reads on white (WCAG AA 4.5:1), as the dashboard does. */
+function readable(outer: Theme): Theme {
+  let main = outer.palette.primary.main;
+  for (let step = 0; step < 10 && getContrastRatio(main, '#ffffff') < 4.5; step += 1) main = darken(main, 0.1);
+  return { ...outer, palette: { ...outer.palette, primary: outer.palette.augmentColor({ color: { main, contrastText: '#ffffff' } }) } };
+}
+
 export function SharedAnalyticsPage() {
+  return (
+    <ThemeProvider theme={readable}>
+      <SharedAnalytics />
+    </ThemeProvider>
+  );
+}
+
+function SharedAnalytics() {
   usePageTitle('Shared QR code analytics - QR Code Sharks');
   const { token = '' } = useParams();
   const [search, setSearch] = useSearchParams();
