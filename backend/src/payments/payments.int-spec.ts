@@ -296,6 +296,35 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     expect(portal.body.url).toContain(`/portal/${customerId}`);
   });
 
+  it('a pricing-table subscription (no metadata): matched by client_reference_id, later events by its customer', async () => {
+    const client = new TestClient(app.url);
+    const user = await signUp(client);
+    const subscriptionId = `sub_${randomBytes(6).toString('hex')}`;
+    const customerId = `cus_${randomBytes(6).toString('hex')}`;
+    stripe.setSubscription({ id: subscriptionId, status: 'active', customer: customerId });
+    // Stripe may send the subscription's own event first: no user can be named yet, so it is received and ignored.
+    const early = stripeEvent('customer.subscription.created', { id: subscriptionId, object: 'subscription', customer: customerId });
+    expect((await sendWebhook(early)).status).toBe(200);
+    expect((await store.readStream(`stripe-event-${early.id}`))[0].data).toMatchObject({ ignored: 'no user for this subscription' });
+    const completed = stripeEvent('checkout.session.completed', {
+      id: 'cs_table',
+      object: 'checkout.session',
+      mode: 'subscription',
+      client_reference_id: user.id,
+      subscription: subscriptionId,
+      customer: customerId,
+    });
+    expect((await sendWebhook(completed)).status).toBe(200);
+    await settle(`user-${user.id}`);
+    expect((await client.get('/api/user')).body.subscriptionStatus).toBe('active');
+
+    stripe.setSubscription({ id: subscriptionId, status: 'past_due', customer: customerId });
+    const updated = stripeEvent('customer.subscription.updated', { id: subscriptionId, object: 'subscription', customer: customerId });
+    expect((await sendWebhook(updated)).status).toBe(200);
+    await settle(`user-${user.id}`);
+    expect((await client.get('/api/user')).body.subscriptionStatus).toBe('past_due');
+  });
+
   it('deleting an account cancels its live subscription; a users-projection rebuild gives the same subscription states', async () => {
     const client = new TestClient(app.url);
     const user = await signUp(client);
