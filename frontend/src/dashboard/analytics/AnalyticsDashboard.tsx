@@ -81,12 +81,14 @@ export function AnalyticsDashboard() {
               />
             </ChartCard>
             <ChartCard title="Recent activity (30 days)">
-              <BarChart
-                height={220}
-                xAxis={[{ scaleType: 'band', data: ['Generations', 'Downloads'] }]}
-                series={[{ data: [data.recentActivity.generations, data.recentActivity.downloads], label: 'Last 30 days' }]}
-                hideLegend
-              />
+              {data.recentActivity.generations + data.recentActivity.downloads > 0 && (
+                <BarChart
+                  height={220}
+                  xAxis={[{ scaleType: 'band', data: ['Generations', 'Downloads'] }]}
+                  series={[{ data: [data.recentActivity.generations, data.recentActivity.downloads], label: 'Last 30 days' }]}
+                  hideLegend
+                />
+              )}
               <Typography variant="body2" color="text.secondary" data-testid="analytics-recent">
                 {`${data.recentActivity.generations.toLocaleString('en')} generations and ` +
                   `${data.recentActivity.downloads.toLocaleString('en')} downloads in the last 30 days`}
