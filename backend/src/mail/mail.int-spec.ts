@@ -5,6 +5,7 @@ import { signResetToken } from '../accounts';
 import { ProjectionsService } from '../projections/projections.service';
 import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
+import { PrivateRedis } from '../test-support/private-redis';
 import { TestSmtpServer } from '../test-support/smtp-server';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
@@ -227,6 +228,70 @@ describe('mail through a real SMTP server on loopback', () => {
     expect(late.text).toContain('This password reset link has expired.');
   });
 
+  it('TrialActivated: the reminder a day before the end; SubscriptionStatusChanged and PaymentSucceeded: their mails', async () => {
+    const owner = new TestClient(app.url);
+    const user = await signUp(owner, 'trialist@example.com');
+    await smtp.waitFor(user.email);
+    const writer = testEvents(app.app);
+    const stream = `user-${user.id}`;
+    const [last] = (await writer.store.readStream(stream)).slice(-1);
+    // Ends in a day and two seconds: the reminder is a job delayed by two seconds.
+    const trialEndDate = new Date(Date.now() + 86_400_000 + 2000).toISOString();
+    await writer.append(
+      stream,
+      [
+        writer.event('TrialActivated', { userId: user.id, trialStartDate: new Date().toISOString(), trialEndDate }),
+        writer.event('SubscriptionStatusChanged', { userId: user.id, subscriptionStatus: 'active' }),
+      ],
+      last.revision,
+    );
+    const [, status] = await smtp.waitFor(user.email, 2);
+    expect(status.parsed.subject).toBe('Your QR Code Sharks subscription is now active');
+    expect(status.parsed.text).toContain('See your subscription: http://sharks.test:3000/subscribe');
+    // The plan is active by the time the reminder is due: it is recorded as skipped, not sent.
+    await until(async () => {
+      const [row] = (await app.app
+        .get(DataSource)
+        .query(`SELECT status FROM mail_ledger WHERE kind = 'trial-ending' AND recipient = $1`, [`user:${user.id}`])) as {
+        status: string;
+      }[];
+      return row?.status === 'skipped';
+    }, 'the reminder to be skipped');
+    expect(smtp.to(user.email)).toHaveLength(2);
+
+    const other = await signUp(new TestClient(app.url), 'reminded@example.com');
+    await smtp.waitFor(other.email);
+    const [otherLast] = (await writer.store.readStream(`user-${other.id}`)).slice(-1);
+    await writer.append(
+      `user-${other.id}`,
+      [writer.event('TrialActivated', { userId: other.id, trialStartDate: new Date().toISOString(), trialEndDate })],
+      otherLast.revision,
+    );
+    const [, reminder] = await smtp.waitFor(other.email, 2);
+    expect(reminder.parsed.subject).toBe('Your QR Code Sharks free trial ends tomorrow');
+    expect(reminder.parsed.text).toContain('Go Premium: http://sharks.test:3000/subscribe');
+
+    const paymentId = crypto.randomUUID();
+    await writer.append(
+      `payment-pi_${paymentId}`,
+      [
+        writer.event('PaymentSucceeded', {
+          paymentIntentId: `pi_${paymentId}`,
+          amount: 1999,
+          currency: 'usd',
+          productName: 'Sushi platter',
+          customerEmail: 'payer@example.com',
+          paidAt: '2026-11-24T10:00:00.000Z',
+        }),
+      ],
+      'no_stream',
+    );
+    const [receipt] = await smtp.waitFor('payer@example.com');
+    expect(receipt.parsed.subject).toBe('Your receipt from QR Code Sharks: Sushi platter');
+    expect(receipt.parsed.text).toContain('Amount: $19.99');
+    expect(receipt.parsed.text).toContain('Date: November 24, 2026');
+  });
+
   it('GET /api/admin/mail-jobs: failed jobs for support and admins only', async () => {
     const anonymous = await new TestClient(app.url).get('/api/admin/mail-jobs');
     expect(anonymous.status).toBe(401);
@@ -285,5 +350,36 @@ describe('mail without SMTP_URL: the outbox default', () => {
     expect(parsed.subject).toBe('Welcome to QR Code Sharks!');
     expect(parsed.html).toContain('Open your dashboard');
     expect(parsed.text).toContain('Open your dashboard:');
+  });
+});
+
+describe('mail across a Redis restart that loses every job', () => {
+  const smtp = new TestSmtpServer();
+  const redis = new PrivateRedis({ appendOnly: false });
+  let app: TestApp;
+  beforeAll(async () => {
+    await redis.start();
+    app = await startTestApp({ SMTP_URL: await smtp.start(), REDIS_URL: redis.url, MAIL_SWEEP_MS: '300' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await redis.destroy();
+    await smtp.close();
+  });
+
+  it('a sent mail is not sent again; a pending one whose job Redis lost is queued again by the sweep and sent once', async () => {
+    const sent = await signUp(new TestClient(app.url), 'before-restart@example.com');
+    await smtp.waitFor(sent.email);
+    smtp.refuse(true);
+    const pending = await signUp(new TestClient(app.url), 'during-outage@example.com');
+    await until(async () => smtp.refused > 0, 'the SMTP server to refuse the second mail');
+    await redis.stop();
+    await redis.start();
+    smtp.refuse(false);
+    await smtp.waitFor(pending.email);
+    // The first mail's row is 'sent': the sweep passes it over, whatever Redis forgot.
+    await until(() => idle(app), 'the mail queue to be idle');
+    expect(smtp.to(sent.email)).toHaveLength(1);
+    expect(smtp.to(pending.email)).toHaveLength(1);
   });
 });
