@@ -19,6 +19,16 @@ declare module 'express-session' {
 export const SESSION_COOKIE = 'qrs.sid';
 export const SESSION_TABLE = 'user_sessions';
 const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/**
+ * How long a session read from PostgreSQL is reused by this process (issue 16, bench/dashboard). Every signed-in
+ * request used to read its session row through a 3-connection pool and then rewrite its expiry (express-session's
+ * touch): two round trips, one of them a write, queued behind each other under load. A sign-out, a new sign-in or a
+ * save on this process drops the entry at once; another API process may accept a signed-out session for at most
+ * this long. What makes a session invalid for safety (a password change, a disabled or deleted account) is checked
+ * on every request all the same: AccountsService.authenticate reads the user's row each time.
+ */
+export const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_MAX = 10_000;
 
 /**
  * express-session on PostgreSQL (connect-pg-simple; the table comes from a migration, never created at run
@@ -33,13 +43,23 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
   private readonly handler: RequestHandler;
 
   constructor(@Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
-    this.pool = new Pool({ connectionString: databaseUrl, max: 3, idleTimeoutMillis: 10_000, application_name: 'qrsharks-sessions' });
+    this.pool = new Pool({ connectionString: databaseUrl, max: 6, idleTimeoutMillis: 10_000, application_name: 'qrsharks-sessions' });
     // Idle connections lost (a PostgreSQL restart) are replaced by the pool; every connection also keeps a listener of
     // its own for the moments it is checked out, so a lost one never becomes an unhandled 'error' event.
     this.pool.on('error', () => undefined);
     this.pool.on('connect', (client) => client.on('error', () => undefined));
     const PgStore = connectPgSimple(session);
-    this.store = new PgStore({ pool: this.pool, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+    // No touch: the cookie's lifetime is fixed at sign-in (rolling: false), so rewriting the row's expiry on every
+    // request extended nothing a browser would use, and cost a write per read.
+    this.store = cachedReads(
+      new PgStore({
+        pool: this.pool,
+        tableName: SESSION_TABLE,
+        createTableIfMissing: false,
+        pruneSessionInterval: 15 * 60,
+        disableTouch: true,
+      }),
+    );
     this.handler = session({
       name: SESSION_COOKIE,
       secret: env.SESSION_SECRET,
@@ -67,4 +87,36 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
     await Promise.resolve(this.store.close()).catch(() => undefined);
     await this.pool.end().catch(() => undefined);
   }
+}
+
+/**
+ * The store's reads kept for SESSION_CACHE_MS (as JSON, so express-session gets a fresh object each time); writes and
+ * destroys of a session drop its entry first. Bounded: the oldest entries go first past SESSION_CACHE_MAX.
+ */
+function cachedReads<S extends session.Store>(store: S): S {
+  const cache = new Map<string, { json: string; until: number }>();
+  const get = store.get.bind(store);
+  const set = store.set.bind(store);
+  const destroy = store.destroy.bind(store);
+  store.get = (sid, callback) => {
+    const hit = cache.get(sid);
+    if (hit && hit.until > Date.now()) return callback(null, JSON.parse(hit.json) as session.SessionData);
+    cache.delete(sid);
+    get(sid, (error: unknown, data?: session.SessionData | null) => {
+      if (!error && data) {
+        if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+        cache.set(sid, { json: JSON.stringify(data), until: Date.now() + SESSION_CACHE_MS });
+      }
+      callback(error, data);
+    });
+  };
+  store.set = (sid, data, callback) => {
+    cache.delete(sid);
+    set(sid, data, callback);
+  };
+  store.destroy = (sid, callback) => {
+    cache.delete(sid);
+    destroy(sid, callback);
+  };
+  return store;
 }

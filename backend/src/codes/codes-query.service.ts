@@ -108,27 +108,26 @@ export class CodesQueryService {
     ];
     const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
     const column = { createdAt: 'created_at', name: 'lower(name)', qrType: 'qr_type', scanCount: 'scan_count' }[query.sort.field];
+    // created_at is never null: its order alone lets each list's owner index deliver rows already sorted.
+    const sortBy =
+      query.sort.field === 'createdAt'
+        ? `created_at ${order}, id ${order}`
+        : `${column} ${order} NULLS LAST, created_at ${order}, id ${order}`;
+    const filterParams = [...params];
     const limit = `$${params.push(query.range.limit)}`;
     const offset = `$${params.push(query.range.offset)}`;
-    const page = (await this.dataSource.query(
-      `SELECT id, mode, count(*) OVER () AS total FROM (${parts.join(' UNION ALL ')}) AS codes ` +
-        `ORDER BY ${column} ${order} NULLS LAST, created_at ${order}, id ${order} LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    )) as { id: string; mode: 'static' | 'dynamic'; total: string }[];
-    const total = page.length
-      ? Number(page[0].total)
-      : query.range.offset === 0
-        ? 0
-        : Number(
-            (
-              (await this.dataSource.query(
-                `SELECT count(*) AS total FROM (${parts.join(' UNION ALL ')}) AS codes`,
-                params.slice(0, -2),
-              )) as {
-                total: string;
-              }[]
-            )[0].total,
-          );
+    // The page and the total apart: newest first, the page is a merge of the two owner indexes that stops after the
+    // page (a count over the same union, or a window count, made every request walk all of the user's codes).
+    const [page, [{ total }]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, mode FROM (${parts.join(' UNION ALL ')}) AS codes ` + `ORDER BY ${sortBy} LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      ) as Promise<{ id: string; mode: 'static' | 'dynamic' }[]>,
+      this.dataSource.query(
+        `SELECT ${parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')} AS total`,
+        filterParams,
+      ) as Promise<{ total: string }[]>,
+    ]);
     const ids = (wanted: 'static' | 'dynamic') => page.filter((row) => row.mode === wanted).map((row) => row.id);
     const [{ origin }, statics, dynamics] = await Promise.all([
       this.brand(user.tenantId),
@@ -139,7 +138,7 @@ export class CodesQueryService {
       ...statics.map((row) => [row.id, staticDto(row, origin)] as const),
       ...dynamics.map((row) => [row.id, dynamicDto(row, origin)] as const),
     ]);
-    return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total };
+    return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total: Number(total) };
   }
 
   /** GET /api/dashboard/codes/{id}: one of the caller's codes (the dashboard reads the current one after a stale edit). */

@@ -1,0 +1,215 @@
+/**
+ * bench/dashboard: the dashboard's reads for a user with 5,000 codes (BENCH_CODES), served by the product in its own
+ * process (NODE_ENV=production, ROLE=all) on a fresh database and a private Redis:
+ *   (1) the first list page's server time: GET /api/dashboard/codes (24 rows, newest first), median of 50 requests;
+ *   (2) requests per second and latency at 50 connections (BENCH_CONNECTIONS) for GET /api/dashboard/codes,
+ *       GET /api/trial-status, GET /api/user, and the spec's GET /api/qrcodes for a user with a handful of codes;
+ *   (3) Chromium's time until the dashboard is interactive on loopback (the first card drawn), median of 5 loads.
+ * Not a test: it prints figures (README.md has the before/after of the fix).
+ */
+import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import { chromium } from 'playwright-core';
+import { bootstrap } from '../../backend/src/bootstrap';
+import type { AllPosition, NewEvent, StreamAppend } from '../../backend/src/event-store/event-store';
+import type { EventStore } from '../../backend/src/event-store/event-store';
+import { EVENT_STORE } from '../../backend/src/event-store/event-store.tokens';
+import { ProjectionsService } from '../../backend/src/projections/projections.service';
+import { TestClient } from '../../backend/src/test-support/http';
+import { freePort, freshDatabase, startProduct, startRedis, stopChild, waitForHttp } from '../redirect/bench-support';
+
+const CODES = Number(process.env.BENCH_CODES ?? 5000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BATCH = 500;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const STYLE = {
+  fgColor: '#000000',
+  bgColor: '#FFFFFF',
+  gradientColor: null,
+  qrStyle: 'squares',
+  dotShape: 'square',
+  cornerShape: 'square',
+  innerCornerShape: 'square',
+  outerCornerColor: null,
+  innerCornerColor: null,
+  enableFrame: false,
+  frameText: 'SCAN ME',
+  frameColor: '#000000',
+  frameTextColor: '#FFFFFF',
+  frameStyle: 'rounded',
+};
+
+/** `count` codes of one user, half static and half dynamic, appended as QrCreated events in batches. */
+async function seed(store: EventStore, userId: string, count: number): Promise<AllPosition | null> {
+  const start = Date.now() - count * 60_000;
+  for (let done = 0; done < count; done += BATCH) {
+    const appends: StreamAppend[] = [];
+    for (let n = done; n < Math.min(done + BATCH, count); n++) {
+      const qrId = randomUUID();
+      const dynamic = n % 2 === 0;
+      const url = `https://example.com/item/${n}`;
+      const event: NewEvent = {
+        id: randomUUID(),
+        type: 'QrCreated',
+        data: {
+          qrId,
+          userId,
+          mode: dynamic ? 'dynamic' : 'static',
+          qrType: 'url',
+          shortCode: dynamic ? qrId.replace(/-/g, '').slice(0, 8) : null,
+          destination: dynamic ? url : null,
+          fields: { url },
+          style: STYLE,
+          errorCorrectionLevel: dynamic ? 'M' : 'H',
+          logoFileName: null,
+          logoFilePath: null,
+        },
+        metadata: {
+          tenantId: 1,
+          actorId: userId,
+          correlationId: qrId,
+          causationId: null,
+          occurredAt: new Date(start + n * 60_000).toISOString(),
+          schemaVersion: 1,
+        },
+      };
+      appends.push({ streamId: `qr-${qrId}`, events: [event], expectedRevision: 'no_stream' });
+    }
+    await store.appendMany(appends);
+  }
+  return store.headPosition();
+}
+
+/**
+ * In production the session cookie is Secure: the product runs behind a (pretend) TLS proxy on loopback
+ * (TRUST_PROXY=1), and every request says X-Forwarded-Proto: https as the proxy's would.
+ */
+const PROXIED = { 'x-forwarded-proto': 'https' };
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const client = new TestClient(baseUrl);
+  const res = await client.post('/api/login', { username: email, password: 'secret-password' }, { headers: PROXIED });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+async function main() {
+  const redis = await startRedis();
+  const db = await freshDatabase();
+  const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, HOST: '127.0.0.1' };
+  const users: { email: string; codes: number }[] = [
+    { email: `bench-many-${randomUUID().slice(0, 8)}@example.com`, codes: CODES },
+    { email: `bench-few-${randomUUID().slice(0, 8)}@example.com`, codes: 5 },
+  ];
+
+  // Seeding in this process (the events, then the projections catch up), then the product serves in its own.
+  const seeder = await bootstrap({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env, PORT: '0' });
+  try {
+    const client = new TestClient(seeder.url!);
+    for (const user of users) {
+      const res = await client.post('/api/register', {
+        username: user.email,
+        email: user.email,
+        password: 'secret-password',
+        confirmPassword: 'secret-password',
+        firstName: 'Bench',
+        lastName: '',
+      });
+      if (res.status !== 200) throw new Error(`register failed: ${res.status} ${res.text}`);
+      const started = Date.now();
+      const head = await seed(seeder.app.get<EventStore>(EVENT_STORE), res.body.id as string, user.codes);
+      await seeder.app.get(ProjectionsService).waitFor(head!, ['codes'], 600_000);
+      console.log(`seeded ${user.codes} codes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await seeder.close();
+  }
+
+  const port = await freePort();
+  const product = startProduct('main', { ...env, PORT: String(port), ROLE: 'all', TRUST_PROXY: '1' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseUrl}/api/health`);
+    const many = await signIn(baseUrl, users[0].email);
+    const few = await signIn(baseUrl, users[1].email);
+    const firstPage = `/api/dashboard/codes?range=${encodeURIComponent('[0,23]')}`;
+
+    // (1) the first page's server time (loopback, one request at a time).
+    for (let i = 0; i < 10; i++) await fetch(baseUrl + firstPage, { headers: { cookie: many, ...PROXIED } }).then((res) => res.arrayBuffer());
+    const samples: number[] = [];
+    let total = '';
+    for (let i = 0; i < 50; i++) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(baseUrl + firstPage, { headers: { cookie: many, ...PROXIED } });
+      await res.arrayBuffer();
+      samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+      total = res.headers.get('content-range') ?? '';
+    }
+    console.log(`\n(1) first list page of ${CODES} codes (${total}): median ${median(samples).toFixed(1)} ms over 50 requests`);
+
+    // (2) the dashboard's reads under load.
+    console.log(`\n(2) ${CONNECTIONS} connections, ${SECONDS} s each (after a 3 s warm-up):`);
+    const runs: [string, string, string][] = [
+      ['GET /api/dashboard/codes (first page, 5,000 codes)', firstPage, many],
+      ['GET /api/trial-status', '/api/trial-status', many],
+      ['GET /api/user', '/api/user', many],
+      ['GET /api/qrcodes (a handful of codes)', '/api/qrcodes', few],
+    ];
+    for (const [label, path, cookie] of runs) {
+      await autocannon({ url: baseUrl + path, connections: CONNECTIONS, duration: 3, headers: { cookie, ...PROXIED } });
+      const result = await autocannon({ url: baseUrl + path, connections: CONNECTIONS, duration: SECONDS, headers: { cookie, ...PROXIED } });
+      const bad = result['4xx'] + result['5xx'] + result.errors + result.timeouts;
+      console.log(
+        `  ${label.padEnd(52)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${String(result.latency.p50).padStart(4)} ms  ` +
+          `p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `  (${bad} not 2xx/errors)` : ''}`,
+      );
+    }
+
+    // (3) Chromium: from navigation to the first card drawn, signed in (the session cookie), on loopback.
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    try {
+      const cookies = many.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+      });
+      const times: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        await context.addCookies(cookies);
+        await context.setExtraHTTPHeaders(PROXIED);
+        const page = await context.newPage();
+        const started = Date.now();
+        await page.goto(`${baseUrl}/dashboard`);
+        await page
+          .locator('[data-testid="code-card"] [data-testid="code-image"]')
+          .first()
+          .waitFor({ timeout: 60_000 })
+          .catch(async (error: unknown) => {
+            console.error(page.url(), (await page.locator('body').innerText()).slice(0, 500));
+            throw error;
+          });
+        await page.getByRole('button', { name: /^More actions for/ }).first().click();
+        await page.getByRole('menuitem', { name: 'Rename' }).waitFor();
+        if (i > 0) times.push(Date.now() - started);
+        await context.close();
+      }
+      console.log(`\n(3) Chromium, /dashboard until the first card is drawn and its menu opens: median ${median(times)} ms (5 loads, cold cache)`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await stopChild(product);
+    await db.drop();
+    await redis.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
