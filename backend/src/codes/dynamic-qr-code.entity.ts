@@ -3,7 +3,7 @@ import { CodeColumns } from './code-columns';
 
 /** Read model of dynamic codes (website spec, dynamic_qr_codes); filled only by CodesProjection. */
 @Entity({ name: 'dynamic_qr_codes' })
-@Index('idx_dynamic_qr_codes_owner', ['clientId', 'userId', 'createdAt'])
+@Index('idx_dynamic_qr_codes_owner', ['clientId', 'userId', 'createdAt', 'id', 'isPaused', 'isDeleted'])
 export class DynamicQrCodeEntity extends CodeColumns {
   @Column({ name: 'short_code', type: 'varchar', length: 20, unique: true })
   shortCode: string;

@@ -3,7 +3,7 @@ import { CodeColumns } from './code-columns';
 
 /** Read model of saved static codes (website spec, qr_codes); filled only by CodesProjection. */
 @Entity({ name: 'qr_codes' })
-@Index('idx_qr_codes_owner', ['clientId', 'userId', 'createdAt'])
+@Index('idx_qr_codes_owner', ['clientId', 'userId', 'createdAt', 'id', 'isPaused', 'isDeleted'])
 export class QrCodeEntity extends CodeColumns {
   @Column({ name: 'qr_mode', type: 'varchar', length: 10, default: 'static' })
   qrMode: string;
