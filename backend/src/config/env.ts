@@ -148,6 +148,8 @@ export const envSchema = z.object({
    */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Signing secret of a second endpoint for Connect events (account.updated of owners' accounts), if one is used. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
   STRIPE_PRICING_TABLE_ID: z.string().optional(),

@@ -14,6 +14,12 @@ import { signUp } from '../test-support/users';
 // The SDK's own signing helper (the same HMAC Stripe computes); the key is never used to call anything.
 const signer = new Stripe('sk_test_signer_only').webhooks;
 const now = () => Math.floor(Date.now() / 1000);
+const CONNECT_SECRET = 'whsec_connect_endpoint_double';
+/** The read models these tests read (the others may lag on a busy machine without changing any answer here). */
+const READ_MODELS = ['users', 'payments', 'codes'];
+
+// A busy machine (shared CI) makes the journeys below slow, never wrong.
+jest.setTimeout(90_000);
 
 describe('payments through Stripe (the real SDK against the local double)', () => {
   let app: TestApp;
@@ -22,7 +28,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
 
   beforeAll(async () => {
     stripe = await startStripeDouble();
-    app = await startTestApp({ ...stripe.env, LOG_LEVEL: process.env.PAY_LOG ?? 'silent' });
+    app = await startTestApp({ ...stripe.env, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET, LOG_LEVEL: process.env.PAY_LOG ?? 'silent' });
     store = app.app.get<EventStore>(EVENT_STORE);
   });
   afterAll(async () => {
@@ -38,7 +44,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     const positions = [await store.headPosition()];
     for (const streamId of streams) positions.push((await store.readStream(streamId)).at(-1)?.position ?? null);
     for (const position of positions)
-      if (position) expect(await app.app.get(ProjectionsService).waitFor(position, undefined, 10_000)).toBe(true);
+      if (position) expect(await app.app.get(ProjectionsService).waitFor(position, READ_MODELS, 20_000)).toBe(true);
   }
 
   function stripeEvent(type: string, object: Record<string, unknown>, created = now()) {
@@ -192,6 +198,23 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     // Within the tolerance it is accepted.
     expect((await sendWebhook(event, { timestamp: now() - 200 })).status).toBe(200);
     expect(await typesOf('payment-pi_forged')).toEqual(['PaymentSucceeded']);
+  });
+
+  it("account.updated from the Connect endpoint (its own secret) records what Stripe says of the owner's account", async () => {
+    const { owner, user, accountId } = await connectedSeller();
+    const event = stripeEvent('account.updated', {
+      id: accountId,
+      object: 'account',
+      metadata: { userId: user.id, tenantId: '1' },
+      charges_enabled: true,
+      payouts_enabled: false,
+      details_submitted: true,
+    });
+    expect((await sendWebhook(event, { secret: CONNECT_SECRET })).status).toBe(200);
+    expect(await typesOf(`seller-${user.id}`)).toEqual(['SellerAccountCreated', 'SellerAccountUpdated']);
+    expect((await owner.get('/api/payments/connect')).body).toMatchObject({ chargesEnabled: true, payoutsEnabled: false });
+    // The same event again changes nothing.
+    expect((await sendWebhook(event, { secret: CONNECT_SECRET })).body).toEqual({ received: true, duplicate: true });
   });
 
   it('POST /api/create-payment-intent: 404 for a missing product, 400 without a product id', async () => {

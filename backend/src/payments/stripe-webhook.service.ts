@@ -42,13 +42,7 @@ export class StripeWebhookService {
 
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
     const stripe = this.gateway.require();
-    let event: Stripe.Event;
-    try {
-      if (!rawBody || !signature) throw new Error('missing');
-      event = stripe.webhooks.constructEvent(rawBody, signature, this.gateway.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
-    } catch {
-      throw DomainError.invalid(INVALID_SIGNATURE);
-    }
+    const event = verified(stripe, rawBody, signature, this.gateway.webhookSecrets);
     const effect = await this.effectOf(stripe, event);
     const tenantId = await this.tenantOf(effect);
     const result = await this.commandBus.execute(
@@ -118,6 +112,19 @@ export class StripeWebhookService {
     );
     return rows[0]?.client_id ?? 1;
   }
+}
+
+/** The event, if one of our endpoints' secrets signed these exact bytes within the tolerance; else 400. */
+function verified(stripe: Stripe, rawBody: Buffer | undefined, signature: string | undefined, secrets: string[]): Stripe.Event {
+  if (rawBody && signature)
+    for (const secret of secrets) {
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch {
+        // the next endpoint's secret, if any
+      }
+    }
+  throw DomainError.invalid(INVALID_SIGNATURE);
 }
 
 export function subscriptionSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {

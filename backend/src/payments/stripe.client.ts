@@ -47,8 +47,9 @@ export class StripeGateway {
     return { stripe, priceId: this.env.STRIPE_PRICE_ID };
   }
 
-  get webhookSecret(): string {
-    return this.env.STRIPE_WEBHOOK_SECRET ?? '';
+  /** The platform endpoint's signing secret, and the Connect endpoint's when it is a separate one. */
+  get webhookSecrets(): string[] {
+    return [this.env.STRIPE_WEBHOOK_SECRET, this.env.STRIPE_CONNECT_WEBHOOK_SECRET].filter((secret): secret is string => Boolean(secret));
   }
 
   /** What the browser needs: the publishable key (public by design) and the optional pricing table. */
