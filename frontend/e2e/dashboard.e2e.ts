@@ -170,7 +170,7 @@ describe('the dashboard', () => {
     },
   );
 
-  it('on a phone: the slide-out menu, every screen at 375 px, and the free plan at its cap gets the limit toast without a request', async () => {
+  it('on a phone: the slide-out menu, every screen at 375 px, and at the free cap the limit toast without a request', async () => {
     const { page } = await session.newPage(MOBILE);
     const chrome = new SiteChrome(page);
     const dashboard = new DashboardPage(page);

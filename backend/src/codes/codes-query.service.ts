@@ -124,18 +124,17 @@ export class CodesQueryService {
             `$${params.push(query.range.offset + query.range.limit)}`,
           )
         : parts;
-    // The page and the total apart (a window count made every page walk all of the user's codes); the total is counted
-    // from the owner indexes alone (they carry is_paused and is_deleted).
-    const [page, [{ total }]] = await Promise.all([
-      this.dataSource.query(
-        `SELECT id, mode FROM (${branches.join(' UNION ALL ')}) AS codes ORDER BY ${sortBy} LIMIT ${limit} OFFSET ${offset}`,
-        params,
-      ) as Promise<{ id: string; mode: 'static' | 'dynamic' }[]>,
-      this.dataSource.query(
-        `SELECT ${parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')} AS total`,
-        filterParams,
-      ) as Promise<{ total: string }[]>,
-    ]);
+    // One round trip: the page, each row carrying the total (an InitPlan counted once from the owner indexes alone,
+    // which carry is_paused and is_deleted). A page past the end has no row to carry it: then it is counted apart.
+    const countSql = `SELECT ${parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')}`;
+    const page = (await this.dataSource.query(
+      `SELECT id, mode, (${countSql}) AS total FROM (${branches.join(' UNION ALL ')}) AS codes ` +
+        `ORDER BY ${sortBy} LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    )) as { id: string; mode: 'static' | 'dynamic'; total: string }[];
+    const total = page.length
+      ? Number(page[0].total)
+      : Number(((await this.dataSource.query(`${countSql} AS total`, filterParams)) as { total: string }[])[0].total);
     const ids = (wanted: 'static' | 'dynamic') => page.filter((row) => row.mode === wanted).map((row) => row.id);
     const [{ origin }, statics, dynamics] = await Promise.all([
       this.brand(user.tenantId),
@@ -146,7 +145,7 @@ export class CodesQueryService {
       ...statics.map((row) => [row.id, staticDto(row, origin)] as const),
       ...dynamics.map((row) => [row.id, dynamicDto(row, origin)] as const),
     ]);
-    return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total: Number(total) };
+    return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total };
   }
 
   /** GET /api/dashboard/codes/{id}: one of the caller's codes (the dashboard reads the current one after a stale edit). */
