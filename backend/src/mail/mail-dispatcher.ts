@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
@@ -23,7 +23,7 @@ export const MAIL_DISPATCHER = 'mail-dispatcher';
  * that could not be reached is made good by MailQueue's sweep of pending rows.
  */
 @Injectable()
-export class MailDispatcher implements Projection, OnApplicationBootstrap, OnApplicationShutdown {
+export class MailDispatcher implements Projection, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   readonly name = MAIL_DISPATCHER;
   readonly tables = ['mail_ledger'];
   readonly eventTypes = MAIL_EVENT_TYPES;
@@ -62,6 +62,11 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnApp
 
   get position() {
     return this.runner?.position ?? null;
+  }
+
+  /** Stops recording as shutdown begins; a batch whose jobs can no longer be queued stays pending for the sweep. */
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {

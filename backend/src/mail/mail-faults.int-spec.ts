@@ -50,7 +50,7 @@ describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP serve
       MAIL_CONCURRENCY: '8',
       MAIL_JOB_ATTEMPTS: '30',
       MAIL_JOB_BACKOFF_MS: '100',
-      MAIL_JOB_LOCK_MS: '1000',
+      MAIL_JOB_LOCK_MS: '2000',
       MAIL_SWEEP_MS: '1000',
       HOST: '127.0.0.1',
       PORT: '0',

@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Job, Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { ENV, Env } from '../config/env';
@@ -37,7 +37,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
  * Bull's stalled-job check: their lock expires after MAIL_JOB_LOCK_MS and another worker takes them).
  */
 @Injectable()
-export class MailQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class MailQueue implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('MailQueue');
   private sweeper: NodeJS.Timeout | null = null;
   private processing = false;
@@ -129,7 +129,11 @@ export class MailQueue implements OnApplicationBootstrap, BeforeApplicationShutd
     };
   }
 
-  beforeApplicationShutdown(): Promise<void> {
+  /**
+   * The first shutdown hook that matters: onModuleDestroy runs in the reverse order of initialisation, so here, before
+   * the mailer's own onModuleDestroy closes its SMTP pool under the jobs in hand.
+   */
+  onModuleDestroy(): Promise<void> {
     return this.close();
   }
 

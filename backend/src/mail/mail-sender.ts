@@ -51,6 +51,7 @@ export class MailSender {
       const [known] = (await this.dataSource.query('SELECT status FROM mail_ledger WHERE key = $1', [key])) as { status: MailStatus }[];
       return known?.status === 'sent' ? 'already-sent' : known ? 'skipped' : 'unknown';
     }
+    let accepted = false;
     try {
       const to = await this.recipient(row);
       if (!to) {
@@ -74,13 +75,29 @@ export class MailSender {
         messageId: row.message_id,
         attempt: row.attempts,
       });
-      await this.mark(key, 'sent', null);
+      accepted = true;
+      await this.markSent(key);
       return 'sent';
     } catch (error) {
+      // Accepted but not marked (the database failed us): the row stays 'sending', so the next attempt counts the
+      // duplicate it is about to send as what it is, a crash inside the acceptance window.
+      if (accepted) throw error;
       const message = (error as Error).message;
       await this.mark(key, job.last ? 'failed' : 'pending', message).catch(() => undefined);
       if (job.last) this.logger.error(`Mail ${key} failed for good: ${message}`);
       throw error;
+    }
+  }
+
+  /** After the acceptance, the mark is worth a few tries: each failure here is a duplicate later. */
+  private async markSent(key: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.mark(key, 'sent', null);
+      } catch (error) {
+        if (attempt >= 4) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
     }
   }
 
