@@ -30,12 +30,12 @@ async function ownerWithCode(page: Page, prefix: string, destination: string): P
   const code = (await created.json()) as Code;
   // The redirect reads its own read model (scan_targets), which may lag the answer under load: wait until it knows the
   // new code. curl is a bot: this hit never counts among people's scans.
-  for (let tries = 0; tries < 100; tries++) {
+  for (let tries = 0; tries < 300; tries++) {
     const res = await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0, headers: { 'user-agent': 'curl/8.5.0' } });
-    if (res.status() === 302) break;
+    if (res.status() === 302) return code;
     await page.waitForTimeout(100);
   }
-  return code;
+  throw new Error(`/d/${code.shortCode} never answered`);
 }
 
 /** A scan of /d/ as a phone or computer somewhere would make it (another context: no owner cookies). */
@@ -50,6 +50,16 @@ async function scan(request: APIRequestContext, code: Code, visitor: { ip: strin
     },
   });
   expect(res.status()).toBe(302);
+}
+
+/** Scans are ingested and projected after the redirect answers: wait until the owner's totals count them. */
+async function waitForScans(page: Page, count: number): Promise<void> {
+  for (let tries = 0; tries < 300; tries++) {
+    const res = await page.request.get('/api/user-analytics');
+    if (res.ok() && ((await res.json()) as { overview: { totalScans: number } }).overview.totalScans >= count) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the owner's totals never reached ${count} scans`);
 }
 
 async function capture(page: Page, name: string): Promise<void> {
@@ -71,6 +81,7 @@ describe('analytics screens', () => {
     await scan(phone.request, code, { ip: '203.0.113.10', country: 'DE', ua: IPHONE });
     await scan(phone.request, code, { ip: '203.0.113.11', country: 'DE', ua: IPHONE });
     await scan(phone.request, code, { ip: '198.51.100.7', country: 'FR', ua: WINDOWS });
+    await waitForScans(page, 4);
 
     // The failure state first: the API answers 500, Try Again asks again and the figures appear.
     let failing = true;
@@ -162,7 +173,7 @@ describe('analytics screens', () => {
     await shared.waitForText(shared.total('scans'), '5');
     expect(await visitor.getByRole('link', { name: 'Export CSV' }).count()).toBe(0);
     expect(await visitor.getByRole('menuitem').count()).toBe(0);
-    expect(await visitor.getByRole('tab').count()).toBe(0);
+    expect(await visitor.getByRole('navigation', { name: 'Code analytics sections' }).count()).toBe(0);
     await capture(visitor, 'analytics-shared');
     await page.getByRole('button', { name: 'Revoke' }).click();
     await page.locator('[data-testid="share-link"][data-status="revoked"]').waitFor();
@@ -178,6 +189,7 @@ describe('analytics screens', () => {
     const code = await ownerWithCode(page, 'analytics-phone', 'https://shop.example/');
     await scan(other.request, code, { ip: '203.0.113.20', country: 'CH', ua: IPHONE });
     await scan(other.request, code, { ip: '203.0.113.21', country: 'US', ua: WINDOWS, referer: 'https://www.google.com/' });
+    await waitForScans(page, 2);
 
     await page.goto('/dashboard/codes');
     await new DashboardPage(page).go('Analytics');

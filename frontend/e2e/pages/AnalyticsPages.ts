@@ -43,7 +43,7 @@ export class AnalyticsPages {
   }
 
   async tab(name: 'Overview' | 'History' | 'Share'): Promise<void> {
-    await this.page.getByRole('tab', { name }).click();
+    await this.page.getByRole('navigation', { name: 'Code analytics sections' }).getByRole('button', { name, exact: true }).click();
   }
 
   get liveScans(): Locator {
