@@ -69,7 +69,8 @@ describe('the site states only figures from the code or the data', () => {
     await page.getByLabel('Email').fill(uniqueEmail('menu'));
     await page.getByLabel('Password').fill('menu-password-7');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('qr') === 'pdf');
+    // Signed in now, / is the dashboard: the type goes along to its Create QR Code (issue 16).
+    await page.waitForURL((url) => url.pathname === '/dashboard/create' && url.searchParams.get('qr') === 'pdf');
     await card(page).waitFor({ timeout: 30_000 });
     expect(await card(page).getByRole('combobox', { name: 'QR Code Type' }).textContent()).toContain('Menu/PDF');
     expect(await card(page).getByLabel('Title', { exact: false }).first().inputValue()).toBe('Dinner Menu');

@@ -11,11 +11,14 @@ import { DashboardLayout } from './layout/DashboardLayout';
 import { PaymentsPage } from './payments/PaymentsPage';
 import { useDashboardTheme } from './layout/theme';
 
-/** `/dashboard`: '?create=true' opens the generator (other parameters, such as ?qr=, go along), else the code list. */
+/**
+ * `/dashboard`: '?create=true' opens the generator, and so does a type to start with (`?qr=`, the templates' and the
+ * landing's links for signed-in users), other parameters going along; else the code list.
+ */
 function DashboardHome() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  if (params.get('create') === 'true') {
+  if (params.get('create') === 'true' || params.has('qr')) {
     params.delete('create');
     const rest = params.toString();
     return <Navigate to={`/dashboard/create${rest ? `?${rest}` : ''}`} replace state={location.state} />;
