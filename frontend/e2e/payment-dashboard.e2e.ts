@@ -33,8 +33,18 @@ describe('payments in the dashboard', () => {
         route.fulfill({ contentType: 'text/html', body: '<h1>Stripe onboarding (double)</h1>' }),
       );
       // The code's card says its owner cannot take payments yet, and leads to the code's payments.
-      await page.goto('/dashboard/codes');
+      // The list is read once per visit: on a busy machine the new code may reach the read model after it (bounded).
       const codeCard = page.locator(`[data-code-id="${qrId}"]`);
+      for (let attempt = 0; attempt < 4; attempt++) {
+        await page.goto('/dashboard/codes');
+        if (
+          await codeCard.waitFor({ timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
+      }
       expect(await codeCard.getByTestId('seller-chip').textContent()).toBe('Stripe not connected');
       await codeCard.getByRole('link', { name: 'Payments' }).click();
       await page.waitForURL(/\/dashboard\/payments\?code=/);

@@ -25,6 +25,11 @@ const STRIPE_UNREACHABLE =
   'The payment form could not be loaded (js.stripe.com did not answer). ' +
   'Check your connection or allow js.stripe.com, then reload the page.';
 
+/** 128 random bits as hex; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+function newCheckoutId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function ProductNotFound({ message }: { message: string }) {
   const navigate = useNavigate();
   return (
@@ -48,7 +53,7 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
   const navigate = useNavigate();
   const mountRef = useRef<HTMLDivElement>(null);
   // One checkout attempt per visit: sent again (a re-render, a retry), it is the same PaymentIntent.
-  const [checkoutId] = useState(() => crypto.randomUUID());
+  const [checkoutId] = useState(newCheckoutId);
   const [stripe, setStripe] = useState<StripeInstance | null>(null);
   const [elements, setElements] = useState<StripeElements | null>(null);
   const [progress, setState] = useState<'setup' | 'ready' | 'processing'>('setup');
