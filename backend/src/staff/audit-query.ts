@@ -19,7 +19,10 @@ export function auditWhere(filter: EventsFilter, tenant: number | null): { where
   // A user's timeline: what happened to their account and codes, and what they did.
   if (filter.userId) add((n) => `(user_id = ${n} OR actor_id = ${n}::text)`, filter.userId);
   if (filter.actorId) add((n) => `actor_id = ${n}`, filter.actorId);
-  if (filter.type) add((n) => `type = ANY(${n}::text[])`, Array.isArray(filter.type) ? filter.type : [filter.type]);
+  // One type (the usual filter) as an equality: its index then hands the rows over in position order.
+  const types = filter.type === undefined ? [] : Array.isArray(filter.type) ? filter.type : [filter.type];
+  if (types.length === 1) add((n) => `type = ${n}`, types[0]);
+  else if (types.length) add((n) => `type = ANY(${n}::text[])`, types);
   if (filter.from) add((n) => `occurred_at >= ${n}`, filter.from);
   if (filter.to) add((n) => `occurred_at < ${n}`, filter.to);
   if (filter.q) add((n) => `(summary ILIKE ${n} OR actor_email ILIKE ${n})`, `%${filter.q.replace(/[\\%_]/g, '\\$&')}%`);
@@ -36,7 +39,13 @@ export const COUNT_CAP = 10_000;
 export function auditPageSql(query: Pick<EventsQuery, 'filter' | 'sort' | 'range'>, tenant: number | null, columns = AUDIT_COLUMNS) {
   const { where, params } = auditWhere(query.filter, tenant);
   const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
-  const orderBy = query.sort.field === 'occurredAt' ? `occurred_at ${order}, position ${order}` : `position ${order}, prepare ${order}`;
+  // Qualified: the select list turns `position` into text under the same name, and an unqualified ORDER BY would sort
+  // that text (wrongly, and without the index).
+  const t = 'audit_events';
+  const orderBy =
+    query.sort.field === 'occurredAt'
+      ? `${t}.occurred_at ${order}, ${t}.position ${order}`
+      : `${t}.position ${order}, ${t}.prepare ${order}`;
   return {
     page: {
       sql: `SELECT ${columns} FROM audit_events ${where} ORDER BY ${orderBy} LIMIT ${query.range.limit} OFFSET ${query.range.offset}`,

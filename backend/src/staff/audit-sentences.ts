@@ -151,7 +151,11 @@ export function describeUserEvent(type: string, data: Data, before: UserSubject 
       const to = fullName(String(data.firstName ?? ''), String(data.lastName ?? ''));
       return { summary: `changed the name of ${email} from ${from} to ${to}`, changes: [{ field: 'name', before: from, after: to }] };
     }
+    case 'PasswordResetRequested':
+      return { summary: `asked for a password reset link for ${email}`, changes: [] };
     case 'PasswordChanged':
+      if (data.reset)
+        return { summary: `reset the password of ${email} by email link`, changes: [{ field: 'password', before: HIDDEN, after: HIDDEN }] };
       return { summary: `changed the password of ${email}`, changes: [{ field: 'password', before: HIDDEN, after: HIDDEN }] };
     case 'RoleGranted':
       return {
@@ -206,6 +210,12 @@ export function describeOtherEvent(type: string, data: Data): Described {
         summary: `blocked the destination domain ${String(data.domain)}: ${String(data.reason)}`,
         changes: [{ field: 'blocked', before: false, after: true }],
       };
+    case 'PaymentSucceeded':
+    case 'PaymentFailed': {
+      const amount = `${(Number(data.amount) / 100).toFixed(2)} ${String(data.currency ?? '').toUpperCase()}`;
+      const verb = type === 'PaymentSucceeded' ? 'received a payment of' : 'had a failed payment of';
+      return { summary: `${verb} ${amount} for ${String(data.productName ?? 'a payment code')}`, changes: [] };
+    }
     case 'DomainUnblocked':
       return {
         summary: `unblocked the destination domain ${String(data.domain)}`,

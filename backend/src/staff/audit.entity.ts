@@ -8,6 +8,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'audit_events' })
 @Index('idx_audit_events_position', ['position', 'prepare'])
 @Index('idx_audit_events_client', ['clientId', 'position'])
+@Index('idx_audit_events_client_type', ['clientId', 'type', 'position'])
 @Index('idx_audit_events_user', ['userId', 'position'])
 @Index('idx_audit_events_actor', ['actorId', 'position'])
 @Index('idx_audit_events_qr', ['qrId', 'position'])

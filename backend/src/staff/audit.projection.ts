@@ -5,6 +5,7 @@ import { BLOCKLIST_EVENT_TYPES, QR_EVENT_TYPES, type QrCreated } from '../codes'
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
+import { PAYMENT_EVENT_TYPES } from '../payments';
 import { CLIENT_EVENT_TYPES } from '../tenants';
 import {
   codeLabel,
@@ -38,16 +39,16 @@ interface UserRow extends UserSubject {
 }
 
 /**
- * The audit log: the changes people make (codes, accounts, tenants, the blocklist), never traffic (scans, generations,
- * downloads have other streams and types). Each row is written from the event and the state of its subject before
- * it, which this projection keeps itself in `staff_users` and `staff_codes` (also the console's user and code lists),
- * so a rebuild from position 0 writes the same rows.
+ * The audit log: the changes people make (codes, accounts, tenants, the blocklist, payments to code owners), never
+ * traffic (scans, generations, downloads have other streams and types). Each row is written from the event and the
+ * state of its subject before it, which this projection keeps itself in `staff_users` and `staff_codes` (also the
+ * console's user and code lists), so a rebuild from position 0 writes the same rows.
  */
 @Injectable()
 export class AuditProjection implements Projection, OnModuleInit {
   readonly name = AUDIT_PROJECTION;
   readonly tables = ['audit_events', 'staff_users', 'staff_codes'];
-  readonly eventTypes = [...QR_EVENT_TYPES, ...USER_EVENT_TYPES, ...CLIENT_EVENT_TYPES, ...BLOCKLIST_EVENT_TYPES];
+  readonly eventTypes = [...QR_EVENT_TYPES, ...USER_EVENT_TYPES, ...CLIENT_EVENT_TYPES, ...BLOCKLIST_EVENT_TYPES, ...PAYMENT_EVENT_TYPES];
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -77,6 +78,10 @@ export class AuditProjection implements Projection, OnModuleInit {
         described = describeUserEvent(event.type, data, row.before, row.after);
       } else {
         if (typeof data.clientId === 'number') clientId = data.clientId;
+        // Payments name the code, its owner (the seller) and the tenant in their data.
+        if (typeof data.tenantId === 'number') clientId = data.tenantId;
+        if (typeof data.ownerId === 'string' && UUID.test(data.ownerId)) userId = data.ownerId;
+        if (typeof data.qrId === 'string' && UUID.test(data.qrId)) qrId = data.qrId;
         described = describeOtherEvent(event.type, data);
       }
       const actorId = event.metadata.actorId ?? null;

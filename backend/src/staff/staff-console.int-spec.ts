@@ -169,23 +169,23 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
       expect(events.status).toBe(200);
       expect(events.headers['content-range']).toMatch(/^events 0-\d+\/\d+$/);
       expect(events.body.map((e: { type: string }) => e.type)).toEqual(['QrCreated', 'UserRegistered']);
-    const full = await support.get(`/api/admin/events/${events.body[0].id as string}`);
-    expect(full.status).toBe(200);
-    expect(full.body).toMatchObject({
-      type: 'QrCreated',
-      streamId: `qr-${codeId}`,
-      revision: '0',
-      actorEmail: 'owner@example.com',
-      summary: `created the dynamic url code /d/${shortCode}`,
-      data: expect.objectContaining({ qrId: codeId, destination: 'https://menu.example/today' }),
-      metadata: expect.objectContaining({ actorId: ownerUser.id, tenantId: 1 }),
-    });
-    expect(full.body.changes).toContainEqual({ field: 'destination', before: null, after: 'https://menu.example/today' });
-    expect(typeof full.body.correlationId).toBe('string');
-    const csv = await support.get('/api/admin/events.csv' + list({ filter: { userId: ownerUser.id } }));
-    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.text.split('\r\n')[0]).toBe('occurredAt,actorEmail,actorId,type,summary,streamId,revision,clientId,id');
-    expect(csv.text).toContain(`created the dynamic url code /d/${shortCode}`);
+      const full = await support.get(`/api/admin/events/${events.body[0].id as string}`);
+      expect(full.status).toBe(200);
+      expect(full.body).toMatchObject({
+        type: 'QrCreated',
+        streamId: `qr-${codeId}`,
+        revision: '0',
+        actorEmail: 'owner@example.com',
+        summary: `created the dynamic url code /d/${shortCode}`,
+        data: expect.objectContaining({ qrId: codeId, destination: 'https://menu.example/today' }),
+        metadata: expect.objectContaining({ actorId: ownerUser.id, tenantId: 1 }),
+      });
+      expect(full.body.changes).toContainEqual({ field: 'destination', before: null, after: 'https://menu.example/today' });
+      expect(typeof full.body.correlationId).toBe('string');
+      const csv = await support.get('/api/admin/events.csv' + list({ filter: { userId: ownerUser.id } }));
+      expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+      expect(csv.text.split('\r\n')[0]).toBe('occurredAt,actorEmail,actorId,type,summary,streamId,revision,clientId,id');
+      expect(csv.text).toContain(`created the dynamic url code /d/${shortCode}`);
 
       for (const resource of ['events', 'users', 'codes', 'blocked-domains']) {
         for (const query of [

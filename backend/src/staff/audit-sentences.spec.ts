@@ -1,0 +1,45 @@
+import { codeLabel, describeCodeEvent, describeOtherEvent, describeUserEvent, HIDDEN, redact } from './audit-sentences';
+
+const code = { label: 'Menu QR', destination: 'https://a', isPaused: false, hasPassword: false, suspensionReason: null, name: 'Menu QR' };
+const user = { email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', roles: [], subscriptionStatus: 'free', isDisabled: false };
+
+describe('audit sentences (pure)', () => {
+  it('say what changed, with the diff against the state before', () => {
+    expect(
+      describeCodeEvent('QrDestinationChanged', { before: 'https://a', after: 'https://b' }, code, { ...code, destination: 'https://b' }),
+    ).toEqual({
+      summary: 'changed the destination of Menu QR from https://a to https://b',
+      changes: [{ field: 'destination', before: 'https://a', after: 'https://b' }],
+    });
+    expect(describeCodeEvent('QrSuspended', { reason: 'Phishing' }, code, code).summary).toBe('suspended Menu QR: Phishing');
+    expect(describeUserEvent('RoleGranted', { role: 'support' }, user, { ...user, roles: ['support'] })).toEqual({
+      summary: 'granted the support role to ann@example.com',
+      changes: [{ field: 'roles', before: [], after: ['support'] }],
+    });
+    expect(describeUserEvent('UserNameChanged', { firstName: 'Anne', lastName: 'Lee' }, user, user).summary).toBe(
+      'changed the name of ann@example.com from Ann Lee to Anne Lee',
+    );
+    expect(describeOtherEvent('DomainBlocked', { domain: 'phish.example', reason: 'Malware' }).summary).toBe(
+      'blocked the destination domain phish.example: Malware',
+    );
+    expect(describeOtherEvent('PaymentSucceeded', { amount: 1250, currency: 'usd', productName: 'Coffee' }).summary).toBe(
+      'received a payment of 12.50 USD for Coffee',
+    );
+  });
+
+  it('never keep a secret, and name codes by name, title, link, destination, type', () => {
+    expect(redact({ passwordHash: '$argon2id$x', nested: { apiKey: 'k', keep: 1 }, list: [{ password: 'p' }] })).toEqual({
+      passwordHash: HIDDEN,
+      nested: { apiKey: HIDDEN, keep: 1 },
+      list: [{ password: HIDDEN }],
+    });
+    expect(describeCodeEvent('QrPasswordSet', { passwordHash: '$argon2id$x' }, code, code).changes).toEqual([
+      { field: 'password', before: null, after: HIDDEN },
+    ]);
+    expect(codeLabel({ name: 'Menu', qrType: 'url', shortCode: 'abc' })).toBe('Menu');
+    expect(codeLabel({ fields: { title: ' Brochure ' }, qrType: 'pdf', shortCode: 'abc' })).toBe('Brochure');
+    expect(codeLabel({ qrType: 'url', shortCode: 'abc', destination: 'https://a' })).toBe('/d/abc');
+    expect(codeLabel({ qrType: 'url', destination: 'https://a' })).toBe('https://a');
+    expect(codeLabel({ qrType: 'sms' })).toBe('a sms code');
+  });
+});
