@@ -19,7 +19,11 @@ async function seller(request: APIRequestContext, connect: boolean): Promise<str
   });
   expect(saved.status()).toBe(201);
   if (connect) expect((await request.post('/api/payments/connect/onboarding')).ok()).toBe(true);
-  return ((await saved.json()) as { id: string }).id;
+  const id = ((await saved.json()) as { id: string }).id;
+  // The buyer's page reads the product from the read model: on a busy machine it may trail the save (bounded).
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((done) => setTimeout(done, 100)))
+    if ((await request.get(`/api/payment-product/${id}`)).ok()) break;
+  return id;
 }
 
 async function newSellerCode(connect: boolean): Promise<string> {
