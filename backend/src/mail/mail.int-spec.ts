@@ -235,8 +235,9 @@ describe('mail through a real SMTP server on loopback', () => {
     const writer = testEvents(app.app);
     const stream = `user-${user.id}`;
     const [last] = (await writer.store.readStream(stream)).slice(-1);
-    // Ends in a day and two seconds: the reminder is a job delayed by two seconds.
-    const trialEndDate = new Date(Date.now() + 86_400_000 + 2000).toISOString();
+    // Ends in a day and six seconds: the reminder is a job delayed by six seconds, by which time the users read model
+    // (checked below) shows the active plan.
+    const trialEndDate = new Date(Date.now() + 86_400_000 + 6000).toISOString();
     await writer.append(
       stream,
       [
@@ -245,6 +246,13 @@ describe('mail through a real SMTP server on loopback', () => {
       ],
       last.revision,
     );
+    await until(async () => {
+      const [row] = (await app.app.get(DataSource).query('SELECT subscription_status FROM users WHERE id = $1', [user.id])) as {
+        subscription_status: string;
+      }[];
+      return row?.subscription_status === 'active';
+    }, 'the users read model to show the plan');
+    expect(Date.parse(trialEndDate) - 86_400_000).toBeGreaterThan(Date.now());
     const [, status] = await smtp.waitFor(user.email, 2);
     expect(status.parsed.subject).toBe('Your QR Code Sharks subscription is now active');
     expect(status.parsed.text).toContain('See your subscription: http://sharks.test:3000/subscribe');
@@ -264,7 +272,13 @@ describe('mail through a real SMTP server on loopback', () => {
     const [otherLast] = (await writer.store.readStream(`user-${other.id}`)).slice(-1);
     await writer.append(
       `user-${other.id}`,
-      [writer.event('TrialActivated', { userId: other.id, trialStartDate: new Date().toISOString(), trialEndDate })],
+      [
+        writer.event('TrialActivated', {
+          userId: other.id,
+          trialStartDate: new Date().toISOString(),
+          trialEndDate: new Date(Date.now() + 86_400_000 + 1000).toISOString(),
+        }),
+      ],
       otherLast.revision,
     );
     const [, reminder] = await smtp.waitFor(other.email, 2);
