@@ -158,6 +158,10 @@ describe('the staff console (/admin)', () => {
       await visitor.page.goto(`/d/${code.shortCode}`);
       await visitor.page.getByRole('heading', { name: 'This QR code has been disabled' }).waitFor();
       await screenshot(visitor.page, 'admin-disabled-page-375');
+      // The owner's dashboard says why, and resuming is not offered.
+      await owner.page.goto('/dashboard');
+      await owner.page.getByTestId('suspension-reason').getByText('Suspended by our staff: Reported phishing', { exact: false }).waitFor();
+      await screenshot(owner.page, 'admin-owner-sees-suspension-375');
 
       // No controls support may not use: roles and accounts on a user's page, blocking on the blocklist.
       await page.goto(`/admin/users/${supportId}/show`);

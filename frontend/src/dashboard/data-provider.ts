@@ -18,6 +18,9 @@ export interface DashboardCode extends RaRecord<string> {
   createdAt: string;
   version: number;
   isPaused: boolean;
+  /** Dynamic codes suspended by staff (abuse): /d/ answers the disabled page; the owner sees the reason, cannot resume. */
+  isSuspended?: boolean;
+  suspensionReason?: string | null;
   fgColor: string;
   bgColor: string;
   gradientColor: string | null;

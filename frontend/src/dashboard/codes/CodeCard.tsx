@@ -88,6 +88,7 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
             <Chip size="small" label={typeLabel(code.qrType)} />
             <Chip size="small" variant="outlined" label={dynamic ? 'Dynamic' : 'Static'} />
             {code.isPaused && <Chip size="small" color="warning" label="Paused" />}
+            {code.isSuspended && <Chip size="small" color="error" label="Suspended" data-testid="code-suspended" />}
             {code.qrType === 'payment' && <SellerChip />}
             {code.hasPassword && (
               <Chip size="small" color="warning" icon={<LockIcon />} label="Password protected" data-testid="code-lock" />
@@ -101,6 +102,11 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
             )}
             Created {createdOn(code.createdAt)}
           </Typography>
+          {code.isSuspended && (
+            <Typography variant="body2" color="error" data-testid="suspension-reason">
+              Suspended by our staff: {code.suspensionReason}. Its link shows a disabled page; contact support.
+            </Typography>
+          )}
           {dynamic && code.name && code.destination && (
             <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }} data-testid="code-destination">
               → {code.destination}
@@ -120,7 +126,7 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
         {dynamic &&
           code.shortCode &&
           (code.isPaused ? (
-            <Button size="small" startIcon={<PlayArrowIcon />} onClick={act('resume')}>
+            <Button size="small" startIcon={<PlayArrowIcon />} onClick={act('resume')} disabled={code.isSuspended}>
               Resume
             </Button>
           ) : (
