@@ -43,7 +43,7 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
   private readonly handler: RequestHandler;
 
   constructor(@Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
-    this.pool = new Pool({ connectionString: databaseUrl, max: 6, idleTimeoutMillis: 10_000, application_name: 'qrsharks-sessions' });
+    this.pool = new Pool({ connectionString: databaseUrl, max: 3, idleTimeoutMillis: 10_000, application_name: 'qrsharks-sessions' });
     // Idle connections lost (a PostgreSQL restart) are replaced by the pool; every connection also keeps a listener of
     // its own for the moments it is checked out, so a lost one never becomes an unhandled 'error' event.
     this.pool.on('error', () => undefined);
