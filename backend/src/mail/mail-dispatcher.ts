@@ -104,9 +104,9 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
   /** Queues the batch's mails that are still pending (a replay finds them sent and queues nothing). */
   async afterCommit(events: RecordedEvent[]): Promise<void> {
     const rows = (await this.dataSource.query(
-      `SELECT key, send_after FROM mail_ledger WHERE source_id = ANY($1::text[]) AND status = 'pending'`,
+      `SELECT key, send_after, client_id FROM mail_ledger WHERE source_id = ANY($1::text[]) AND status = 'pending'`,
       [events.map((event) => event.id)],
-    )) as { key: string; send_after: Date }[];
-    await this.queue.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after })));
+    )) as { key: string; send_after: Date; client_id: number }[];
+    await this.queue.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after, tenantId: row.client_id })));
   }
 }

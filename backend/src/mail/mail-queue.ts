@@ -9,6 +9,8 @@ export const MAIL_QUEUE = 'mail';
 
 export interface MailJobData {
   key: string;
+  /** The mail's tenant: a white-label client's staff see only their tenant's failed jobs. */
+  tenantId?: number;
 }
 
 /** A failed job as the staff console lists it (GET /api/admin/mail-jobs). */
@@ -70,14 +72,14 @@ export class MailQueue implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Queues ledger rows; a job id already stored in Redis is not queued again. Bounded: a Redis outage is the sweep's to fix. */
-  async enqueue(rows: { key: string; sendAfter: Date }[]): Promise<void> {
+  async enqueue(rows: { key: string; sendAfter: Date; tenantId: number }[]): Promise<void> {
     if (!rows.length) return;
     const now = Date.now();
     await withTimeout(
       this.queue.addBulk(
         rows.map((row) => ({
           name: 'send',
-          data: { key: row.key },
+          data: { key: row.key, tenantId: row.tenantId },
           opts: {
             jobId: row.key,
             delay: Math.max(0, row.sendAfter.getTime() - now),
@@ -99,22 +101,33 @@ export class MailQueue implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async sweep(): Promise<number> {
     const rows = (await this.dataSource.query(
-      `SELECT key, send_after FROM mail_ledger
+      `SELECT key, send_after, client_id FROM mail_ledger
        WHERE status IN ('pending', 'sending') AND send_after < now() - make_interval(secs => $1::double precision / 1000)
          AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
        ORDER BY send_after LIMIT 1000`,
       [this.env.MAIL_SWEEP_MS],
-    )) as { key: string; send_after: Date }[];
-    await this.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after })));
+    )) as { key: string; send_after: Date; client_id: number }[];
+    await this.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after, tenantId: row.client_id })));
     return rows.length;
   }
 
-  /** Failed jobs, newest first, for the staff console. */
-  async failedJobs(start = 0, end = 49): Promise<{ total: number; jobs: FailedMailJob[] }> {
-    const [total, jobs] = await Promise.all([this.queue.getFailedCount(), this.queue.getFailed(start, end)]);
+  /**
+   * Failed jobs, newest first, for the staff console: every tenant's for the default brand's staff (`tenant` null), else
+   * only that tenant's (filtered here: Bull keeps one list; failed jobs are few, at most 10,000 are looked at).
+   */
+  async failedJobs(tenant: number | null, start = 0, end = 49): Promise<{ total: number; jobs: FailedMailJob[] }> {
+    let total: number;
+    let jobs: Job<MailJobData>[];
+    if (tenant === null) {
+      [total, jobs] = await Promise.all([this.queue.getFailedCount(), this.queue.getFailed(start, end)]);
+    } else {
+      const mine = (await this.queue.getFailed(0, 9_999)).filter((job) => job?.data?.tenantId === tenant);
+      total = mine.length;
+      jobs = mine.slice(start, end + 1);
+    }
     return {
       total,
-      jobs: jobs.map((job) => {
+      jobs: jobs.filter(Boolean).map((job) => {
         const [, , recipient, kind] = /^event:([^:]+):(.+):([a-z-]+)$/.exec(String(job.id)) ?? [];
         return {
           id: String(job.id),

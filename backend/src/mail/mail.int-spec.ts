@@ -41,6 +41,9 @@ describe('mail through a real SMTP server on loopback', () => {
       SUPPORT_EMAIL: SUPPORT,
       BASE_DOMAIN: 'sharks.test',
       PUBLIC_ORIGIN: 'http://sharks.test:3000',
+      // Failed jobs within a test: two tries, 100 ms apart.
+      MAIL_JOB_ATTEMPTS: '2',
+      MAIL_JOB_BACKOFF_MS: '100',
     });
     client = new TestClient(app.url);
   });
@@ -306,18 +309,43 @@ describe('mail through a real SMTP server on loopback', () => {
     expect(receipt.parsed.text).toContain('Date: November 24, 2026');
   });
 
-  it('GET /api/admin/mail-jobs: failed jobs for support and admins only', async () => {
+  it("GET /api/admin/mail-jobs: failed jobs with their error, staff only; a white-label client's staff see their tenant's", async () => {
     const anonymous = await new TestClient(app.url).get('/api/admin/mail-jobs');
     expect(anonymous.status).toBe(401);
-    const userClient = new TestClient(app.url);
-    const user = await signUp(userClient);
-    expect((await userClient.get('/api/admin/mail-jobs')).status).toBe(403);
-    await grantRole(app, user.id, 'support');
-    const res = await userClient.get('/api/admin/mail-jobs?range=[0,9]');
+    const staff = new TestClient(app.url);
+    const staffUser = await signUp(staff);
+    await smtp.waitFor(staffUser.email);
+    expect((await staff.get('/api/admin/mail-jobs')).status).toBe(403);
+    await grantRole(app, staffUser.id, 'support');
+    const acmeStaff = new TestClient(app.url, { host: 'acme.sharks.test' });
+    const acmeStaffUser = await signUp(acmeStaff);
+    await smtp.waitFor(acmeStaffUser.email);
+    await grantRole(app, acmeStaffUser.id, 'support');
+
+    // Two tries (MAIL_JOB_ATTEMPTS=2 here) refused by the SMTP server: the jobs fail for good.
+    smtp.refuse(true);
+    const lost = await signUp(new TestClient(app.url), 'refused-here@example.com');
+    const lostAcme = await signUp(new TestClient(app.url, { host: 'acme.sharks.test' }), 'refused-acme@example.com');
+    const failed = async (client: TestClient) =>
+      ((await client.get('/api/admin/mail-jobs?range=[0,9]')).body ?? []) as { recipient: string }[];
+    await until(async () => (await failed(staff)).length >= 2, 'two failed jobs');
+    smtp.refuse(false);
+
+    const res = await staff.get('/api/admin/mail-jobs?range=[0,9]');
     expect(res.status).toBe(200);
-    expect(Array.isArray(res.body)).toBe(true);
-    expect(res.headers['content-range']).toMatch(/^mail-jobs \d+-\d+\/\d+$/);
-    expect((await userClient.get('/api/admin/mail-jobs?range=[9,0]')).status).toBe(400);
+    expect(res.headers['content-range']).toMatch(/^mail-jobs 0-\d+\/\d+$/);
+    const mine = (res.body as { recipient: string; kind: string; attemptsMade: number; failedReason: string }[]).find(
+      (job) => job.recipient === lost.email,
+    );
+    expect(mine).toMatchObject({ kind: 'welcome', attemptsMade: 2 });
+    expect(mine?.failedReason).toMatch(/451|Try again later/);
+    expect((await failed(staff)).map((job) => job.recipient)).toEqual(expect.arrayContaining([lost.email, lostAcme.email]));
+    expect((await failed(acmeStaff)).map((job) => job.recipient)).toEqual([lostAcme.email]);
+    const [row] = (await app.app
+      .get(DataSource)
+      .query(`SELECT status, last_error FROM mail_ledger WHERE recipient = $1`, [lost.email])) as { status: string; last_error: string }[];
+    expect(row.status).toBe('failed');
+    expect((await staff.get('/api/admin/mail-jobs?range=[9,0]')).status).toBe(400);
   });
 
   it('replaying every event from position 0 sends nothing that was already sent', async () => {
