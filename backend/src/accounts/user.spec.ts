@@ -70,6 +70,7 @@ describe('user aggregate', () => {
       googleId: 'g1',
       roles: ['support'],
       authVersion: 1,
+      disabled: false,
     });
     expect(
       given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles,
