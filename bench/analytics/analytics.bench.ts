@@ -113,7 +113,8 @@ async function main() {
     );
     fillStarted = Date.now();
     const head = await store.headPosition();
-    await app.app.get(ProjectionsService).waitFor(head!, ['analytics'], 1_800_000);
+    // A wait that runs out answers false: the figures below would then be read from a projection still behind.
+    if (!(await app.app.get(ProjectionsService).waitFor(head!, ['analytics'], 1_800_000))) throw new Error('analytics never caught up');
     const liveSeconds = (Date.now() - fillStarted) / 1000;
     console.log(`live 'analytics' projection caught up ${liveSeconds.toFixed(1)} s after the fill ended`);
 
