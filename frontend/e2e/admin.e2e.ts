@@ -92,7 +92,8 @@ describe('the staff console (/admin)', () => {
     // The code's history: created, then the destination change, newest first.
     const destinationRow = staff.tableRow('Timeline', 'changed the destination of');
     await destinationRow.waitFor();
-    expect(await page.getByRole('table', { name: 'Timeline' }).locator('tbody tr').count()).toBe(2);
+    // Exactly two rows (the list may render again while it refetches: wait for the state, do not sample it).
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Timeline"] tbody tr').length === 2);
     await capture(page, 'admin-code-history');
 
     await destinationRow.click();

@@ -1,7 +1,8 @@
 // The staff console (issue 18): react-admin on ra-data-simple-rest at /api/admin, loaded only when /admin opens. One
 // folder per resource: the audit log (events), users, codes and the destination blocklist. Issue 19 adds tenants and
 // operations, the mail issue the newsletter tools: each is one more <Resource> (or custom route) below and a menu entry.
-import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Layout, memoryStore, Menu, Resource } from 'react-admin';
+import type { ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { useUser } from '../api/http';
@@ -16,6 +17,20 @@ import { useStaff } from './staff';
 import { users } from './users';
 
 const store = memoryStore();
+
+/** The menu: the console's home under its own name, then one entry per resource (issues 19 and 22 add theirs). */
+function AdminMenu() {
+  return (
+    <Menu>
+      <Menu.DashboardItem primaryText="Admin Panel" />
+      <Menu.ResourceItems />
+    </Menu>
+  );
+}
+
+function AdminLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={AdminMenu}>{children}</Layout>;
+}
 /**
  * Its own query cache: the site's keeps answers forever (staleTime Infinity), and the console must show what changed
  * since (a list's rows also stand in for the full records, an event's diff among them, until they are fetched).
@@ -37,6 +52,7 @@ export function AdminApp() {
       queryClient={queryClient}
       store={store}
       dashboard={AdminHome}
+      layout={AdminLayout}
       theme={theme}
       title="Admin Panel"
       disableTelemetry
