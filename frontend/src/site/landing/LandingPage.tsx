@@ -3,9 +3,9 @@ import LockIcon from '@mui/icons-material/Https';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ACCOUNT_TYPES } from '../../generator/gates';
-import { FaqAccordion } from '../../ui/FaqAccordion';
 import { GeneratorSlot } from '../../ui/GeneratorSlot';
 import { QR_TYPE_LABELS } from '../../ui/qr-types';
 import { TrialCard } from '../../ui/TrialCard';
@@ -13,6 +13,10 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { usePreselection } from '../../ui/usePreselection';
 import { useStatsFigures } from '../../ui/site-figures';
 import { FEATURES, LANDING_FAQ, TESTIMONIALS, TYPE_HERO, USE_CASES, WHY_CHOOSE } from './landing-content';
+
+// The FAQ sits at the foot of the page: its accordion loads after the first paint instead of with it (the landing's
+// initial JavaScript has a 250 KB gzip budget, frontend/scripts/bundle-size.mjs).
+const FaqAccordion = lazy(() => import('../../ui/FaqAccordion').then((module) => ({ default: module.FaqAccordion })));
 
 function Section({
   id,
@@ -215,7 +219,9 @@ export function LandingPage() {
 
       <Section id="faq-title" title="Frequently asked questions">
         <Box sx={{ maxWidth: 820, mx: 'auto' }}>
-          <FaqAccordion items={LANDING_FAQ} />
+          <Suspense fallback={<Box sx={{ minHeight: LANDING_FAQ.length * 56 }} />}>
+            <FaqAccordion items={LANDING_FAQ} />
+          </Suspense>
           <Box sx={{ textAlign: 'center', mt: 3 }}>
             <Button component={RouterLink} to="/faq">
               More questions
