@@ -104,6 +104,14 @@ describe('ProjectionRunner', () => {
     await runner.stop();
   });
 
+  it('stops when stopped while still taking its lock (a process shut down right after it started)', async () => {
+    const runner = new ProjectionRunner(new SumProjection(), store, dataSource, { exclusive: true, lockConnectionString: db.url });
+    runner.start();
+    const stopped = runner.stop().then(() => 'stopped');
+    const late = new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5000).unref());
+    expect(await Promise.race([stopped, late])).toBe('stopped');
+  });
+
   it('keeps one active runner per projection across two runners (advisory lock); the standby takes over when the first stops', async () => {
     const first = new SumProjection();
     const second = new SumProjection();

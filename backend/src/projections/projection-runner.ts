@@ -145,6 +145,9 @@ export class ProjectionRunner {
         // The lock connection may have dropped while this runner was starting (no subscription to stop yet then):
         // a runner without its lock must not stay subscribed, or two processes would project at once.
         if (this.options.exclusive && !this.holdsLock) await subscription.stop();
+        // stop() may have run while this runner was taking its lock or reading its checkpoint (a process that shuts
+        // down right after it started): it found no subscription to stop then, so this one must not outlive it.
+        if (this.stopped) await subscription.stop();
         await subscription.done;
         failures = 0;
       } catch (error) {
