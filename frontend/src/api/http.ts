@@ -144,6 +144,7 @@ export function useLoginMutation() {
   return useMutation({
     mutationFn: (credentials: LoginPayload) => apiJson<User>('POST', '/api/login', credentials),
     onSuccess: (user) => {
+      signedOutHere = false;
       queryClient.setQueryData(USER_KEY, user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
     },
@@ -157,6 +158,7 @@ export function useRegisterMutation() {
   return useMutation({
     mutationFn: (payload: RegisterPayload) => apiJson<User>('POST', '/api/register', payload),
     onSuccess: (user) => {
+      signedOutHere = false;
       queryClient.setQueryData(USER_KEY, user);
       toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
     },
@@ -166,12 +168,20 @@ export function useRegisterMutation() {
   });
 }
 
+/**
+ * True after the visitor signed out in this tab (until they sign in again): a protected page they were on then
+ * sends them home, not to /auth as if their session had ended by itself.
+ */
+let signedOutHere = false;
+export const signedOutInThisTab = () => signedOutHere;
+
 export function useLogoutMutation() {
   return useMutation({
     mutationFn: async () => {
       await apiRequest('POST', '/api/logout');
     },
     onSuccess: () => {
+      signedOutHere = true;
       queryClient.setQueryData(USER_KEY, null);
       void queryClient.invalidateQueries({ queryKey: ['/api/qrcodes'] });
       toast({ title: 'Logged out', description: 'You have been successfully logged out' });
