@@ -116,67 +116,6 @@ export const roleSchema = z.enum(['user', 'support', 'admin'] satisfies Role[], 
   error: "Role must be one of 'user', 'support', 'admin'",
 });
 
-/** A JSON-encoded query parameter (ra-data-simple-rest): absent -> the fallback; malformed or the wrong shape -> 400. */
-function jsonParam<T>(shape: z.ZodType<T>, fallback: T, message: string) {
-  return z
-    .string({ error: message })
-    .optional()
-    .transform((value, ctx): T => {
-      if (value === undefined || value === '') return fallback;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message, path: [] });
-        return z.NEVER;
-      }
-      const result = shape.safeParse(parsed);
-      if (result.success) return result.data;
-      // A field's own message (a search text with NUL) says more than the shape's.
-      const [first] = result.error.issues;
-      ctx.addIssue({ code: 'custom', message: first?.code === 'custom' ? first.message : message, path: [] });
-      return z.NEVER;
-    });
-}
-
-const SORTABLE: Record<string, string> = {
-  createdAt: 'created_at',
-  username: 'username_key',
-  email: 'email',
-  subscriptionStatus: 'subscription_status',
-};
-
-/** ra-data-simple-rest list query: range=[start,end], sort=[field,order], filter={"q":...}. */
-export const listQuerySchema = z
-  .object({
-    range: jsonParam(
-      z.tuple([z.number().int().min(0), z.number().int().min(0)]),
-      [0, 24] as [number, number],
-      'range must be [start, end] with whole numbers',
-    ),
-    sort: jsonParam(
-      z.tuple([z.string().max(64), z.string().max(8)]),
-      ['createdAt', 'DESC'] as [string, string],
-      'sort must be [field, "ASC" or "DESC"]',
-    ),
-    filter: jsonParam(
-      z.looseObject({ q: text({ label: 'Search', max: 255 }).optional() }),
-      {} as { q?: string },
-      'filter must be an object such as {"q": "ann"}',
-    ),
-  })
-  .transform(({ range: [start, end], sort: [field, order], filter }) => {
-    const to = Math.min(start + 99, Math.max(start, end));
-    return {
-      offset: start,
-      limit: to - start + 1,
-      sortColumn: SORTABLE[field] ?? 'created_at',
-      descending: order.toUpperCase() !== 'ASC',
-      q: (filter.q ?? '').toLowerCase(),
-    };
-  });
-export type ListQuery = z.infer<typeof listQuerySchema>;
-
 /** POST /api/forgot-password: the address to send a reset link to. */
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../common/request-context';
 import type { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-import type { ListQuery } from './account.schemas';
 import type { AuthUser } from './auth-user';
 import { authUserOf, effectiveRoles, evolveAccount, initialAccount, isActive } from './user';
 import { UserEntity } from './user.entity';
@@ -78,28 +77,5 @@ export class AccountsService {
     const { user } = account;
     const valid = isActive(user) && !user.disabled && user.tenantId === tenantId && user.authVersion === authVersion;
     return valid ? authUserOf(userId, account) : null;
-  }
-
-  /** Admin screen list: the users of the request's tenant, newest first by default, with Content-Range. */
-  async listUsers(query: ListQuery, res: Response): Promise<(AuthUser & { createdAt: Date; isDeleted: boolean })[]> {
-    const tenantId = requestContext.currentOrSystem().tenantId;
-    const where = "client_id = $1 AND ($2 = '' OR position($2 in username_key) > 0)";
-    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM users WHERE ${where}`, [tenantId, query.q])) as {
-      total: number;
-    }[];
-    const ids = (await this.dataSource.query(
-      `SELECT id FROM users WHERE ${where} ORDER BY ${query.sortColumn} ${query.descending ? 'DESC' : 'ASC'}, id LIMIT $3 OFFSET $4`,
-      [tenantId, query.q, query.limit, query.offset],
-    )) as { id: string }[];
-    const rows = ids.length
-      ? await this.dataSource.getRepository(UserEntity).find({ where: ids.map(({ id }) => ({ id, clientId: tenantId })) })
-      : [];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const end = query.offset + Math.max(ids.length - 1, 0);
-    res.setHeader('Content-Range', `users ${query.offset}-${end}/${total}`);
-    res.setHeader('Access-Control-Expose-Headers', 'Content-Range');
-    return ids
-      .map(({ id }) => byId.get(id)!)
-      .map((row) => ({ ...this.toAuthUser(row), createdAt: row.createdAt, isDeleted: row.isDeleted }));
   }
 }
