@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { AnalyticsProjection } from '../../backend/src/analytics/analytics.projection';
 import { bootstrap } from '../../backend/src/bootstrap';
-import type { NewEvent, StreamAppend } from '../../backend/src/event-store/event-store';
+import { compareAllPositions, type AllPosition, type NewEvent, type StreamAppend } from '../../backend/src/event-store/event-store';
 import type { EventStore } from '../../backend/src/event-store/event-store';
 import { EVENT_STORE } from '../../backend/src/event-store/event-store.tokens';
 import { ProjectionsService } from '../../backend/src/projections/projections.service';
@@ -69,6 +69,10 @@ async function main() {
     const visitors = Array.from({ length: 20_000 }, () => randomBytes(16).toString('base64url'));
     const now = Date.now();
     let fillStarted = Date.now();
+    // The position of the newest event written. Not store.headPosition(): that stops below the oldest transaction open
+    // anywhere in the PostgreSQL cluster (other people's tests), so "caught up" with it once left the last 9 batches
+    // (42,750 people's scans) out of the figures (issue 17).
+    let written: AllPosition | null = null;
     for (let done = 0; done < SCANS; done += BATCH) {
       const byStream = new Map<string, NewEvent<Scanned>[]>();
       for (let k = 0; k < Math.min(BATCH, SCANS - done); k++) {
@@ -103,7 +107,8 @@ async function main() {
         byStream.set(`scans-${code.qrId}`, list);
       }
       const appends: StreamAppend[] = [...byStream].map(([streamId, events]) => ({ streamId, events, expectedRevision: 'any' }));
-      await store.appendMany(appends);
+      for (const result of await store.appendMany(appends))
+        if (!written || compareAllPositions(result.position, written) > 0) written = result.position;
       if ((done / BATCH) % 40 === 0) process.stdout.write(`\rfilled ${done + BATCH} / ${SCANS}`);
     }
     const fillSeconds = (Date.now() - fillStarted) / 1000;
@@ -112,9 +117,8 @@ async function main() {
         `${fillSeconds.toFixed(1)} s (${(SCANS / fillSeconds).toFixed(0)} events/s)`,
     );
     fillStarted = Date.now();
-    const head = await store.headPosition();
     // A wait that runs out answers false: the figures below would then be read from a projection still behind.
-    if (!(await app.app.get(ProjectionsService).waitFor(head!, ['analytics'], 1_800_000))) throw new Error('analytics never caught up');
+    if (!(await app.app.get(ProjectionsService).waitFor(written!, ['analytics'], 1_800_000))) throw new Error('analytics never caught up');
     const liveSeconds = (Date.now() - fillStarted) / 1000;
     console.log(`live 'analytics' projection caught up ${liveSeconds.toFixed(1)} s after the fill ended`);
 
@@ -139,6 +143,9 @@ async function main() {
     const codeYearDeMobile = await time(`/api/dynamic-qrcodes/${codes[0].qrId}/analytics?from=${yearAgo}&country=DE&device=mobile`);
     const csvYearDe = await time(`/api/dynamic-qrcodes/${codes[0].qrId}/analytics.csv?from=${yearAgo}&country=DE`);
     const overview = (user.body as { overview: { totalScans: number } }).overview;
+    // Every 20th scan is a bot: the figures must count every other one, or they were timed on a projection still behind.
+    const people = SCANS - Math.ceil(SCANS / 20);
+    if (overview.totalScans !== people) throw new Error(`user-analytics counts ${overview.totalScans} scans, not ${people}`);
     console.log(
       `GET /api/user-analytics                       median ${user.median.toFixed(1)} ms  p90 ${user.p90.toFixed(1)} ms  (totalScans ` +
         `${overview.totalScans})`,

@@ -292,4 +292,63 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     expect(data[0]).toMatchObject({ qrId: code.qrId, device: 'mobile', isBot: false });
     expect(JSON.stringify(data)).not.toContain('visitorHash');
   });
+
+  // Issue 17: a bench of 1,000,000 scans read 907,250 instead of 950,000 after "caught up": it waited for headPosition(),
+  // which stops below the cluster's oldest open transaction, so the last batches were not yet part of the target.
+  it('counts honestly once caught up with what was written (not with the visible head), and fixture codes are whole', async () => {
+    const dataSource = app.app.get(DataSource);
+    const code = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/honest' });
+    // The fixture writes a complete QrCreated: the codes projection keeps it (it dead-lettered it before: qr_style NOT NULL).
+    const dead = (await dataSource.query('SELECT projection, event_type, error FROM projection_dead_letters')) as unknown[];
+    expect(dead).toEqual([]);
+    expect(await dataSource.query('SELECT id FROM dynamic_qr_codes WHERE id = $1', [code.qrId])).toHaveLength(1);
+
+    const count = async () =>
+      Number(
+        ((await dataSource.query('SELECT scans FROM scan_totals WHERE qr_id = $1', [code.qrId])) as { scans: string }[])[0]?.scans ?? 0,
+      );
+    // Another session's transaction (any database of the cluster) holds $all's visibility back while scans are written.
+    const other = dataSource.createQueryRunner();
+    await other.connect();
+    await other.startTransaction();
+    await other.query('SELECT pg_current_xact_id()');
+    const store = testEvents(app.app).store;
+    const scans = Array.from({ length: 20 }, (_, n) => {
+      const scanId = uuidv7();
+      const at = new Date(Date.now() - n * 1000).toISOString();
+      const data: Scanned = {
+        scanId,
+        qrId: code.qrId,
+        shortCode: code.shortCode,
+        scannedAt: at,
+        visitorHash: `visitor-${n % 5}`,
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Mobile Safari',
+        referrer: null,
+        country: 'DE',
+        language: 'en',
+        isBot: false,
+        botReason: null,
+      };
+      return scannedEvent(data, 1);
+    });
+    let written;
+    try {
+      [written] = await store.appendMany([{ streamId: `scans-${code.qrId}`, events: scans, expectedRevision: 'any' }]);
+      const projections = app.app.get(ProjectionsService);
+      // The old measure: the visible head is behind what was written, so "caught up" with it says nothing about the 20 scans.
+      const head = await store.headPosition();
+      expect(head!.commit < written.position.commit).toBe(true);
+      expect(await projections.waitFor(head!, ['analytics'], 5000)).toBe(true);
+      expect(await count()).toBe(0);
+      // The measure the bench uses now: the position the last append answered, which the projection reaches only later.
+      expect(await projections.waitFor(written.position, ['analytics'], 500)).toBe(false);
+    } finally {
+      await other.commitTransaction();
+      await other.release();
+    }
+    expect(await app.app.get(ProjectionsService).waitFor(written!.position, ['analytics'], 10_000)).toBe(true);
+    expect(await count()).toBe(20);
+  });
 });
