@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { httpClient, API } from './data-provider';
 
 export type StaffAction =
-  'read' | 'suspendCodes' | 'manageTenants' | 'changeRoles' | 'disableAccounts' | 'manageBlocklist' | 'deleteTenants';
+  'read' | 'suspendCodes' | 'manageTenants' | 'changeRoles' | 'disableAccounts' | 'manageBlocklist' | 'deleteTenants' | 'operate';
 
 export interface Staff {
   id: string;
