@@ -89,10 +89,20 @@ export function mailContent(kind: MailKind, brand: Brand, data: Record<string, u
       subject = `Reset your ${brand.name} password`;
       break;
     case 'payment-receipt':
-      subject = `Your receipt from ${brand.name}: ${headerSafe(data.productName, 100)}`;
+      // The confirmation email the payment success page announces ('… with your receipt is on its way').
+      subject = `Payment confirmation and receipt: ${headerSafe(data.productName, 100)}`;
       m.amountText = money(data.amount, data.currency);
       m.paidAtText = day(data.paidAt);
       break;
+    case 'payment-received': {
+      m.amountText = money(data.amount, data.currency);
+      const fee = Number(data.applicationFeeAmount) || 0;
+      m.feeText = fee > 0 ? money(fee, data.currency) : '';
+      m.shareText = money(Number(data.amount) - fee, data.currency);
+      m.paidAtText = day(data.paidAt);
+      subject = `You received a payment: ${String(m.amountText)} for ${headerSafe(data.productName, 100)}`;
+      break;
+    }
     case 'subscription-changed':
       subject = `Your ${brand.name} subscription is now ${headerSafe(data.subscriptionStatus, 30)}`;
       break;

@@ -51,9 +51,20 @@ describe('planMails: events -> the mails they cause', () => {
     expect(planMails(event('PasswordResetRequested', late), ctx)[0].skip).toBe(true);
   });
 
-  it('PaymentSucceeded: a receipt only when the event names the payer; SubscriptionStatusChanged: to the user', () => {
-    expect(planMails(event('PaymentSucceeded', { amount: 999 }), ctx)).toEqual([]);
-    expect(planMails(event('PaymentSucceeded', { customerEmail: 'p@example.com', amount: 999 }), ctx)[0].kind).toBe('payment-receipt');
+  it('PaymentSucceeded: a receipt when the event names the payer, a notice to the owner; SubscriptionStatusChanged: to the user', () => {
+    const paid = { amount: 999, currency: 'usd', productName: 'Plush', qrId: 'q1', ownerId: 'o1', applicationFeeAmount: 50 };
+    // An event recorded before payerEmail existed (or Stripe knew no address): the owner's notice only.
+    const owner = planMails(event('PaymentSucceeded', paid), ctx);
+    expect(owner.map((planned) => [planned.kind, planned.recipient])).toEqual([['payment-received', 'user:o1']]);
+    expect(owner[0].data).toMatchObject({ amount: 999, productName: 'Plush', qrId: 'q1', applicationFeeAmount: 50 });
+    const both = planMails(event('PaymentSucceeded', { ...paid, payerEmail: 'P@example.com' }), ctx);
+    expect(both.map((planned) => [planned.kind, planned.recipient])).toEqual([
+      ['payment-receipt', 'P@example.com'],
+      ['payment-received', 'user:o1'],
+    ]);
+    expect(both[0].key).toBe(mailKey(both[0].sourceId, 'p@example.com', 'payment-receipt'));
+    expect(both[1].key).toMatch(/^event:.+:user:o1:payment-received$/);
+    expect(planMails(event('PaymentSucceeded', { ...paid, payerEmail: 'not an address' }), ctx)).toHaveLength(1);
     expect(planMails(event('SubscriptionStatusChanged', { userId: 'u2', subscriptionStatus: 'active' }), ctx)[0].recipient).toBe('user:u2');
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PasswordResetRequested, SubscriptionStatusChanged, TrialActivated, UserRegistered } from '../accounts';
 import type { ContactMessageReceived } from '../contact';
+import type { PaymentSucceeded } from '../payments';
 import type { RecordedEvent } from '../event-store/event-store';
 
 /** Every mail the product sends; the template of each is `templates/{kind}.html.hbs` and `{kind}.text.hbs`. */
@@ -10,6 +11,7 @@ export const MAIL_KINDS = [
   'contact-ack',
   'password-reset',
   'payment-receipt',
+  'payment-received',
   'subscription-changed',
   'trial-ending',
 ] as const;
@@ -111,19 +113,27 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
       return [{ ...planned, skip: planned.skip || new Date(data.expiresAt).getTime() <= ctx.now.getTime() }];
     }
     case 'PaymentSucceeded': {
-      // Payments' event (issue 20): a receipt to the payer when the event names their address.
-      const data = event.data as Record<string, unknown>;
-      const to = [data.receiptEmail, data.customerEmail, data.email].find(isAddress);
-      if (!to) return [];
-      return [
-        mail(event, ctx, 'payment-receipt', to, {
-          productName: data.productName,
-          amount: data.amount,
-          currency: data.currency,
-          paidAt: data.paidAt,
-          paymentIntentId: data.paymentIntentId,
-        }),
-      ];
+      // The receipt to the payer when Stripe gave their address (payerEmail; older events have none), and a notice to
+      // the code's owner, who is paid (address read from users when sent: a deleted owner gets nothing).
+      const data = event.data as PaymentSucceeded;
+      const payment = {
+        productName: data.productName,
+        amount: data.amount,
+        currency: data.currency,
+        paidAt: data.paidAt,
+        paymentIntentId: data.paymentIntentId,
+      };
+      const mails = [];
+      if (isAddress(data.payerEmail)) mails.push(mail(event, ctx, 'payment-receipt', data.payerEmail, payment));
+      if (data.ownerId)
+        mails.push(
+          mail(event, ctx, 'payment-received', `user:${data.ownerId}`, {
+            ...payment,
+            qrId: data.qrId,
+            applicationFeeAmount: data.applicationFeeAmount,
+          }),
+        );
+      return mails;
     }
     case 'SubscriptionStatusChanged': {
       const data = event.data as SubscriptionStatusChanged;

@@ -125,7 +125,12 @@ export class MailSender {
   }
 
   private links(row: LedgerRow, origin: string): Record<string, string> {
-    const links: Record<string, string> = { dashboard: `${origin}/dashboard`, subscription: `${origin}/subscribe`, home: origin };
+    const links: Record<string, string> = {
+      dashboard: `${origin}/dashboard`,
+      payments: `${origin}/dashboard/payments`,
+      subscription: `${origin}/subscribe`,
+      home: origin,
+    };
     if (row.kind === 'password-reset') {
       const data = row.data as { userId: string; requestId: string; authVersion: number; expiresAt: string };
       const token = signResetToken(this.env.SESSION_SECRET, data);

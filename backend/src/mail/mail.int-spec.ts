@@ -297,14 +297,14 @@ describe('mail through a real SMTP server on loopback', () => {
           amount: 1999,
           currency: 'usd',
           productName: 'Sushi platter',
-          customerEmail: 'payer@example.com',
+          payerEmail: 'payer@example.com',
           paidAt: '2026-11-24T10:00:00.000Z',
         }),
       ],
       'no_stream',
     );
     const [receipt] = await smtp.waitFor('payer@example.com');
-    expect(receipt.parsed.subject).toBe('Your receipt from QR Code Sharks: Sushi platter');
+    expect(receipt.parsed.subject).toBe('Payment confirmation and receipt: Sushi platter');
     expect(receipt.parsed.text).toContain('Amount: $19.99');
     expect(receipt.parsed.text).toContain('Date: November 24, 2026');
   });

@@ -33,6 +33,12 @@ export interface PaymentSucceeded {
   applicationFeeAmount: number;
   /** Stripe's event.created as an ISO time: the day the payment counts for. */
   paidAt: string;
+  /**
+   * The payer's address for the receipt mail: the intent's receipt_email, else its latest charge's
+   * billing_details.email (the checkout page sends it at confirmation). Absent on events recorded before it existed,
+   * null when Stripe knows no address.
+   */
+  payerEmail?: string | null;
 }
 
 export interface PaymentFailed {

@@ -54,7 +54,13 @@ export class StripeWebhookService {
 
   private async effectOf(stripe: Stripe, event: Stripe.Event): Promise<StripeEffect> {
     const object: unknown = event.data.object;
-    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') return paymentEffect(event, object);
+    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+      const effect = paymentEffect(event, object);
+      if (effect.kind !== 'payment' || effect.outcome.kind !== 'succeeded') return effect;
+      // Only a success is mailed about: its payer's address (Stripe may have to be asked for it).
+      const data = { ...effect.outcome.data, payerEmail: await payerEmail(stripe, object) };
+      return { ...effect, outcome: { kind: 'succeeded', data } };
+    }
     if (event.type === 'account.updated') {
       const userId = text(field(object, 'metadata.userId'));
       const accountId = idOf(object);
@@ -143,6 +149,36 @@ export function accountFlags(account: unknown) {
     payoutsEnabled: field(account, 'payouts_enabled') === true,
     detailsSubmitted: field(account, 'details_submitted') === true,
   };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const address = (value: unknown): string | null => {
+  const candidate = text(value)?.trim();
+  return candidate && candidate.length <= 254 && EMAIL.test(candidate) ? candidate : null;
+};
+
+/** The payer's address on a charge object (expanded latest_charge, or an older API version's charges list). */
+const chargeEmail = (charge: unknown): string | null => address(field(charge, 'billing_details.email'));
+
+/**
+ * Who to send the receipt to: the intent's receipt_email, else its latest charge's billing_details.email. An event
+ * carries latest_charge as an id (events are never expanded), so the intent is read back with latest_charge expanded.
+ * Stripe unreachable: 503, and Stripe delivers the event again; Stripe not knowing the intent: no address.
+ */
+async function payerEmail(stripe: Stripe, intent: unknown): Promise<string | null> {
+  const inline =
+    address(field(intent, 'receipt_email')) ?? chargeEmail(field(intent, 'latest_charge')) ?? chargeEmail(field(intent, 'charges.data.0'));
+  if (inline) return inline;
+  const intentId = idOf(intent);
+  if (!intentId) return null;
+  let retrieved: Stripe.PaymentIntent;
+  try {
+    retrieved = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+  } catch (error) {
+    if ((error as { type?: string }).type === 'StripeInvalidRequestError') return null;
+    throw stripeFailure(error);
+  }
+  return address(retrieved.receipt_email) ?? chargeEmail(retrieved.latest_charge);
 }
 
 /** Our intents carry the product, the code, its owner and the tenant in metadata; others (invoices') are not ours. */

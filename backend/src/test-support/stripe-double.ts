@@ -6,14 +6,14 @@ import { AddressInfo } from 'node:net';
  * A TEST DOUBLE of the few Stripe API endpoints the product calls, for tests only (Stripe cannot be reached from the
  * test machines). The real `stripe` SDK talks to it through STRIPE_API_HOST/PORT/PROTOCOL, so the SDK's request
  * building, form encoding, idempotency keys and error parsing are the real ones. Endpoints:
- *   POST /v1/payment_intents, GET /v1/payment_intents/:id
+ *   POST /v1/payment_intents, GET /v1/payment_intents/:id (expand[]=latest_charge as Stripe does), GET /v1/charges/:id
  *   POST /v1/checkout/sessions
  *   GET /v1/subscriptions/:id, DELETE /v1/subscriptions/:id (cancel)
  *   POST /v1/accounts, GET /v1/accounts/:id, POST /v1/account_links
  *   POST /v1/billing_portal/sessions
  * Anything else answers 404 in Stripe's error shape. It keeps objects in memory, honours Idempotency-Key (the same
  * key answers the first answer again) and logs every request for assertions. Tests set what Stripe "knows" with
- * setSubscription/setAccount. It checks nothing else Stripe checks (amount limits, currencies, capabilities).
+ * setSubscription/setAccount, and settle a PaymentIntent as Stripe.js's confirmation would with succeedIntent. It checks nothing else Stripe checks (amount limits, currencies, capabilities).
  */
 export interface DoubleRequest {
   method: string;
@@ -32,6 +32,13 @@ export interface StripeDouble {
   paymentIntents: Map<string, Record<string, any>>;
   subscriptions: Map<string, Record<string, any>>;
   accounts: Map<string, Record<string, any>>;
+  charges: Map<string, Record<string, any>>;
+  /**
+   * The intent paid, as a confirmation from Stripe.js leaves it: status succeeded, a charge whose billing_details.email
+   * is what the page sent (payment_method_data.billing_details), receipt_email if one was set. Returns the intent as a
+   * payment_intent.succeeded event carries it (latest_charge as an id, never expanded).
+   */
+  succeedIntent(intentId: string, payer?: { billingEmail?: string | null; receiptEmail?: string | null }): Record<string, any>;
   setSubscription(subscription: { id: string; status: string; customer: string; metadata?: Record<string, string> }): void;
   setAccount(id: string, patch: Record<string, unknown>): void;
   /** How many requests were made to a path (method and path prefix). */
@@ -72,6 +79,7 @@ export async function startStripeDouble(options: { accountsStartEnabled?: boolea
   const paymentIntents = new Map<string, Record<string, any>>();
   const subscriptions = new Map<string, Record<string, any>>();
   const accounts = new Map<string, Record<string, any>>();
+  const charges = new Map<string, Record<string, any>>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let origin = '';
 
@@ -92,13 +100,27 @@ export async function startStripeDouble(options: { accountsStartEnabled?: boolea
           application_fee_amount: body.application_fee_amount === undefined ? null : Number(body.application_fee_amount),
           transfer_data: body.transfer_data ?? null,
           description: body.description ?? null,
+          receipt_email: body.receipt_email ?? null,
+          latest_charge: null,
           livemode: false,
         };
         paymentIntents.set(intent.id, intent);
         return [200, intent];
       },
     ],
-    ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (m) => found(paymentIntents.get(m[1]), 'payment_intent', m[1])],
+    [
+      'GET',
+      /^\/v1\/payment_intents\/([^/]+)$/,
+      (m, query) => {
+        const intent = paymentIntents.get(m[1]);
+        if (!intent) return found(undefined, 'payment_intent', m[1]);
+        // expand[0]=latest_charge (the SDK's encoding) puts the charge object in place of its id.
+        const expand: unknown[] = typeof query.expand === 'string' ? [query.expand] : Object.values(query.expand ?? {});
+        const charge = expand.includes('latest_charge') && intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+        return [200, charge ? { ...intent, latest_charge: charge } : intent];
+      },
+    ],
+    ['GET', /^\/v1\/charges\/([^/]+)$/, (m) => found(charges.get(m[1]), 'charge', m[1])],
     [
       'POST',
       /^\/v1\/checkout\/sessions$/,
@@ -166,7 +188,7 @@ export async function startStripeDouble(options: { accountsStartEnabled?: boolea
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const text = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://double');
-    const body = req.method === 'GET' ? Object.fromEntries(url.searchParams) : parseForm(text);
+    const body = parseForm(req.method === 'GET' ? url.search.slice(1) : text);
     const idempotencyKey = (req.headers['idempotency-key'] as string | undefined) ?? null;
     requests.push({ method: req.method ?? '', path: url.pathname, body, idempotencyKey });
     const send = (status: number, payload: unknown) => {
@@ -215,6 +237,29 @@ export async function startStripeDouble(options: { accountsStartEnabled?: boolea
     paymentIntents,
     subscriptions,
     accounts,
+    charges,
+    succeedIntent(intentId, payer = {}) {
+      const intent = paymentIntents.get(intentId);
+      if (!intent) throw new Error(`the double has no payment intent ${intentId}`);
+      const charge = {
+        id: id('ch'),
+        object: 'charge',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        paid: true,
+        billing_details: { address: null, email: payer.billingEmail ?? null, name: null, phone: null },
+        receipt_email: payer.receiptEmail ?? intent.receipt_email ?? null,
+      };
+      charges.set(charge.id, charge);
+      Object.assign(intent, {
+        status: 'succeeded',
+        latest_charge: charge.id,
+        receipt_email: payer.receiptEmail ?? intent.receipt_email ?? null,
+      });
+      return { ...intent };
+    },
     setSubscription(subscription) {
       subscriptions.set(subscription.id, {
         object: 'subscription',
