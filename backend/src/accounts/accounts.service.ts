@@ -78,4 +78,13 @@ export class AccountsService {
     const valid = isActive(user) && !user.disabled && user.tenantId === tenantId && user.authVersion === authVersion;
     return valid ? authUserOf(userId, account) : null;
   }
+
+  /** The users the read model lists as admins of a tenant: the admin registry's candidates (their streams decide). */
+  async adminIds(clientId: number): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      "SELECT id FROM users WHERE client_id = $1 AND 'admin' = ANY(roles) AND NOT is_deleted AND NOT is_disabled",
+      [clientId],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
 }

@@ -1,5 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { AccountsService } from './accounts.service';
+import { adminRegistryAppend, LAST_ADMIN_DELETE } from './admin-registry';
 import { decideDelete, decideReleaseKey, evolveKey, evolveUser, initialKey, initialUser } from './user';
 import { googleIdStream, usernameStream, userStream } from './user.events';
 import { USERS_PROJECTION } from './users.projection';
@@ -23,7 +25,10 @@ const STOPPED_WITH_THE_ACCOUNT = ['codes', 'scan_targets', 'uploaded-files'];
  */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
-  constructor(private readonly pipeline: CommandPipeline) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly accounts: AccountsService,
+  ) {}
 
   execute({ account: { userId } }: DeleteAccountCommand): Promise<{ message: string }> {
     return this.pipeline.execute({
@@ -31,6 +36,13 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
       plan: async (ctx) => {
         const user = await ctx.load(userStream(userId), initialUser, evolveUser);
         const events = decideDelete(user.state, userId);
+        // The last admin of a tenant cannot leave it without one (409), decided against the admin registry like a revoke.
+        const registry = await adminRegistryAppend(ctx, (clientId) => this.accounts.adminIds(clientId), {
+          userId,
+          before: user.state,
+          after: events.reduce(evolveUser, user.state),
+          refusal: LAST_ADMIN_DELETE,
+        });
         // Releasing the keys lets the person sign up again later with the same email (a new user id).
         const keyStreams = [
           usernameStream(user.state.tenantId, user.state.username),
@@ -41,6 +53,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
           appends: [
             { streamId: userStream(userId), events },
             ...keys.map((key) => ({ streamId: key.streamId, events: decideReleaseKey(key.state, userId) })),
+            ...registry,
           ],
           answer: () => ({ message: 'Account deleted' }),
         };

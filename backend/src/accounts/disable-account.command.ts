@@ -1,6 +1,8 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
+import { AccountsService } from './accounts.service';
+import { adminRegistryAppend, type AdminCandidates } from './admin-registry';
 import type { AuthUser } from './auth-user';
 import { SessionMiddleware } from './session.middleware';
 import { authUserOf, decideDisable, decideEnable, evolveAccount, initialAccount, isActive, USER_NOT_FOUND } from './user';
@@ -33,21 +35,31 @@ export class EnableAccountCommand extends Command<AccountStatus> {
   }
 }
 
-function run(pipeline: CommandPipeline, change: AccountStatusChange, disable: boolean): Promise<AccountStatus> {
-  return pipeline.run({
-    stream: userStream(change.userId),
-    initial: initialAccount,
-    evolve: evolveAccount,
+/** Disabling an admin (or enabling one) also appends to the tenant's admin registry: the last admin stays (admin-registry.ts). */
+function run(
+  pipeline: CommandPipeline,
+  candidates: AdminCandidates,
+  change: AccountStatusChange,
+  disable: boolean,
+): Promise<AccountStatus> {
+  const streamId = userStream(change.userId);
+  return pipeline.execute({
     actor: { actorId: change.by.id, tenantId: change.by.tenantId },
-    guard: (account) => {
-      const reachable = change.tenantId === null || account.user.tenantId === change.tenantId;
-      if (!isActive(account.user) || !reachable) throw DomainError.notFound(USER_NOT_FOUND);
-    },
-    decide: (account) =>
-      disable ? decideDisable(account.user, change.userId, change.reason ?? '', change.by.id) : decideEnable(account.user, change.userId),
     // The guard of the user's next request reads users: the moved auth version refuses their sessions from then on.
     waitFor: [USERS_PROJECTION],
-    answer: (account) => ({ ...authUserOf(change.userId, account), isDisabled: account.user.disabled }),
+    plan: async (ctx) => {
+      const account = await ctx.load(streamId, initialAccount, evolveAccount);
+      const { user } = account.state;
+      const reachable = change.tenantId === null || user.tenantId === change.tenantId;
+      if (!isActive(user) || !reachable) throw DomainError.notFound(USER_NOT_FOUND);
+      const events = disable ? decideDisable(user, change.userId, change.reason ?? '', change.by.id) : decideEnable(user, change.userId);
+      const after = events.reduce(evolveAccount, account.state);
+      const registry = await adminRegistryAppend(ctx, candidates, { userId: change.userId, before: user, after: after.user });
+      return {
+        appends: [{ streamId, events }, ...registry],
+        answer: () => ({ ...authUserOf(change.userId, after), isDisabled: after.user.disabled }),
+      };
+    },
   });
 }
 
@@ -56,10 +68,11 @@ export class DisableAccountHandler implements ICommandHandler<DisableAccountComm
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly sessions: SessionMiddleware,
+    private readonly accounts: AccountsService,
   ) {}
 
   async execute({ change }: DisableAccountCommand): Promise<AccountStatus> {
-    const answer = await run(this.pipeline, change, true);
+    const answer = await run(this.pipeline, (clientId) => this.accounts.adminIds(clientId), change, true);
     // The moved auth version already refuses them (even while the read model lags, the stream decides); this drops the rows.
     await this.sessions.destroyOtherSessions(change.userId, null);
     return answer;
@@ -68,9 +81,12 @@ export class DisableAccountHandler implements ICommandHandler<DisableAccountComm
 
 @CommandHandler(EnableAccountCommand)
 export class EnableAccountHandler implements ICommandHandler<EnableAccountCommand> {
-  constructor(private readonly pipeline: CommandPipeline) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly accounts: AccountsService,
+  ) {}
 
   execute({ change }: EnableAccountCommand): Promise<AccountStatus> {
-    return run(this.pipeline, change, false);
+    return run(this.pipeline, (clientId) => this.accounts.adminIds(clientId), change, false);
   }
 }

@@ -2,8 +2,10 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline, currentActor } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import type { AuthUser, Role } from './auth-user';
+import { AccountsService } from './accounts.service';
+import { adminRegistryAppend, type AdminCandidates } from './admin-registry';
 import { AccountState, authUserOf, decideGrantRole, evolveAccount, initialAccount, isActive, USER_NOT_FOUND } from './user';
-import { userStream } from './user.events';
+import { userStream, type UserEvent } from './user.events';
 import { USERS_PROJECTION } from './users.projection';
 
 export interface RoleChange {
@@ -22,32 +24,46 @@ export class GrantRoleCommand extends Command<AuthUser> {
   }
 }
 
-/** The one-stream write of both role commands: the user, of that tenant, active, or 404. */
+/**
+ * The write of both role commands: the user, of that tenant, active, or 404. A change of the admin role also appends to
+ * the tenant's admin registry at the revision it loaded, so the last admin stays even against a racing revoke
+ * (admin-registry.ts); `npm run admin` goes through here too.
+ */
 export function changeRole(
   pipeline: CommandPipeline,
+  candidates: AdminCandidates,
   change: RoleChange,
-  decide: (account: AccountState) => ReturnType<typeof decideGrantRole>,
+  decide: (account: AccountState) => UserEvent[],
 ): Promise<AuthUser> {
-  return pipeline.run({
-    stream: userStream(change.userId),
-    initial: initialAccount,
-    evolve: evolveAccount,
+  const streamId = userStream(change.userId);
+  return pipeline.execute({
     actor: { actorId: change.by ?? currentActor().actorId, tenantId: change.tenantId },
-    guard: (account) => {
-      if (!isActive(account.user) || account.user.tenantId !== change.tenantId) throw DomainError.notFound(USER_NOT_FOUND);
-    },
-    decide,
     // For the next request's guard: a granted or revoked role takes effect on the user's next request.
     waitFor: [USERS_PROJECTION],
-    answer: (account) => authUserOf(change.userId, account),
+    plan: async (ctx) => {
+      const account = await ctx.load(streamId, initialAccount, evolveAccount);
+      if (!isActive(account.state.user) || account.state.user.tenantId !== change.tenantId) throw DomainError.notFound(USER_NOT_FOUND);
+      const events = decide(account.state);
+      const after = events.reduce(evolveAccount, account.state);
+      const registry = await adminRegistryAppend(ctx, candidates, { userId: change.userId, before: account.state.user, after: after.user });
+      return { appends: [{ streamId, events }, ...registry], answer: () => authUserOf(change.userId, after) };
+    },
   });
 }
 
 @CommandHandler(GrantRoleCommand)
 export class GrantRoleHandler implements ICommandHandler<GrantRoleCommand> {
-  constructor(private readonly pipeline: CommandPipeline) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly accounts: AccountsService,
+  ) {}
 
   execute({ change }: GrantRoleCommand): Promise<AuthUser> {
-    return changeRole(this.pipeline, change, (account) => decideGrantRole(account.user, change.userId, change.role));
+    return changeRole(
+      this.pipeline,
+      (clientId) => this.accounts.adminIds(clientId),
+      change,
+      (account) => decideGrantRole(account.user, change.userId, change.role),
+    );
   }
 }

@@ -110,16 +110,6 @@ export class StaffQueryService {
     return rows[0];
   }
 
-  /** Admins of a tenant other than `exceptUserId` who can still act (not disabled, not deleted). */
-  async otherAdmins(clientId: number, exceptUserId: string): Promise<number> {
-    const [{ count }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS count FROM staff_users
-       WHERE client_id = $1 AND id <> $2 AND 'admin' = ANY(roles) AND NOT is_disabled AND NOT is_deleted`,
-      [clientId, exceptUserId],
-    )) as { count: number }[];
-    return count;
-  }
-
   async codes(query: CodesQuery, tenant: number | null): Promise<{ rows: Row[]; total: number }> {
     const clauses: string[] = [];
     const params: unknown[] = [];

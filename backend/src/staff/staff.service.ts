@@ -14,12 +14,11 @@ import { DomainError } from '../command-pipeline/domain-error';
 import { permissionsOf, tenantScope } from './staff-roles';
 import { StaffQueryService } from './staff-query.service';
 
-export const LAST_ADMIN = 'An admin cannot remove the last admin role';
 export const BLOCKLIST_DEFAULT_BRAND = "Only the default brand's admins keep the destination blocklist";
 
 /**
  * The console's actions: each resolves its target within the caller's reach (404 outside it), applies the console's own
- * rules (the last admin stays) and sends the owning feature's command. Roles are checked by the routes (staff-roles.ts).
+ * rules and sends the owning feature's command (which keeps the last admin: accounts/admin-registry.ts). Roles are checked by the routes (staff-roles.ts).
  */
 @Injectable()
 export class StaffService {
@@ -46,13 +45,11 @@ export class StaffService {
 
   async revoke(admin: AuthUser, userId: string, role: Role) {
     const target = await this.query.user(userId, tenantScope(admin));
-    if (role === 'admin' && target.roles.includes('admin') && userId !== admin.id) await this.assertNotLastAdmin(target.clientId, userId);
     return this.commandBus.execute(new RevokeRoleCommand({ tenantId: target.clientId, userId, role, by: admin.id }));
   }
 
   async disable(admin: AuthUser, userId: string, reason: string): Promise<AccountStatus> {
     const target = await this.query.user(userId, tenantScope(admin));
-    if (target.roles.includes('admin') && userId !== admin.id) await this.assertNotLastAdmin(target.clientId, userId);
     return this.commandBus.execute(new DisableAccountCommand({ tenantId: target.clientId, userId, by: admin, reason }));
   }
 
@@ -77,10 +74,5 @@ export class StaffService {
   unblock(admin: AuthUser, domain: string) {
     if (admin.tenantId !== 1) throw DomainError.forbidden(BLOCKLIST_DEFAULT_BRAND);
     return this.commandBus.execute(new UnblockDomainCommand(admin, domain));
-  }
-
-  /** Read from the console's users list: two admins removing each other at the same instant could both pass (docs/decisions.md). */
-  private async assertNotLastAdmin(clientId: number, userId: string): Promise<void> {
-    if ((await this.query.otherAdmins(clientId, userId)) === 0) throw DomainError.conflict(LAST_ADMIN);
   }
 }
