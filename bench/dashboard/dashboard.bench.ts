@@ -167,7 +167,8 @@ async function main() {
       ['GET /api/user', '/api/user', many],
       ['GET /api/qrcodes (a handful of codes)', '/api/qrcodes', few],
     ];
-    for (const [label, path, cookie] of runs) {
+    // BENCH_ONLY=text keeps only the runs whose label contains it (with BENCH_CPU_PROF: one route's profile).
+    for (const [label, path, cookie] of runs.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''))) {
       const options = { url: baseUrl + path, connections: CONNECTIONS, headers: { cookie, ...PROXIED } };
       await autocannon({ ...options, duration: 3 });
       const result = await autocannon({ ...options, duration: SECONDS });
@@ -179,6 +180,7 @@ async function main() {
       );
     }
 
+    if (process.env.BENCH_ONLY) return;
     // (3) Chromium: from navigation to the first card drawn, signed in (the session cookie), on loopback.
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     try {

@@ -8,6 +8,36 @@ import type { QrContentChanged, QrCreated, QrDestinationChanged, QrRef, QrRename
 
 const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
 
+/** Owners whose list changed in a batch, as `client_id|user_id`. */
+type Owners = Set<string>;
+
+/** The rows of an `UPDATE ... RETURNING` (the driver answers `[rows, count]` for an UPDATE). */
+function returned(result: unknown): { client_id: number; user_id: string }[] {
+  return Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as { client_id: number; user_id: string }[]) : [];
+}
+
+/**
+ * Recounts the live and paused codes of every owner whose list changed in the batch (`code_counts`), from the rows
+ * just written in the same transaction: a count that cannot drift from the lists, whatever order events come in.
+ */
+async function recount(owners: Owners, tx: EntityManager): Promise<void> {
+  if (owners.size === 0) return;
+  const pairs = [...owners].map((owner) => owner.split('|'));
+  const params = [pairs.map(([client]) => Number(client)), pairs.map(([, user]) => user)];
+  const these = 'SELECT * FROM unnest($1::int[], $2::uuid[]) AS o(client_id, user_id)';
+  await tx.query(`DELETE FROM code_counts WHERE (client_id, user_id) IN (${these})`, params);
+  await tx.query(
+    'INSERT INTO code_counts (client_id, user_id, static_count, static_paused, dynamic_count, dynamic_paused) ' +
+      'SELECT client_id, user_id, sum(s), sum(sp), sum(d), sum(dp) FROM (' +
+      'SELECT client_id, user_id, count(*) AS s, count(*) FILTER (WHERE is_paused) AS sp, 0 AS d, 0 AS dp FROM qr_codes ' +
+      `WHERE (client_id, user_id) IN (${these}) AND NOT is_deleted GROUP BY client_id, user_id UNION ALL ` +
+      'SELECT client_id, user_id, 0, 0, count(*), count(*) FILTER (WHERE is_paused) FROM dynamic_qr_codes ' +
+      `WHERE (client_id, user_id) IN (${these}) AND NOT is_deleted GROUP BY client_id, user_id) AS owners ` +
+      'GROUP BY client_id, user_id',
+    params,
+  );
+}
+
 function insert(table: string, row: Record<string, unknown>): { sql: string; params: unknown[] } {
   const keys = Object.keys(row);
   return {
@@ -24,7 +54,7 @@ function insert(table: string, row: Record<string, unknown>): { sql: string; par
 @Injectable()
 export class CodesProjection implements Projection, OnModuleInit {
   readonly name = 'codes';
-  readonly tables = TABLES;
+  readonly tables = [...TABLES, 'code_counts'];
   readonly eventTypes = [
     'QrCreated',
     'QrDestinationChanged',
@@ -51,12 +81,15 @@ export class CodesProjection implements Projection, OnModuleInit {
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     const scans = new Map<string, { count: number; last: string }>();
+    const owners: Owners = new Set();
+    const touched = (result: unknown) => returned(result).forEach((row) => owners.add(`${row.client_id}|${row.user_id}`));
     for (const event of events) {
       const at = event.metadata.occurredAt;
       const version = Number(event.revision);
       switch (event.type) {
         case 'QrCreated':
           await this.created(event.data as QrCreated, event.metadata.tenantId, at, tx);
+          owners.add(`${event.metadata.tenantId}|${(event.data as QrCreated).userId}`);
           break;
         case 'QrDestinationChanged': {
           const data = event.data as QrDestinationChanged;
@@ -109,13 +142,10 @@ export class CodesProjection implements Projection, OnModuleInit {
         case 'QrResumed': {
           const paused = event.type === 'QrPaused';
           for (const table of TABLES) {
-            await tx.query(`UPDATE ${table} SET is_paused = $2, paused_at = $3, updated_at = $4, version = $5 WHERE id = $1`, [
-              (event.data as QrRef).qrId,
-              paused,
-              paused ? at : null,
-              at,
-              version,
-            ]);
+            const sql = `UPDATE ${table} SET is_paused = $2, paused_at = $3, updated_at = $4, version = $5 WHERE id = $1`;
+            touched(
+              await tx.query(`${sql} RETURNING client_id, user_id`, [(event.data as QrRef).qrId, paused, paused ? at : null, at, version]),
+            );
           }
           break;
         }
@@ -148,21 +178,16 @@ export class CodesProjection implements Projection, OnModuleInit {
         }
         case 'QrDeleted':
           for (const table of TABLES) {
-            await tx.query(`UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`, [
-              (event.data as QrRef).qrId,
-              at,
-              version,
-            ]);
+            const sql = `UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`;
+            touched(await tx.query(`${sql} RETURNING client_id, user_id`, [(event.data as QrRef).qrId, at, version]));
           }
           break;
         case 'UserDeleted': {
           // Every code of the account, static and dynamic: pages, payment products and lists stop showing them.
           const userId = (event.data as { userId: string }).userId;
           for (const table of TABLES) {
-            await tx.query(
-              `UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted`,
-              [userId, at],
-            );
+            const sql = `UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted`;
+            touched(await tx.query(`${sql} RETURNING client_id, user_id`, [userId, at]));
           }
           break;
         }
@@ -184,6 +209,7 @@ export class CodesProjection implements Projection, OnModuleInit {
         [qrId, count, last],
       );
     }
+    await recount(owners, tx);
   }
 
   private async created(data: QrCreated, tenantId: number, at: string, tx: EntityManager): Promise<void> {

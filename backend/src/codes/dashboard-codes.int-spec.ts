@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { ProjectionsService } from '../projections/projections.service';
 import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
@@ -185,5 +186,51 @@ describe('GET /api/dashboard/codes', () => {
     const res = await owner.get(`/api/dashboard/codes?${name}=${encodeURIComponent(value)}`);
     expect(res.status).toBe(400);
     expect(typeof res.body.message).toBe('string');
+  });
+
+  it('keeps every total true as codes are paused, resumed, deleted and their account is deleted (code_counts)', async () => {
+    const filters = [{}, { mode: 'static' }, { mode: 'dynamic' }, { paused: true }, { paused: false }, { paused: true, mode: 'dynamic' }];
+    filters.push({ paused: false, mode: 'dynamic' }, { paused: true, mode: 'static' }, { paused: false, mode: 'static' });
+    /** Each filter's Content-Range total, beside the number of rows the whole list gives for it. */
+    const totals = async (client: TestClient) =>
+      Promise.all(
+        filters.map(async (filter) => {
+          const res = await list(client, { filter, range: [0, 99] });
+          return { filter, total: Number(String(res.headers['content-range']).split('/')[1]), rows: res.body.length as number };
+        }),
+      );
+    const expectTrue = async (client: TestClient, all: number) => {
+      const answers = await totals(client);
+      for (const answer of answers) expect(answer).toEqual({ ...answer, total: answer.rows });
+      expect(answers[0].total).toBe(all);
+    };
+    const mover = new TestClient(app.url);
+    await signUp(mover);
+    const made: string[] = [];
+    for (const destination of ['https://a.example', 'https://b.example', 'https://c.example'])
+      made.push((await postMultipart(mover, '/api/dynamic-qrcodes', { qrType: 'url', destination })).body.id as string);
+    made.push((await postMultipart(mover, '/api/qrcodes', { qrType: 'url', url: 'https://s.example' })).body.id as string);
+    await expectTrue(mover, 4);
+    expect((await mover.post(`/api/dynamic-qrcodes/${made[0]}/pause`)).status).toBe(200);
+    expect((await mover.post(`/api/dynamic-qrcodes/${made[1]}/pause`)).status).toBe(200);
+    await expectTrue(mover, 4);
+    expect((await mover.post(`/api/dynamic-qrcodes/${made[0]}/resume`)).status).toBe(200);
+    expect((await mover.delete(`/api/dynamic-qrcodes/${made[1]}`)).status).toBe(200);
+    expect((await mover.delete(`/api/qrcodes/${made[3]}`)).status).toBe(200);
+    await expectTrue(mover, 2);
+    expect((await list(mover, { filter: { paused: true } })).headers['content-range']).toBe('codes 0-0/0');
+    // The first owner's totals were never touched by another owner's changes.
+    await expectTrue(owner, 6);
+    // Deleting the account deletes its codes: its counts go with them (the projection reacts to UserDeleted).
+    const userId = (await mover.get('/api/user')).body.id as string;
+    expect((await mover.post('/api/delete-account', {})).status).toBe(200);
+    const counts = async () =>
+      (await app.app
+        .get(DataSource)
+        .query('SELECT static_count + dynamic_count + static_paused + dynamic_paused AS n FROM code_counts WHERE user_id = $1', [
+          userId,
+        ])) as { n: number }[];
+    for (let tries = 0; tries < 50 && (await counts()).length > 0; tries++) await new Promise((done) => setTimeout(done, 100));
+    expect(await counts()).toEqual([]);
   });
 });

@@ -134,6 +134,9 @@ describe('audit trail, concurrency and replay', () => {
       paused: (await client.get('/api/dynamic-qrcodes/paused')).body,
     };
     expect(before.static.length).toBeGreaterThan(0);
+    const counts = () => app.app.get(DataSource).query('SELECT * FROM code_counts ORDER BY client_id, user_id') as Promise<unknown[]>;
+    const countsBefore = await counts();
+    expect(countsBefore.length).toBeGreaterThan(0);
     const projections = app.app.get(ProjectionsService);
     for (const name of ['codes', 'uploaded-files'])
       await rebuildProjection(projections.get(name)!, testEvents(app.app).store, app.app.get(DataSource));
@@ -143,6 +146,7 @@ describe('audit trail, concurrency and replay', () => {
       paused: (await client.get('/api/dynamic-qrcodes/paused')).body,
     };
     expect(after).toEqual(before);
+    expect(await counts()).toEqual(countsBefore);
     const [{ n }] = (await app.app.get(DataSource).query('SELECT count(*)::int AS n FROM qr_codes')) as { n: number }[];
     expect(n).toBeGreaterThanOrEqual(before.static.length);
   });
