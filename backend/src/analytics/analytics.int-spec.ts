@@ -351,4 +351,56 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     expect(await app.app.get(ProjectionsService).waitFor(written!.position, ['analytics'], 10_000)).toBe(true);
     expect(await count()).toBe(20);
   });
+
+  it('filters by the hour of the day like any breakdown (figures, breakdowns, CSV) and refuses an hour that is none', async () => {
+    const code = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/hours' });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const at = (hour: string, minute: number, visitor: string, country: string) => {
+      const data: Scanned = {
+        scanId: uuidv7(),
+        qrId: code.qrId,
+        shortCode: code.shortCode,
+        scannedAt: `${yesterday}T${hour}:${String(minute).padStart(2, '0')}:00.000Z`,
+        visitorHash: visitor,
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Mobile Safari',
+        referrer: null,
+        country,
+        language: 'en',
+        isBot: false,
+        botReason: null,
+      };
+      return scannedEvent(data, 1);
+    };
+    // 09:00 UTC: three scans by two people (DE, DE, FR); 14:00 UTC: two scans (DE).
+    const events = [at('09', 1, 'a', 'DE'), at('09', 2, 'a', 'DE'), at('09', 3, 'b', 'FR'), at('14', 1, 'c', 'DE'), at('14', 2, 'd', 'DE')];
+    await testEvents(app.app).store.appendMany([{ streamId: `scans-${code.qrId}`, events, expectedRevision: 'any' }]);
+    await settle();
+
+    const base = `/api/dynamic-qrcodes/${code.qrId}/analytics`;
+    const all = await owner.get(base);
+    expect(all.body.breakdowns.hour).toEqual([
+      { value: '09', count: 3 },
+      { value: '14', count: 2 },
+    ]);
+    const nine = await owner.get(`${base}?hour=09`);
+    expect(nine.status).toBe(200);
+    expect(nine.body.filters).toEqual({ hour: '09' });
+    expect(nine.body.totals).toMatchObject({ scans: 3, uniqueVisitors: 2 });
+    expect(nine.body.breakdowns.hour).toEqual([{ value: '09', count: 3 }]);
+    expect(nine.body.breakdowns.country).toEqual([
+      { value: 'DE', count: 2 },
+      { value: 'FR', count: 1 },
+    ]);
+    const nineDe = await owner.get(`${base}?hour=09&country=DE`);
+    expect(nineDe.body.totals).toMatchObject({ scans: 2, uniqueVisitors: 1 });
+    const csv = await owner.get(`${base}.csv?hour=14`);
+    expect(csv.text).toContain('filter,,hour=14,,,,,,');
+    expect(csv.text).toContain(`daily,${yesterday},,2,2,0,0,0,0`);
+    for (const hour of ['24', '9', 'x1']) {
+      const refused = await owner.get(`${base}?hour=${hour}`);
+      expect([refused.status, refused.body.errors]).toEqual([400, { hour: 'hour must be an hour of the day from 00 to 23' }]);
+    }
+  });
 });

@@ -22,8 +22,8 @@ export const ANALYTICS_TABLES = [
 /** Also the column order of scan_facets' values (after code, day, visitor and kind). */
 export const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
-/** The dimensions a page can be filtered by (every breakdown and the CSV honour them). */
-export const FILTERS = ['country', 'device', 'os', 'browser', 'referrer'] as const;
+/** The dimensions a page can be filtered by (every breakdown and the CSV honour them): all of them, the hour too. */
+export const FILTERS = DIMENSIONS;
 export type FilterDimension = (typeof FILTERS)[number];
 
 /** What a scan contributes, computed once for the live path and the rebuild's staging alike. */

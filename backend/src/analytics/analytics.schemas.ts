@@ -34,6 +34,9 @@ export const codeAnalyticsQuerySchema = z.object({
   os: filter('os'),
   browser: filter('browser'),
   referrer: filter('referrer'),
+  hour: filter('hour').refine((value) => value === undefined || /^([01]\d|2[0-3])$/.test(value), {
+    message: 'hour must be an hour of the day from 00 to 23',
+  }),
   from: day('from'),
   to: day('to'),
   bots: z

@@ -1,7 +1,7 @@
 // One code's analytics (issue 17): any period (7/30/90 days, a year, a custom range), each figure beside the previous
 // period of the same length, scans per day with people, bots and link previews apart, unique visitors, breakdowns by
-// country, device, OS, browser and referrer where every row filters the page by it. The owner's page adds the CSV,
-// the live feed, the History tab and share links; a share link's page shows this view only.
+// country, device, OS, browser, referrer and hour of the day where every row (or hour) filters the page by it. The
+// owner's page adds the CSV, the live feed, the History tab and share links; a share link's page shows this view only.
 import CloseIcon from '@mui/icons-material/Close';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, LinearProgress, Stack, TextField, Typography } from '@mui/material';
@@ -195,11 +195,6 @@ function Figures({ data, view, onView, aside }: { data: CodeAnalytics; view: Vie
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         Compared with {data.previous.from} to {data.previous.to}, the period of the same length just before.
       </Typography>
-      {data.qrType === 'payment' && (
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="payments-placeholder">
-          Payments made through this code will appear here once card payments are live.
-        </Alert>
-      )}
       <Box
         sx={{
           display: 'grid',
@@ -242,7 +237,7 @@ function Figures({ data, view, onView, aside }: { data: CodeAnalytics; view: Vie
             gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(3, minmax(0, 1fr))' },
           }}
         >
-          {FILTERS.map((dimension) => (
+          {LISTED.map((dimension) => (
             <Breakdown
               key={dimension}
               dimension={dimension}
@@ -251,17 +246,58 @@ function Figures({ data, view, onView, aside }: { data: CodeAnalytics; view: Vie
               onPick={filter}
             />
           ))}
-          <ChartCard title={DIMENSION_LABELS.hour} empty={data.breakdowns.hour.length === 0}>
-            <BarChart
-              height={200}
-              xAxis={[{ scaleType: 'band', data: data.breakdowns.hour.map((row) => row.value) }]}
-              series={[{ data: data.breakdowns.hour.map((row) => row.count), label: 'Scans' }]}
-              hideLegend
-            />
-          </ChartCard>
+          <HourBreakdown rows={data.breakdowns.hour} active={view.filters.hour} onPick={(hour) => filter('hour', hour)} />
         </Box>
       )}
     </>
+  );
+}
+
+/** The list breakdowns; the hour of the day is a chart (HourBreakdown). */
+const LISTED = FILTERS.filter((dimension) => dimension !== 'hour');
+
+/** Scans per hour of the day as bars: a click on a bar (or the hour picked below it) filters the page by that hour. */
+function HourBreakdown({
+  rows,
+  active,
+  onPick,
+}: {
+  rows: { value: string; count: number }[];
+  active?: string;
+  onPick: (hour: string) => void;
+}) {
+  return (
+    <ChartCard title={DIMENSION_LABELS.hour} empty={rows.length === 0}>
+      <Box data-testid="breakdown-hour">
+        <BarChart
+          height={200}
+          xAxis={[{ scaleType: 'band', data: rows.map((row) => row.value) }]}
+          series={[{ data: rows.map((row) => row.count), label: 'Scans' }]}
+          onItemClick={(_, item) => rows[item.dataIndex] && onPick(rows[item.dataIndex].value)}
+          hideLegend
+        />
+        {!active && rows.length > 1 && (
+          <TextField
+            select
+            size="small"
+            label="Show only the hour"
+            value=""
+            onChange={(event) => event.target.value && onPick(event.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 200 }}
+          >
+            <option value="" disabled>
+              Pick an hour
+            </option>
+            {rows.map((row) => (
+              <option key={row.value} value={row.value}>
+                {`${valueLabel('hour', row.value)} (${row.count.toLocaleString('en')} ${row.count === 1 ? 'scan' : 'scans'})`}
+              </option>
+            ))}
+          </TextField>
+        )}
+      </Box>
+    </ChartCard>
   );
 }
 

@@ -10,6 +10,11 @@ describe('analytics views in the address', () => {
     const week = viewFromSearch(new URLSearchParams('period=7&country=DE&device=mobile&hour=3'));
     expect(week).toEqual({ preset: '7', ...presetRange('7'), filters: { country: 'DE', device: 'mobile' } });
     expect(searchFromView(week).toString()).toBe('period=7&country=DE&device=mobile');
+    // The hour of the day filters too ('00' to '23'); one the API would refuse is left out.
+    const nine = viewFromSearch(new URLSearchParams('hour=09&country=DE'));
+    expect(nine.filters).toEqual({ country: 'DE', hour: '09' });
+    expect(apiQuery(nine)).toBe(`from=${nine.from}&to=${nine.to}&country=DE&hour=09`);
+    expect(viewFromSearch(new URLSearchParams('hour=24')).filters).toEqual({});
 
     const custom = viewFromSearch(new URLSearchParams('from=2026-01-01&to=2026-01-31&referrer=(direct)'));
     expect(custom).toEqual({ preset: 'custom', from: '2026-01-01', to: '2026-01-31', filters: { referrer: '(direct)' } });
