@@ -1,11 +1,13 @@
 // The owner's page of one code (/dashboard/analytics/{id}): the analytics view with the CSV export and the live feed,
-// the History tab (every change of the code from its stream) and the Share tab (read-only links).
+// the History tab (every change of the code from its stream) and the Share tab (read-only links). A payment code's
+// overview adds its payments (list and revenue per day).
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { CodePaymentsReport } from '../payments/CodePaymentsReport';
 import { apiQuery, searchFromView, viewFromSearch, type CodeAnalytics, type View } from './analytics-api';
 import { CodeAnalyticsView } from './CodeAnalyticsView';
 import { HistoryTab } from './HistoryTab';
@@ -75,6 +77,16 @@ export function CodeAnalyticsPage() {
           csv={`/api/dynamic-qrcodes/${id}/analytics.csv`}
           aside={dynamic ? <LiveFeed qrId={id} onScan={onScan} /> : undefined}
         />
+      )}
+      {tab === 'overview' && code?.qrType === 'payment' && (
+        <Card variant="outlined" sx={{ mt: 2 }} component="section" aria-labelledby="code-payments-title">
+          <CardContent>
+            <Typography variant="h6" component="h2" id="code-payments-title" gutterBottom>
+              Payments
+            </Typography>
+            <CodePaymentsReport qrId={id} />
+          </CardContent>
+        </Card>
       )}
       {tab === 'history' && <HistoryTab qrId={id} />}
       {tab === 'share' && <ShareLinksPanel qrId={id} />}

@@ -12,11 +12,6 @@ import {
   ListItemButton,
   ListItemText,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -28,19 +23,13 @@ import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PAYMENTS_NOT_CONFIGURED, formatCents, usePaymentsConfig } from '../../site/payment/payments-config';
 import { CODES, type DashboardCode } from '../data-provider';
+import { CodePaymentsReport } from './CodePaymentsReport';
 
 interface SellerStatus {
   connected: boolean;
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
   detailsSubmitted: boolean;
-}
-
-interface CodePayments {
-  totalRevenue: number;
-  paymentCount: number;
-  days: Array<{ day: string; payments: number; revenue: number }>;
-  payments: Array<{ id: string; amount: number; status: string; at: string; failureMessage: string | null }>;
 }
 
 function ConnectCard() {
@@ -94,104 +83,6 @@ function ConnectCard() {
   );
 }
 
-/** Revenue per day as bars (a glance beats a table); the last 30 days with payments. */
-function RevenueChart({ days }: { days: CodePayments['days'] }) {
-  const shown = days.slice(-30);
-  const max = Math.max(...shown.map((day) => day.revenue), 1);
-  const width = 600;
-  const height = 160;
-  const bar = width / Math.max(shown.length, 1);
-  return (
-    <Box
-      component="svg"
-      viewBox={`0 0 ${width} ${height + 20}`}
-      role="img"
-      aria-label="Revenue per day"
-      data-testid="revenue-chart"
-      sx={{ width: '100%', height: 'auto', maxHeight: 220, display: 'block' }}
-    >
-      {shown.map((day, index) => {
-        const h = Math.max(2, (day.revenue / max) * height);
-        const w = Math.min(bar * 0.7, 40);
-        return (
-          <g key={day.day}>
-            <title>{`${day.day}: ${formatCents(day.revenue)} (${day.payments} ${day.payments === 1 ? 'payment' : 'payments'})`}</title>
-            <rect x={index * bar + (bar - w) / 2} y={height - h} width={w} height={h} rx={3} fill="currentColor" opacity={0.85} />
-            {shown.length <= 10 && (
-              <text x={index * bar + bar / 2} y={height + 15} textAnchor="middle" fontSize={11} fill="currentColor">
-                {day.day.slice(5)}
-              </text>
-            )}
-          </g>
-        );
-      })}
-    </Box>
-  );
-}
-
-function CodeReport({ code }: { code: DashboardCode }) {
-  const report = useQuery<CodePayments>({
-    queryKey: [`/api/qrcodes/${code.id}/payments`],
-    queryFn: () => apiJson<CodePayments>('GET', `/api/qrcodes/${code.id}/payments`),
-  });
-  if (report.isLoading) return <LinearProgress aria-label="Loading payments" />;
-  if (report.isError || !report.data) return <Alert severity="error">Failed to load payments</Alert>;
-  const { totalRevenue, paymentCount, days, payments } = report.data;
-  return (
-    <Box data-testid="code-payments">
-      <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            Revenue
-          </Typography>
-          <Typography variant="h5" component="p" data-testid="total-revenue" sx={{ fontWeight: 700 }}>
-            {formatCents(totalRevenue)}
-          </Typography>
-        </Box>
-        <Box>
-          <Typography variant="body2" color="text.secondary">
-            Payments
-          </Typography>
-          <Typography variant="h5" component="p" data-testid="payment-count" sx={{ fontWeight: 700 }}>
-            {paymentCount}
-          </Typography>
-        </Box>
-      </Stack>
-      {days.length === 0 ? (
-        <Typography color="text.secondary">No payments yet.</Typography>
-      ) : (
-        <Box sx={{ color: 'primary.main', mb: 2 }}>
-          <RevenueChart days={days} />
-        </Box>
-      )}
-      {payments.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Latest payments">
-            <TableHead>
-              <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Status</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {payments.map((payment) => (
-                <TableRow key={payment.id}>
-                  <TableCell>{new Date(payment.at).toLocaleString()}</TableCell>
-                  <TableCell align="right">{formatCents(payment.amount)}</TableCell>
-                  <TableCell>
-                    {payment.status === 'succeeded' ? 'Paid' : `Failed${payment.failureMessage ? `: ${payment.failureMessage}` : ''}`}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-    </Box>
-  );
-}
-
 const productName = (code: DashboardCode) => code.name || String(code.qrData?.productName ?? 'Payment code');
 
 export function PaymentsPage() {
@@ -228,7 +119,7 @@ export function PaymentsPage() {
                   </ListItemButton>
                 ))}
               </List>
-              {selected && <CodeReport key={selected.id} code={selected} />}
+              {selected && <CodePaymentsReport key={selected.id} qrId={selected.id} />}
             </Box>
           )}
         </CardContent>
