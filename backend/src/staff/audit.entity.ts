@@ -14,6 +14,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('idx_audit_events_qr', ['qrId', 'position'])
 @Index('idx_audit_events_type', ['type', 'position'])
 @Index('idx_audit_events_occurred', ['occurredAt'])
+/** `q`: a trigram GIN index on summary and actor_email (migration ConsoleSearchTrigrams; TypeORM cannot state its operator classes). */
+@Index('idx_audit_events_q', { synchronize: false })
 export class AuditEventEntity {
   /** The event's own id. */
   @PrimaryColumn({ type: 'uuid' })
@@ -79,6 +81,8 @@ export class AuditEventEntity {
 @Entity({ name: 'staff_users' })
 @Index('idx_staff_users_client_created', ['clientId', 'createdAt'])
 @Index('idx_staff_users_email', ['email'])
+/** `q`: trigram GIN on email, username and first_name || ' ' || last_name (migration ConsoleSearchTrigrams). */
+@Index('idx_staff_users_q', { synchronize: false })
 export class StaffUserEntity {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
@@ -122,6 +126,8 @@ export class StaffUserEntity {
 @Entity({ name: 'staff_codes' })
 @Index('idx_staff_codes_client_created', ['clientId', 'createdAt'])
 @Index('idx_staff_codes_user', ['userId', 'createdAt'])
+/** `q`: trigram GIN on label, destination, short_code and owner_email (migration ConsoleSearchTrigrams). */
+@Index('idx_staff_codes_q', { synchronize: false })
 export class StaffCodeEntity {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
