@@ -13,6 +13,7 @@ import { blockedDomains } from './blocked-domains';
 import { codes } from './codes';
 import { dataProvider } from './data-provider';
 import { events } from './events';
+import { deadLetters, projections } from './ops';
 import { useStaff } from './staff';
 import { users } from './users';
 
@@ -45,6 +46,8 @@ export function AdminApp() {
   if (userLoading || (user && isLoading)) return <LoadingScreen minHeight="100vh" />;
   if (!user || !staff) return <Navigate to="/" replace />;
   const manageBlocklist = staff.permissions.includes('manageBlocklist');
+  // Operations are deployment-wide: admins of the default brand only (the server answers 403 to anyone else).
+  const operate = staff.permissions.includes('operate') && staff.allTenants;
   return (
     <Admin
       basename="/admin"
@@ -62,6 +65,8 @@ export function AdminApp() {
       <Resource name="users" {...users} />
       <Resource name="codes" {...codes} />
       <Resource name="blocked-domains" {...blockedDomains} create={manageBlocklist ? blockedDomains.create : undefined} />
+      {operate && <Resource name="projections" {...projections} />}
+      {operate && <Resource name="dead-letters" {...deadLetters} />}
       <CustomRoutes>
         <Route path="/home" element={<Navigate to="/admin" replace />} />
       </CustomRoutes>
