@@ -5,6 +5,7 @@ import { CodesModule } from './codes/codes.module';
 import { CommandPipelineModule } from './command-pipeline';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { BulkModule } from './bulk/bulk.module';
+import { CampaignsModule } from './campaigns/campaigns.module';
 import { FastPathRegistry } from './common/fast-path';
 import { ConfigModule } from './config/config.module';
 import { ContactModule } from './contact/contact.module';
@@ -44,6 +45,7 @@ const FEATURES = [
   PublicStatsModule,
   MailModule,
   StaffModule,
+  CampaignsModule,
 ];
 
 @Module({})

@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DomainError } from '../command-pipeline/domain-error';
@@ -9,6 +9,13 @@ export const JSON_OR_FORM = 'This call takes a JSON body (Content-Type: applicat
 /** The metadata key @ApiConsumes writes (@nestjs/swagger's API_CONSUMES, not exported from its root). */
 const API_CONSUMES = 'swagger/apiConsumes';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ACCEPTS_FORM = 'qrs:acceptsUrlencodedForm';
+
+/**
+ * A route that also takes `application/x-www-form-urlencoded`: only RFC 8058's one-click unsubscribe, whose POST a mail
+ * client sends as a form (`List-Unsubscribe=One-Click`). The route reads nothing but that field and its query's token.
+ */
+export const AcceptsUrlencodedForm = () => SetMetadata(ACCEPTS_FORM, true);
 
 /**
  * Every API route reads JSON; a body of another type would be left unparsed, and the route would run on an empty body
@@ -26,6 +33,7 @@ export class JsonBodyGuard implements CanActivate {
     if (!BODY_METHODS.has(req.method) || !hasBody(req)) return true;
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type === 'application/json') return true;
+    if (type === 'application/x-www-form-urlencoded' && this.reflector.get<boolean>(ACCEPTS_FORM, context.getHandler())) return true;
     const consumes = this.reflector.getAllAndOverride<string[] | undefined>(API_CONSUMES, [context.getHandler(), context.getClass()]) ?? [];
     const multipart = consumes.includes('multipart/form-data');
     if (multipart && type === 'multipart/form-data') return true;

@@ -110,6 +110,25 @@ export function mailContent(kind: MailKind, brand: Brand, data: Record<string, u
       subject = `Your ${brand.name} free trial ends tomorrow`;
       m.trialEndText = day(data.trialEndDate);
       break;
+    case 'newsletter-confirm':
+      subject = `Confirm your subscription to ${brand.name} Shark Tips`;
+      break;
+    case 'newsletter':
+      // The admin's subject and text (issue 22): text stays text (escaped in HTML, one paragraph per blank-line block).
+      subject = headerSafe(data.subject, 200);
+      m.paragraphs = String(data.content ?? '')
+        .split(/\r?\n\s*\r?\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean);
+      break;
+    case 'scan-report':
+      subject = `Your ${brand.name} scans this week: ${Number(data.totalScans) || 0}`;
+      break;
+    case 'pause-report': {
+      const count = Number(data.pausedCount) || 0;
+      subject = `You have ${count} paused QR code${count === 1 ? '' : 's'} at ${brand.name}`;
+      break;
+    }
   }
   subject = headerSafe(subject, 250);
   m.subject = subject;

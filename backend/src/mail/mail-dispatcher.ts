@@ -8,7 +8,8 @@ import { AdvisoryLocks } from '../projections/advisory-locks';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { addressOf } from './mail-headers';
-import { MAIL_EVENT_TYPES, messageIdFor, planMails } from './mail-plans';
+import { expandCampaigns, sourceOf } from './campaign-expansion';
+import { MAIL_EVENT_TYPES, messageDomainOf, messageIdFor, planMails } from './mail-plans';
 import { MailQueue } from './mail-queue';
 
 export const MAIL_DISPATCHER = 'mail-dispatcher';
@@ -90,6 +91,7 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
         send_after: mail.sendAfter.toISOString(),
         message_id: messageIdFor(mail.key, from),
       }));
+    await expandCampaigns(events, tx, messageDomainOf(from), now);
     if (!rows.length) return;
     await tx.query(
       `INSERT INTO mail_ledger (key, client_id, kind, source_id, recipient, data, status, send_after, message_id)
@@ -105,7 +107,7 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
   async afterCommit(events: RecordedEvent[]): Promise<void> {
     const rows = (await this.dataSource.query(
       `SELECT key, send_after, client_id FROM mail_ledger WHERE source_id = ANY($1::text[]) AND status = 'pending'`,
-      [events.map((event) => event.id)],
+      [events.map(sourceOf)],
     )) as { key: string; send_after: Date; client_id: number }[];
     await this.queue.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after, tenantId: row.client_id })));
   }

@@ -10,8 +10,9 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  */
 @Entity({ name: 'mail_ledger' })
 @Index('IDX_mail_ledger_status_send_after', ['status', 'sendAfter'])
+@Index('IDX_mail_ledger_source_status', ['sourceId', 'status'])
 export class MailLedgerEntity {
-  /** `event:{eventId}:{recipient}:{kind}` (or `campaign:…` later): the Bull job id is the same string. */
+  /** `event:{eventId}:{recipient}:{kind}` or `campaign:{campaignId}:{recipient}:{kind}`: the Bull job id is the same string. */
   @PrimaryColumn({ type: 'text' })
   key: string;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PasswordResetRequested, SubscriptionStatusChanged, TrialActivated, UserRegistered } from '../accounts';
 import type { ContactMessageReceived } from '../contact';
+import type { NewsletterSubscribed } from '../newsletter-signup';
 import type { PaymentSucceeded } from '../payments';
 import type { RecordedEvent } from '../event-store/event-store';
 
@@ -14,6 +15,11 @@ export const MAIL_KINDS = [
   'payment-received',
   'subscription-changed',
   'trial-ending',
+  // Issue 22: the newsletter's double opt-in, and campaigns (expanded by campaign-expansion.ts, not planned here).
+  'newsletter-confirm',
+  'newsletter',
+  'scan-report',
+  'pause-report',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -39,6 +45,8 @@ export const MAIL_EVENT_TYPES = [
   'PaymentSucceeded',
   'SubscriptionStatusChanged',
   'TrialActivated',
+  'NewsletterSubscribed',
+  'CampaignStarted',
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,9 +65,11 @@ export function mailKey(sourceId: string, recipient: string, kind: MailKind): st
 
 /** The Message-ID every attempt of one mail carries, derived from its key (no person's text in it). */
 export function messageIdFor(key: string, fromAddress: string): string {
-  const domain = /@([^>\s]+)>?\s*$/.exec(fromAddress)?.[1] ?? 'qrcodesharks.local';
-  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${messageDomainOf(fromAddress)}>`;
 }
+
+/** The domain of Message-IDs: the sender address's. */
+export const messageDomainOf = (fromAddress: string) => /@([^>\s]+)>?\s*$/.exec(fromAddress)?.[1] ?? 'qrcodesharks.local';
 
 function mail(
   event: RecordedEvent,
@@ -152,6 +162,12 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
         new Date(end.getTime() - DAY_MS),
       );
       return [{ ...planned, skip: planned.skip || end.getTime() <= ctx.now.getTime() }];
+    }
+    case 'NewsletterSubscribed': {
+      // Double opt-in (issue 22): the link confirms this subscription (the event's id); newsletters wait for it.
+      const data = event.data as NewsletterSubscribed;
+      if (!isAddress(data.email)) return [];
+      return [mail(event, ctx, 'newsletter-confirm', data.email, { subscriptionId: event.id })];
     }
     default:
       return [];

@@ -128,7 +128,7 @@ export class MailQueue implements OnApplicationBootstrap, OnModuleDestroy {
     return {
       total,
       jobs: jobs.filter(Boolean).map((job) => {
-        const [, , recipient, kind] = /^event:([^:]+):(.+):([a-z-]+)$/.exec(String(job.id)) ?? [];
+        const [, , recipient, kind] = /^(?:event|campaign):([^:]+):(.+):([a-z-]+)$/.exec(String(job.id)) ?? [];
         return {
           id: String(job.id),
           kind: kind ?? '',

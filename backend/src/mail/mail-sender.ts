@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountsService, signResetToken } from '../accounts';
 import { ENV, Env } from '../config/env';
+import { confirmToken, unsubscribeToken } from '../newsletter-signup';
 import { TenantsService } from '../tenants';
 import { brandOf, mailContent } from './mail-content';
 import { headerSafe } from './mail-headers';
@@ -61,7 +62,8 @@ export class MailSender {
       const config = await this.tenants.config(row.client_id);
       const { origin } = await this.tenants.brand(row.client_id);
       const brand = brandOf(config, origin);
-      const content = mailContent(row.kind, brand, row.data, this.links(row, origin));
+      const links = this.links(row, origin, to.address);
+      const content = mailContent(row.kind, brand, row.data, links);
       const isContactSupport = row.kind === 'contact-support';
       await this.transport.send({
         key,
@@ -74,6 +76,9 @@ export class MailSender {
         text: content.text,
         messageId: row.message_id,
         attempt: row.attempts,
+        headers: links.oneClick
+          ? { 'List-Unsubscribe': `<${links.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+          : undefined,
       });
       accepted = true;
       await this.markSent(key);
@@ -112,6 +117,8 @@ export class MailSender {
   /** The address (and name) to send to; null: nobody to mail any more (a deleted account, a trial that became a plan). */
   private async recipient(row: LedgerRow): Promise<{ name: string; address: string } | null> {
     if (!row.recipient.startsWith('user:')) {
+      // A newsletter goes to a confirmed subscriber only: one who unsubscribed after the campaign started is skipped.
+      if (row.kind === 'newsletter' && !(await this.stillSubscribed(row.client_id, row.recipient))) return null;
       const name =
         row.kind === 'contact-ack' ? headerSafe(row.data.name, 100) : row.kind === 'welcome' ? headerSafe(row.data.firstName, 100) : '';
       return { name, address: row.recipient };
@@ -124,7 +131,15 @@ export class MailSender {
     return { name: headerSafe([user.firstName, user.lastName].filter(Boolean).join(' '), 100), address: user.email || user.username };
   }
 
-  private links(row: LedgerRow, origin: string): Record<string, string> {
+  private async stillSubscribed(tenantId: number, email: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM newsletter_subscriptions WHERE client_id = $1 AND email = $2 AND NOT is_deleted AND confirmed_at IS NOT NULL`,
+      [tenantId, email.trim().toLowerCase()],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  private links(row: LedgerRow, origin: string, address: string): Record<string, string> {
     const links: Record<string, string> = {
       dashboard: `${origin}/dashboard`,
       payments: `${origin}/dashboard/payments`,
@@ -136,6 +151,18 @@ export class MailSender {
       const token = signResetToken(this.env.SESSION_SECRET, data);
       links.reset = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
     }
+    const secret = this.env.SESSION_SECRET;
+    if (row.kind === 'newsletter') {
+      // RFC 8058: the header's URL takes a POST without sign-in; the page behind the body's link asks before it posts.
+      const token = encodeURIComponent(unsubscribeToken(secret, row.client_id, address));
+      links.unsubscribe = `${origin}/newsletter/unsubscribe?token=${token}`;
+      links.oneClick = `${origin}/api/newsletter/unsubscribe?token=${token}`;
+    }
+    if (row.kind === 'newsletter-confirm') {
+      const token = confirmToken(secret, row.client_id, address, String(row.data.subscriptionId));
+      links.confirm = `${origin}/newsletter/confirm?token=${encodeURIComponent(token)}`;
+    }
+    if (row.kind === 'pause-report') links.paused = `${origin}/dashboard/paused`;
     return links;
   }
 }

@@ -23,6 +23,8 @@ export interface OutgoingMail {
   text: string;
   messageId: string;
   attempt: number;
+  /** Further headers (already safe: built by us, e.g. List-Unsubscribe of newsletters). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -76,7 +78,7 @@ export class MailTransport implements OnApplicationBootstrap {
       context: mail.context,
       text: mail.text,
       messageId: mail.messageId,
-      headers: { 'X-Mail-Attempt': String(mail.attempt) },
+      headers: { ...mail.headers, 'X-Mail-Attempt': String(mail.attempt) },
     })) as { message?: Buffer };
     if (!this.outbox) return { file: null };
     if (!info.message) throw new Error('The outbox transport returned no message');

@@ -16,6 +16,10 @@ export class NewsletterSubscriptionEntity {
   @Column({ name: 'subscribed_at', type: 'timestamptz' })
   subscribedAt: Date;
 
+  /** When the address confirmed (double opt-in); null: not confirmed, and no newsletter goes to it. */
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
+  confirmedAt: Date | null;
+
   @Column({ name: 'is_deleted', type: 'boolean', default: false })
   isDeleted: boolean;
 

@@ -5,9 +5,25 @@ export interface NewsletterSubscribed {
   email: string;
 }
 
-export type NewsletterEvent = { type: 'NewsletterSubscribed'; data: NewsletterSubscribed };
+/** The address's owner opened the confirmation link of the mail NewsletterSubscribed sent (double opt-in, issue 22). */
+export interface NewsletterSubscriptionConfirmed {
+  email: string;
+  /** The NewsletterSubscribed event the link was made for. */
+  subscriptionId: string;
+}
 
-export const NEWSLETTER_EVENT_TYPES = ['NewsletterSubscribed'] as const;
+/** A signed unsubscribe link was used (one-click from the mail client, or the unsubscribe page). */
+export interface NewsletterUnsubscribed {
+  email: string;
+  via: 'one-click' | 'page';
+}
+
+export type NewsletterEvent =
+  | { type: 'NewsletterSubscribed'; data: NewsletterSubscribed }
+  | { type: 'NewsletterSubscriptionConfirmed'; data: NewsletterSubscriptionConfirmed }
+  | { type: 'NewsletterUnsubscribed'; data: NewsletterUnsubscribed };
+
+export const NEWSLETTER_EVENT_TYPES = ['NewsletterSubscribed', 'NewsletterSubscriptionConfirmed', 'NewsletterUnsubscribed'] as const;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

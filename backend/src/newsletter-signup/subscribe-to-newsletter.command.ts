@@ -14,9 +14,10 @@ export class SubscribeToNewsletterCommand extends Command<NewsletterSignupResult
 }
 
 /**
- * NewsletterSubscribed on the address's own stream, appended at `no_stream`. A repeat finds the stream and is
- * answered 200 as well; so is the loser of two racing signups: its conflict re-runs the plan, which then finds the
- * stream written and decides "already subscribed" (nothing appended), never an error.
+ * NewsletterSubscribed on the address's own stream, appended at the revision loaded (`no_stream` for a new address; an
+ * address that unsubscribed may sign up again). A repeat finds it subscribed and is answered 200 as well; so is the
+ * loser of two racing signups: its conflict re-runs the plan, which then finds the stream written and decides
+ * "already subscribed" (nothing appended), never an error. The mail dispatcher sends the confirmation mail.
  */
 @CommandHandler(SubscribeToNewsletterCommand)
 export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeToNewsletterCommand> {
@@ -33,7 +34,7 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
         const loaded = await ctx.load(stream, initialSubscription, evolveSubscription);
         const events = decideSubscribe(loaded.state, address);
         return {
-          appends: [{ streamId: stream, events, expectedRevision: 'no_stream' }],
+          appends: [{ streamId: stream, events, expectedRevision: loaded.revision }],
           answer: () => ({ message: WELCOME, alreadySubscribed: events.length === 0 }),
         };
       },

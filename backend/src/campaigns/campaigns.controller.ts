@@ -1,0 +1,131 @@
+import { Controller, Get, Headers, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { DomainError } from '../command-pipeline/domain-error';
+import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import { listPage } from '../common/list-query';
+import { tenantScope } from '../staff';
+import { CAMPAIGN_NOT_FOUND, CampaignsService, type CampaignAnswer } from './campaigns.service';
+import {
+  campaignsQuery,
+  notificationPreferencesSchema,
+  sendNewsletterSchema,
+  type CampaignsQuery,
+  type NotificationPreferences,
+  type SendNewsletter,
+} from './campaigns.schemas';
+
+/** The newsletter tools are the admins' (core spec's admin panel; DESIGN.md: admin, newsletters). */
+const SEND = 'admin';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
+
+function idempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (typeof value !== 'string' || !KEY.test(value.trim())) throw DomainError.invalid(IDEMPOTENCY_KEY_INVALID, 'idempotencyKey');
+  return value.trim();
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const keyHeader = ApiHeader({
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'A retry with the same key answers the first campaign (without one: the same request within a minute does).',
+});
+
+/**
+ * The admin panel's newsletter tools (core spec section 7), admin only, and the console's campaign pages. Every send
+ * starts one campaign; a double click or a retry answers the first campaign's id (`started: false`).
+ */
+@Controller('api')
+export class CampaignsController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Get('newsletter/stats') @Authenticated(SEND) stats(@CurrentUser() user: AuthUser) {
+    return this.campaigns.stats(user.tenantId);
+  }
+
+  @Post('send-newsletter') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendNewsletter(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(sendNewsletterSchema) body: SendNewsletter,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    const { test, ...request } = body;
+    const answer = await this.campaigns.start(user, test ? 'newsletter-test' : 'newsletter', request, idempotencyKey(key));
+    const message = test
+      ? `Test newsletter sent to ${user.email || user.username}.`
+      : `Newsletter sent to ${plural(answer.recipientCount, 'confirmed subscriber', 'confirmed subscribers')}.`;
+    return { message, ...answer };
+  }
+
+  /** successCount: the welcome mails queued (one per active user), not yet sent: the campaign's page shows them go out. */
+  @Post('send-welcome-to-all') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendWelcome(
+    @CurrentUser() user: AuthUser,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    const answer = await this.campaigns.start(user, 'welcome', {}, idempotencyKey(key));
+    return { successCount: answer.recipientCount, totalUsers: answer.audienceCount, ...answer };
+  }
+
+  @Post('send-scan-notifications') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendScans(
+    @CurrentUser() user: AuthUser,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    const answer = await this.campaigns.start(user, 'scan-report', {}, idempotencyKey(key));
+    return { message: `Scan notifications queued for ${counts(answer)}.`, ...counted(answer) };
+  }
+
+  @Post('send-pause-notifications') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendPaused(
+    @CurrentUser() user: AuthUser,
+    @Headers('idempotency-key') key: string | undefined,
+  ) {
+    const answer = await this.campaigns.start(user, 'pause-report', {}, idempotencyKey(key));
+    return { message: `Pause notifications queued for ${counts(answer)}.`, ...counted(answer) };
+  }
+
+  // ---------------------------------------------------------------- the console (ra-data-simple-rest)
+
+  @Get('admin/campaigns') @Authenticated(SEND) async list(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(campaignsQuery) q: CampaignsQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { rows, total } = await this.campaigns.list(q, tenantScope(user));
+    return listPage(res, 'campaigns', q.range, rows, total);
+  }
+
+  @Get('admin/campaigns/:id') @Authenticated(SEND) one(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CAMPAIGN_NOT_FOUND) id: string,
+  ) {
+    return this.campaigns.one(id, tenantScope(user));
+  }
+
+  // ---------------------------------------------------------------- owners' opt-outs (account settings)
+
+  @Get('account/notification-preferences') @Authenticated() preferences(@CurrentUser() user: AuthUser) {
+    return this.campaigns.preferences(user);
+  }
+
+  @Put('account/notification-preferences') @Authenticated() setPreferences(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(notificationPreferencesSchema) body: NotificationPreferences,
+  ) {
+    return this.campaigns.setPreferences(user, body);
+  }
+}
+
+const counts = (answer: CampaignAnswer) => {
+  const optedOut = answer.audienceCount - answer.recipientCount;
+  return `${plural(answer.recipientCount, 'owner', 'owners')}${optedOut ? ` (${optedOut} opted out)` : ''}`;
+};
+
+const counted = (answer: CampaignAnswer) => ({
+  successCount: answer.recipientCount,
+  totalUsers: answer.audienceCount,
+  optedOut: answer.audienceCount - answer.recipientCount,
+  ...answer,
+});
