@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { OperationsModule } from './operations/operations.module';
 import { NewsletterSignupModule } from './newsletter-signup/newsletter-signup.module';
 import { PaymentProductsModule } from './payment-products/payment-products.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -46,6 +47,7 @@ const FEATURES = [
   MailModule,
   StaffModule,
   CampaignsModule,
+  OperationsModule,
 ];
 
 @Module({})

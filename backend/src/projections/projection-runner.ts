@@ -176,7 +176,7 @@ export class ProjectionRunner {
     const maxRetries = this.options.maxRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.commit(relevant, last);
+        await this.commit(relevant, last, events.length);
         return;
       } catch (error) {
         // The database is down (restart, refused): no event is at fault; the runner backs off and resumes from its checkpoint.
@@ -193,16 +193,22 @@ export class ProjectionRunner {
     for (const event of events) {
       const one = this.handled.has(event.type) ? [event] : [];
       try {
-        await this.commit(one, event.position);
+        await this.commit(one, event.position, 1);
       } catch (error) {
         if (error instanceof CheckpointMovedError || isDatabaseUnavailable(error)) throw error;
         this.log('projection event dead-lettered', { eventId: event.id, type: event.type, error: (error as Error).message });
-        await this.commit([], event.position, { event, error: error as Error });
+        await this.commit([], event.position, 1, { event, error: error as Error });
       }
     }
   }
 
-  private async commit(events: RecordedEvent[], to: AllPosition, deadLetter?: { event: RecordedEvent; error: Error }): Promise<void> {
+  /** `read`: how many events of $all this step covers (the console's events per second counts them). */
+  private async commit(
+    events: RecordedEvent[],
+    to: AllPosition,
+    read: number,
+    deadLetter?: { event: RecordedEvent; error: Error },
+  ): Promise<void> {
     const from = this.checkpoint;
     await this.dataSource.transaction(async (tx) => {
       if (this.options.schema) await tx.query(`SET LOCAL search_path TO "${this.options.schema}", public`);
@@ -213,7 +219,8 @@ export class ProjectionRunner {
       if (deadLetter) {
         await tx.query(
           `INSERT INTO public.projection_dead_letters (projection, event_id, event_type, commit_position, prepare_position, error)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (projection, event_id) DO NOTHING`,
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (projection, event_id) DO UPDATE
+           SET error = EXCLUDED.error, failed_at = now(), resolution = NULL, resolved_at = NULL, resolved_by_email = NULL`,
           [
             this.projection.name,
             deadLetter.event.id,
@@ -225,9 +232,10 @@ export class ProjectionRunner {
         );
       }
       const [, moved] = (await tx.query(
-        `UPDATE public.projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
+        `UPDATE public.projection_checkpoints
+         SET commit_position = $2, prepare_position = $3, updated_at = now(), events_read = events_read + $6
          WHERE name = $1 AND commit_position = $4 AND prepare_position = $5`,
-        [this.checkpointName, to.commit.toString(), to.prepare.toString(), from.commit.toString(), from.prepare.toString()],
+        [this.checkpointName, to.commit.toString(), to.prepare.toString(), from.commit.toString(), from.prepare.toString(), read],
       )) as [unknown, number];
       if (moved !== 1) throw new CheckpointMovedError(this.checkpointName);
     });

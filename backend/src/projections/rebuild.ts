@@ -35,7 +35,7 @@ export async function rebuildProjection(
   store: EventStore,
   dataSource: DataSource,
   onProgress: (progress: RebuildProgress) => void = () => undefined,
-): Promise<{ events: number }> {
+): Promise<{ events: number; swappedAt: Date; swapMs: number }> {
   const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_')}`.toLowerCase();
   const checkpointName = `${projection.name}@rebuild`;
   const total = await countEvents(dataSource, store);
@@ -69,17 +69,21 @@ export async function rebuildProjection(
   // Swap: lock the live tables first (waits for an in-flight live batch), then the live checkpoint row. A live batch
   // that already wrote one table and waits for another the swap has locked is a deadlock PostgreSQL breaks by
   // aborting one side: the runner retries its batch, and the swap (all or nothing) is tried again.
+  let swapMs = 0;
   for (let attempt = 1; ; attempt++) {
     try {
+      const swapStarted = Date.now();
       read += await swap();
+      swapMs = Date.now() - swapStarted;
       break;
     } catch (error) {
       if ((error as { driverError?: { code?: string }; code?: string }).driverError?.code !== '40P01' || attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
+  const swappedAt = new Date();
   onProgress({ read, total });
-  return { events: read };
+  return { events: read, swappedAt, swapMs };
 
   async function swap(): Promise<number> {
     let applied = 0;

@@ -5,6 +5,8 @@
  */
 export { SCANNED, scanStream, type BotReason, type Scanned } from './scan.events';
 export { SCAN_KEYS, scanKeys, type ScanKeys } from './scan-keys';
-export type { LiveScan } from './scan-ingester';
+export type { LiveScan, IngestedScan } from './scan-ingester';
+/** The scan pipeline's figures for the staff console's operations screen (stream, pending entries, ingest rate). */
+export { readScanPipeline, type ScanPipelineFigures } from './scan-pipeline';
 /** Link-preview fetchers: a bot scan whose browser is one of these is a link preview (analytics counts them apart). */
 export { PREVIEW_FETCHERS } from './scan-enrich';

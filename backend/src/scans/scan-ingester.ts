@@ -19,6 +19,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What the live feed carries per scan: no visitor hash, nothing identifying. */
 export type LiveScan = Pick<Scanned, 'scanId' | 'qrId' | 'scannedAt' | 'device' | 'os' | 'browser' | 'country' | 'referrer' | 'isBot'>;
 
+/** The last scan the ingester stored, as the staff console shows it. */
+export interface IngestedScan {
+  scanId: string;
+  qrId: string;
+  scannedAt: string;
+  ingestedAt: string;
+}
+
 /**
  * Drains the scan stream into the event store (worker and `all` roles). Consumer group: XREADGROUP a batch,
  * enrich (device, OS, browser, bot flag, country), appendMany Scanned events whose event id is the scan id,
@@ -197,12 +205,26 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
     }
     if (events.length) await appendScans(this.store, events);
     const ids = entries.map(([id]) => id);
-    // Acknowledged only after the commit; then removed, so the stream holds only what is not yet stored.
-    await redis
+    // Acknowledged only after the commit; then removed, so the stream holds only what is not yet stored. The staff
+    // console's figures ride along: scans stored this second, and the last one.
+    const second = Math.floor(Date.now() / 1000);
+    const transaction = redis
       .multi()
       .xack(this.keys.stream, this.keys.group, ...ids)
       .xdel(this.keys.stream, ...ids)
-      .exec();
+      .incrby(this.keys.ingestedIn(second), seen.size)
+      .expire(this.keys.ingestedIn(second), 180);
+    const last = events[events.length - 1]?.[1].data;
+    if (last) {
+      const figure: IngestedScan = {
+        scanId: last.scanId,
+        qrId: last.qrId,
+        scannedAt: last.scannedAt,
+        ingestedAt: new Date().toISOString(),
+      };
+      transaction.set(this.keys.lastIngested, JSON.stringify(figure));
+    }
+    await transaction.exec();
     this.ingested += seen.size;
     for (const [qrId, scans] of live) this.redis.publish(this.keys.live(qrId), JSON.stringify(scans)).catch(() => undefined);
   }

@@ -9,6 +9,10 @@ export interface ScanKeys {
   group: string;
   invalidations: string;
   live(qrId: string): string;
+  /** Scans the ingester stored during one second (epoch seconds; kept 3 minutes): the console's ingest rate. */
+  ingestedIn(second: number): string;
+  /** JSON of the last scan the ingester stored (IngestedScan): the console's 'last scan ingested'. */
+  lastIngested: string;
   /** Password attempts on a protected code from one client IP (a fixed-window counter). */
   unlockAttempts(qrId: string, ip: string): string;
 }
@@ -28,6 +32,8 @@ export function scanKeys(env: Pick<Env, 'SCAN_STREAM_KEY'>, databaseUrl: string)
     group: 'scan-ingester',
     invalidations: `${prefix}:scan-targets`,
     live: (qrId) => `${prefix}:scans-live:${qrId}`,
+    ingestedIn: (second) => `${prefix}:scans-ingested:${second}`,
+    lastIngested: `${prefix}:scans-last-ingested`,
     unlockAttempts: (qrId, ip) => `${prefix}:unlock-attempts:${qrId}:${ip}`,
   };
 }

@@ -134,6 +134,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
         'disableAccounts',
         'manageBlocklist',
         'deleteTenants',
+        'operate',
       ]);
     },
   );

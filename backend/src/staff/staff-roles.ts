@@ -15,6 +15,8 @@ export const STAFF_ACTIONS = {
   disableAccounts: 'admin',
   manageBlocklist: 'admin',
   deleteTenants: 'admin',
+  /** Operations (issue 19): projections and their rebuilds, dead letters, the scan pipeline; seeing them too. */
+  operate: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type StaffAction = keyof typeof STAFF_ACTIONS;

@@ -1,0 +1,98 @@
+import { Controller, Get, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { DomainError } from '../command-pipeline/domain-error';
+import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import { listPage } from '../common/list-query';
+import { STAFF_ACTIONS, tenantScope } from '../staff';
+import {
+  deadLetterId,
+  deadLettersQuery,
+  projectionName,
+  rebuildBody,
+  rebuildsQuery,
+  type DeadLettersQuery,
+  type RebuildsQuery,
+} from './operations.schemas';
+import { DEAD_LETTER_NOT_FOUND, OperationsService, PROJECTION_NOT_FOUND, REBUILD_NOT_FOUND } from './operations.service';
+
+export const OPERATIONS_FOR_DEFAULT_BRAND = "Operations are for the default brand's admins.";
+
+/** Deployment-wide: a white-label client's admin runs their tenant, not the deployment's projections and queues. */
+function defaultBrand(user: AuthUser): void {
+  if (tenantScope(user) !== null) throw DomainError.forbidden(OPERATIONS_FOR_DEFAULT_BRAND);
+}
+
+/**
+ * Operations in the staff console (issue 19): projections, rebuild requests (the worker role carries them out), dead
+ * letters with Retry and Skip, the scan pipeline. Admins of the default brand only (`operate` in staff-roles.ts);
+ * support and plain users get 403.
+ */
+@Controller('api/admin')
+@Authenticated(STAFF_ACTIONS.operate)
+export class OperationsController {
+  constructor(private readonly operations: OperationsService) {}
+
+  @Get('projections') async projections(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+    defaultBrand(user);
+    const rows = await this.operations.listProjections();
+    const range = { start: 0, end: Math.max(rows.length - 1, 0), offset: 0, limit: rows.length };
+    return listPage(res, 'projections', range, rows, rows.length);
+  }
+
+  @Get('projections/:name') projection(@CurrentUser() user: AuthUser, @IdParam('name', projectionName, PROJECTION_NOT_FOUND) name: string) {
+    defaultBrand(user);
+    return this.operations.projection(name);
+  }
+
+  @Get('projection-rebuilds') async rebuilds(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(rebuildsQuery) q: RebuildsQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    defaultBrand(user);
+    const { rows, total } = await this.operations.rebuilds(q);
+    return listPage(res, 'projection-rebuilds', q.range, rows, total);
+  }
+
+  @Get('projection-rebuilds/:id') rebuild(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), REBUILD_NOT_FOUND) id: string) {
+    defaultBrand(user);
+    return this.operations.rebuild(id);
+  }
+
+  /** Records the request and answers at once (201 with the request); a worker runs it. */
+  @Post('projection-rebuilds') requestRebuild(@CurrentUser() user: AuthUser, @BodyOf(rebuildBody) body: { projection: string }) {
+    defaultBrand(user);
+    return this.operations.requestRebuild(user, body.projection);
+  }
+
+  @Get('dead-letters') async deadLetters(
+    @CurrentUser() user: AuthUser,
+    @QueryOf(deadLettersQuery) q: DeadLettersQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    defaultBrand(user);
+    const { rows, total } = await this.operations.deadLetters(q);
+    return listPage(res, 'dead-letters', q.range, rows, total);
+  }
+
+  @Get('dead-letters/:id') deadLetter(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
+    defaultBrand(user);
+    return this.operations.deadLetter(id);
+  }
+
+  @Post('dead-letters/:id/retry') retry(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
+    defaultBrand(user);
+    return this.operations.retry(user, id);
+  }
+
+  @Post('dead-letters/:id/skip') skip(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
+    defaultBrand(user);
+    return this.operations.skip(user, id);
+  }
+
+  @Get('scan-pipeline') scanPipeline(@CurrentUser() user: AuthUser) {
+    defaultBrand(user);
+    return this.operations.scanPipeline();
+  }
+}
