@@ -1,7 +1,11 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
+import { shortCodeStream } from '../codes';
 import { ENV, Env } from '../config/env';
+import type { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { ProjectionsService } from '../projections/projections.service';
 import { REDIS_SUBSCRIBER } from '../redis/redis.module';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 
@@ -29,12 +33,19 @@ interface Entry {
 const MAX_ENTRIES = 100_000;
 /** While the read model cannot be read, a stale entry is served this long before the next attempt. */
 const STALE_RETRY_MS = 1000;
+/** A code the event store has but scan_targets has not applied yet (just created): how long a scan waits for it. */
+export const LAGGING_WAIT_MS = 2000;
+const SCAN_TARGETS = 'scan_targets';
 
 /**
  * short code -> target, in process. Entries (unknown codes too) are dropped when the scan_targets projection
  * announces a change over Redis pub/sub, and expire after SCAN_CACHE_TTL_MS in case a message was missed; an
  * expired entry is still served while the read model cannot be read (a database restart).
- * Misses read the read model, one query per code however many scans wait for it.
+ * Misses read the read model, one query per code however many scans wait for it. A code the read model does not have
+ * is looked up once more in the event store (its `shortcode-{code}` reservation): right after a create the projection
+ * may not have applied it yet, and the scan then waits (at most LAGGING_WAIT_MS) for it instead of answering 404. An
+ * unknown code costs that one more indexed read, once per TTL: its null is cached like any answer (a flood of
+ * made-up codes is bounded by the cache as before, and never waits).
  */
 @Injectable()
 export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
@@ -69,6 +80,8 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
     @Inject(REDIS_SUBSCRIBER) private readonly subscriber: Redis,
     @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
     @Inject(ENV) private readonly env: Env,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    private readonly projections: ProjectionsService,
   ) {}
 
   onModuleInit(): void {
@@ -99,6 +112,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
     if (pending) return pending;
     const epoch = this.epoch;
     pending = this.query(shortCode)
+      .then((target) => target ?? this.lagging(shortCode))
       .then((target) => {
         if (epoch === this.epoch) this.store(shortCode, target);
         return target;
@@ -145,6 +159,15 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
     if (this.entries.size >= MAX_ENTRIES) this.clear();
     this.entries.set(shortCode, { target, expires: Date.now() + this.env.SCAN_CACHE_TTL_MS });
     if (target) this.codeOf.set(target.qrId, shortCode);
+  }
+
+  /** A miss: is the code reserved in the event store (created, not yet projected)? Then wait, bounded, and read again. */
+  private async lagging(shortCode: string): Promise<ScanTarget | null> {
+    const reservation = await this.events.readStream(shortCodeStream(shortCode));
+    const reserved = reservation[reservation.length - 1];
+    if (!reserved) return null;
+    const caughtUp = await this.projections.waitFor(reserved.position, [SCAN_TARGETS], LAGGING_WAIT_MS);
+    return caughtUp ? this.query(shortCode) : null;
   }
 
   private async query(shortCode: string): Promise<ScanTarget | null> {

@@ -1,0 +1,46 @@
+import { postMultipart } from '../codes/codes.test-kit';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { ProjectionsService } from '../projections/projections.service';
+import { TestClient } from '../test-support/http';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { signUp } from '../test-support/users';
+import { BROWSER_UA } from './scan-fixtures';
+
+/**
+ * Right after a create, /d/{code} must not answer 404 because the redirect's read model (scan_targets) has not applied
+ * the code yet (issue 18): a miss whose short code the event store holds waits, bounded, for the projection.
+ */
+describe('/d/{code} while scan_targets lags behind a create', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it('a scan of a just-created code waits for the read model and redirects; an unknown code is 404 at once', async () => {
+    const owner = new TestClient(app.url);
+    await signUp(owner);
+    const projections = app.app.get(ProjectionsService);
+    const pipeline = app.app.get(CommandPipeline);
+    await projections.pause('scan_targets');
+    pipeline.setWaitBound(100);
+    try {
+      const created = await postMultipart(owner, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://example.com/fresh' });
+      expect(created.status).toBe(201);
+      const scanner = new TestClient(app.url);
+      const scan = (code: string) => scanner.request('GET', `/d/${code}`, { headers: { 'user-agent': BROWSER_UA } });
+
+      expect((await scan('zzzzzzzz')).status).toBe(404);
+      const pending = scan(created.body.shortCode as string);
+      // The projection comes back a moment later (a busy worker): the scan is answered once it has the code.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      projections.resume('scan_targets');
+      const res = await pending;
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('https://example.com/fresh');
+    } finally {
+      projections.resume('scan_targets');
+      pipeline.setWaitBound(5000);
+    }
+  });
+});
