@@ -2,6 +2,7 @@
 // searching its owner and reads the diff of a destination change; disables a user whose open session is refused on its
 // next request (and whose sign-in is refused with a message); support suspends a code and /d/ answers the disabled
 // page, and sees no role, account or blocklist controls; a plain user is sent to /. Screens at 1280 and 375 px.
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { AdminConsole } from './pages/AdminConsole';
 import { seriousAxeViolations } from './support/axe';
@@ -105,6 +106,44 @@ describe('the staff console (/admin)', () => {
     expect(await staff.changes()).toEqual([['destination', 'https://cafe.example/menu-a', 'https://cafe.example/menu-b']]);
     await page.getByText(`qr-${code.id}`).waitFor();
     await capture(page, 'admin-event');
+  });
+
+  it("the audit log's Export CSV downloads the list's current view: its header row and exactly the filtered rows", async () => {
+    const owner = await session.newPage(DESKTOP);
+    const ownerEmail = uniqueEmail('csv-owner');
+    const ownerId = await signIn(owner.page, ownerEmail);
+    const code = await createCode(owner.page.request, 'https://csv.example/one');
+    expect(
+      (await owner.page.request.put(`/api/dynamic-qrcodes/${code.id}`, { data: { destination: 'https://csv.example/two' } })).status(),
+    ).toBe(200);
+    // Someone else's change, which the filter must leave out.
+    const other = await session.newPage(DESKTOP);
+    await signIn(other.page, uniqueEmail('csv-other'));
+    await createCode(other.page.request, 'https://csv.example/other');
+
+    const { page } = await session.newPage(DESKTOP);
+    await signIn(page, STAFF_ADMIN_EMAIL);
+    await waitForAudit(page.request, { qrId: code.id }, 2);
+    const staff = new AdminConsole(page);
+    await staff.open();
+    await staff.go('Audit log');
+    await staff.search(ownerEmail);
+    await staff.row('changed the destination of').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), staff.button('Export CSV').click()]);
+    expect(download.suggestedFilename()).toBe('audit-log.csv');
+    const path = await download.path();
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('occurredAt,actorEmail,actorId,type,summary,streamId,revision,clientId,id');
+    const rows = lines.slice(1).map((line) => line.split(','));
+    // The same rows as the list's filter answers through the API, newest first: only the owner's doings.
+    const listed = (await (
+      await page.request.get(`/api/admin/events?filter=${encodeURIComponent(JSON.stringify({ q: ownerEmail }))}&range=[0,99]`)
+    ).json()) as { id: string }[];
+    expect(rows.map((cells) => cells[cells.length - 1])).toEqual(listed.map((row) => row.id));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    // Each row is the owner's doing (or names them, as their sign-up's sentence does).
+    for (const line of lines.slice(1)) expect(line.includes(ownerEmail) || line.includes(ownerId)).toBe(true);
+    expect(rows.map((cells) => cells[3])).toEqual(expect.arrayContaining(['QrCreated', 'QrDestinationChanged']));
   });
 
   it('an admin disables a user: their open session is refused on its next request and sign-in says why', async () => {
