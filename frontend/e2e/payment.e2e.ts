@@ -10,6 +10,39 @@ const session = browserForFile();
 
 const blockStripe = (page: Page) => page.route(/^https:\/\/(js|m|api|b)\.stripe\.com\//, (route) => route.abort('blockedbyclient'));
 
+/**
+ * A stand-in for Stripe.js (served where the page loads it from): its payment element is a placeholder, and
+ * confirmPayment records what the page confirms with and answers 'succeeded' the way Stripe.js does without a redirect.
+ */
+const FAKE_STRIPE_JS = `
+window.Stripe = function () {
+  return {
+    elements: function (options) {
+      window.__stripe = { elementsOptions: options };
+      return {
+        create: function (type, options) {
+          window.__stripe.paymentElement = { type: type, options: options };
+          return {
+            mount: function (node) { node.innerHTML = '<div data-testid="fake-payment-element">Card number (Stripe.js stand-in)</div>'; },
+            destroy: function () {},
+          };
+        },
+      };
+    },
+    confirmPayment: function (args) {
+      window.__stripe.confirmParams = args.confirmParams;
+      window.__stripe.redirect = args.redirect;
+      return Promise.resolve({ paymentIntent: { id: 'pi_fake', status: 'succeeded' } });
+    },
+  };
+};`;
+const fakeStripe = async (page: Page) => {
+  await page.route(/^https:\/\/(m|api|b)\.stripe\.com\//, (route) => route.abort('blockedbyclient'));
+  await page.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
+  );
+};
+
 /** A seller with a saved payment code (19.99), connected to Stripe unless told otherwise; returns the code's id. */
 async function seller(request: APIRequestContext, connect: boolean): Promise<string> {
   const email = uniqueEmail('seller');
@@ -56,6 +89,40 @@ describe('payment checkout', () => {
       expect(await page.getByRole('button', { name: 'Pay Now' }).isDisabled()).toBe(true);
       const shot = await screenshot(page, `payment-checkout-stripe-blocked-${viewport.width}`);
       expect(shot).toMatch(/\.png$/);
+    });
+  }
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`asks for the receipt's address, confirms with it, and the success page names it (${viewport.width} px)`, async () => {
+      const { page } = await session.newPage(viewport);
+      await fakeStripe(page);
+      await page.goto(`/payment?id=${connectedCode}`);
+      await page.getByTestId('fake-payment-element').waitFor();
+      const email = page.getByTestId('payer-email');
+      const pay = page.getByRole('button', { name: 'Pay Now' });
+      // Stripe.js is told not to ask for the address again: the page's own field gives it.
+      expect(await page.evaluate(() => (window as any).__stripe.paymentElement)).toEqual({
+        type: 'payment',
+        options: { fields: { billingDetails: { email: 'never' } } },
+      });
+      await pay.click();
+      await page.getByText('Email is required').waitFor();
+      await email.fill('not-an-address');
+      await pay.click();
+      await page.getByText('Please enter a valid email').waitFor();
+      expect(await page.evaluate(() => (window as any).__stripe.confirmParams ?? null)).toBeNull();
+      await email.fill(' buyer@example.com ');
+      await screenshot(page, `payment-checkout-receipt-email-${viewport.width}`);
+      await pay.click();
+      await page.waitForURL(/\/payment-success$/);
+      const confirmed = await page.evaluate(() => (window as any).__stripe.confirmParams);
+      expect(confirmed.payment_method_data).toEqual({ billing_details: { email: 'buyer@example.com' } });
+      expect(confirmed.return_url).toMatch(/\/payment-success$/);
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+      expect(await page.getByTestId('confirmation-notice').innerText()).toBe(
+        'Thank you for your purchase. A confirmation email with your receipt is on its way to buyer@example.com.',
+      );
+      await screenshot(page, `payment-success-${viewport.width}`);
     });
   }
 

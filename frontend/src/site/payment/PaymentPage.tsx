@@ -1,5 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, CircularProgress, Container, Divider, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Container, Divider, Grid, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -24,6 +24,17 @@ const SELLER_NOT_READY = 'This seller cannot accept payments yet.';
 const STRIPE_UNREACHABLE =
   'The payment form could not be loaded (js.stripe.com did not answer). ' +
   'Check your connection or allow js.stripe.com, then reload the page.';
+
+/** Where the success page finds the address the receipt goes to (a redirecting payment method loses React state). */
+export const PAYER_EMAIL_KEY = 'qrs-payment-email';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The receipt address as typed: 'Email is required' / 'Please enter a valid email' (the spec's email messages), else null. */
+export function payerEmailError(value: string): string | null {
+  const email = value.trim();
+  if (!email) return 'Email is required';
+  return email.length <= 254 && EMAIL.test(email) ? null : 'Please enter a valid email';
+}
 
 /** 128 random bits as hex; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
 function newCheckoutId(): string {
@@ -58,6 +69,9 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
   const [elements, setElements] = useState<StripeElements | null>(null);
   const [progress, setState] = useState<'setup' | 'ready' | 'processing'>('setup');
   const [problem, setProblem] = useState<string | null>(null);
+  // The receipt's address: sent to Stripe at confirmation (billing_details.email), read back by the webhook.
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
   const notConfigured = payments.isError || (payments.data !== undefined && !publishableKey);
   const state = notConfigured || problem ? 'unavailable' : progress;
 
@@ -85,7 +99,8 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
         const instance = await loadStripe(publishableKey);
         if (cancelled || !mountRef.current) return;
         const created = instance.elements({ clientSecret });
-        const element = created.create('payment');
+        // Our own field asks for the address (Stripe would ask only for some payment methods): never twice.
+        const element = created.create('payment', { fields: { billingDetails: { email: 'never' } } });
         element.mount(mountRef.current);
         destroy = () => element.destroy();
         setStripe(instance);
@@ -105,11 +120,23 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
 
   const pay = async () => {
     if (!stripe || !elements) return;
+    const invalid = payerEmailError(email);
+    setEmailError(invalid);
+    if (invalid) return;
+    const payer = email.trim();
+    try {
+      sessionStorage.setItem(PAYER_EMAIL_KEY, payer);
+    } catch {
+      // storage refused (private mode): the success page then names no address
+    }
     setState('processing');
     try {
       const result = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}/payment-success` },
+        confirmParams: {
+          return_url: `${window.location.origin}/payment-success`,
+          payment_method_data: { billing_details: { email: payer } },
+        },
         redirect: 'if_required',
       });
       if (result.error) {
@@ -152,6 +179,24 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
           <CircularProgress aria-label="Preparing payment" />
         </Box>
       )}
+      <TextField
+        label="Email for your receipt"
+        type="email"
+        autoComplete="email"
+        required
+        fullWidth
+        margin="normal"
+        value={email}
+        disabled={state === 'unavailable' || state === 'processing'}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          if (emailError) setEmailError(payerEmailError(event.target.value));
+        }}
+        onBlur={() => email && setEmailError(payerEmailError(email))}
+        error={emailError !== null}
+        helperText={emailError ?? 'We send your payment confirmation and receipt to this address.'}
+        slotProps={{ htmlInput: { 'data-testid': 'payer-email', maxLength: 254 } }}
+      />
       <Box ref={mountRef} sx={{ my: 2 }} />
       <Button variant="contained" size="large" fullWidth disabled={state !== 'ready'} onClick={() => void pay()}>
         {state === 'processing' ? 'Processing...' : 'Pay Now'}
