@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { bootstrap, RunningApp } from '../bootstrap';
 import { Env } from '../config/env';
 import { createTestDatabase, TestDatabase } from './database';
@@ -13,6 +14,15 @@ export interface TestApp extends RunningApp {
  */
 export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
   const db = await createTestDatabase();
+  // The app's own folders (not ones a test passed in, which it may want to read after): removed with the database.
+  const folders = [
+    overrides.UPLOAD_DIR ? null : `/tmp/qrs-test-uploads/${db.name}`,
+    overrides.MAIL_OUTBOX_DIR ? null : `/tmp/qrs-test-outbox/${db.name}`,
+  ].filter((dir): dir is string => dir !== null);
+  const cleanUp = async () => {
+    await db.drop();
+    await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
+  };
   try {
     const running = await bootstrap({
       NODE_ENV: 'test',
@@ -31,11 +41,11 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
       db,
       close: async () => {
         await running.close();
-        await db.drop();
+        await cleanUp();
       },
     };
   } catch (error) {
-    await db.drop();
+    await cleanUp();
     throw error;
   }
 }
