@@ -66,6 +66,11 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
     await grantRole(api, adminUser.id, 'admin');
     await grantRole(api, supportUser.id, 'support');
     await settled();
+    // A session reuses what it read of its user for a moment: wait until both see their new role.
+    for (const client of [admin, support]) {
+      for (const deadline = Date.now() + 10_000; (await client.get('/api/admin/me')).status !== 200 && Date.now() < deadline;)
+        await sleep(200);
+    }
   }, 60_000);
 
   afterAll(async () => {

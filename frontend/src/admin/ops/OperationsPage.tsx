@@ -53,7 +53,15 @@ function ScanPipelineCard({ pipeline }: { pipeline: ScanPipeline | undefined }) 
               value={count(pipeline.streamLength)}
               hint={pipeline.oldestWaitingSeconds === null ? 'none waiting' : `oldest ${duration(pipeline.oldestWaitingSeconds)}`}
             />
-            <Figure label="Pending entries" value={count(pipeline.pending)} hint={`${pipeline.consumers} consumer(s) holding some`} />
+            <Figure
+              label="Pending entries"
+              value={count(pipeline.pending)}
+              hint={
+                pipeline.pending === 0
+                  ? 'all read entries acknowledged'
+                  : `held by ${pipeline.consumers} consumer${pipeline.consumers === 1 ? '' : 's'}`
+              }
+            />
             <Figure
               label="Ingest rate"
               value={`${pipeline.ingestRatePerSecond}/s`}
