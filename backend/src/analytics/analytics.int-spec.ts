@@ -214,9 +214,19 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
 
     expect(live.scan_daily).not.toEqual([]);
 
+    // The keys and indexes of the live tables, by name: a rebuild fills the summed tables bare and builds them after.
+    const keys = () =>
+      dataSource.query(
+        `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'
+         AND tablename IN ('scan_daily', 'scan_visitors', 'scan_breakdowns', 'scan_facets', 'scan_totals') ORDER BY indexname`,
+      );
+    const keysBefore = await keys();
+    expect(keysBefore.length).toBeGreaterThanOrEqual(5);
+
     // The rebuild's bulk path (staging table, one set-based pass) writes exactly what the live fold wrote.
     await rebuildProjection(app.app.get(AnalyticsProjection), store, dataSource);
     expect(await tables()).toEqual(live);
+    expect(await keys()).toEqual(keysBefore);
 
     // Scans keep coming while a rebuild runs: those after the replay go through the live path into the new
     // tables. Then a rebuild of the whole history, all bulk, must agree row for row.

@@ -26,6 +26,17 @@ export type Dimension = (typeof DIMENSIONS)[number];
 export const FILTERS = DIMENSIONS;
 export type FilterDimension = (typeof FILTERS)[number];
 
+/** The tables a rebuild fills in one set-based pass each (finishBulk), from the staged scans. */
+const SUMMED_TABLES = ['scan_visitors', 'scan_daily', 'scan_breakdowns', 'scan_totals', 'scan_facets'] as const;
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The schema a rebuild writes into (first on its search_path); never the live tables. */
+async function rebuildSchema(tx: EntityManager): Promise<string> {
+  const [{ schema }] = (await tx.query('SELECT current_schema() AS schema')) as { schema: string }[];
+  if (!schema || schema === 'public') throw new Error('The analytics bulk hooks run only inside a rebuild schema');
+  return schema;
+}
+
 /** What a scan contributes, computed once for the live path and the rebuild's staging alike. */
 interface ScanFacts {
   qrId: string;
@@ -289,8 +300,25 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     );
   }
 
-  /** Rebuild: scans are parked in an unlogged staging table, one row each, and summed once at the end. */
+  /**
+   * Rebuild: scans are parked in an unlogged staging table, one row each, and summed once at the end. The tables that
+   * sum fills lose their keys and indexes until then: filling an indexed table row by row cost about twice as much as
+   * filling it bare and building the index once (measured on scan_breakdowns: 1.76 s against 0.61 + 0.48 s).
+   */
   async prepareBulk(tx: EntityManager): Promise<void> {
+    const schema = await rebuildSchema(tx);
+    for (const table of SUMMED_TABLES) {
+      const constraints = (await tx.query(
+        `SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x')`,
+        [`${ident(schema)}.${ident(table)}`],
+      )) as { conname: string }[];
+      for (const { conname } of constraints)
+        await tx.query(`ALTER TABLE ${ident(schema)}.${ident(table)} DROP CONSTRAINT ${ident(conname)}`);
+      const indexes = (await tx.query('SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, table])) as {
+        indexname: string;
+      }[];
+      for (const { indexname } of indexes) await tx.query(`DROP INDEX ${ident(schema)}.${ident(indexname)}`);
+    }
     await tx.query(
       `CREATE UNLOGGED TABLE scan_facts (qr_id varchar(64) NOT NULL, day date NOT NULL, client_id int NOT NULL, is_bot boolean NOT NULL,
          visitor_hash varchar(64) NOT NULL, scanned_at timestamptz NOT NULL, country varchar(255) NOT NULL, device varchar(255) NOT NULL,
@@ -355,6 +383,23 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
        FROM scan_facts GROUP BY qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour`,
     );
     await tx.query('DROP TABLE scan_facts');
+    // The keys and indexes back, as the live tables have them and under their names (the swap then keeps those names).
+    const schema = await rebuildSchema(tx);
+    for (const table of SUMMED_TABLES) {
+      const live = `public.${ident(table)}`;
+      const constraints = (await tx.query(
+        `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x')`,
+        [live],
+      )) as { conname: string; def: string }[];
+      for (const { conname, def } of constraints)
+        await tx.query(`ALTER TABLE ${ident(schema)}.${ident(table)} ADD CONSTRAINT ${ident(conname)} ${def}`);
+      const indexes = (await tx.query(
+        `SELECT indexdef FROM pg_indexes i WHERE schemaname = 'public' AND tablename = $1
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conrelid = $2::regclass AND c.conname = i.indexname)`,
+        [table, live],
+      )) as { indexdef: string }[];
+      for (const { indexdef } of indexes) await tx.query(indexdef.replace(` ON public.${table} `, ` ON ${ident(schema)}.${ident(table)} `));
+    }
   }
 
   private async applyTracking(table: 'qr_generations' | 'qr_downloads', events: RecordedEvent[], tx: EntityManager): Promise<void> {
