@@ -31,6 +31,8 @@ const ContactPage = page(() => import('./site/contact/ContactPage'), 'ContactPag
 const BlogListPage = page(() => import('./site/blog/BlogListPage'), 'BlogListPage');
 const BlogPostPage = page(() => import('./site/blog/BlogPostPage'), 'BlogPostPage');
 const NewsletterPage = page(() => import('./site/newsletter/NewsletterPage'), 'NewsletterPage');
+const NewsletterConfirmPage = page(() => import('./site/newsletter/NewsletterLinkPages'), 'NewsletterConfirmPage');
+const NewsletterUnsubscribePage = page(() => import('./site/newsletter/NewsletterLinkPages'), 'NewsletterUnsubscribePage');
 const SubscribePage = page(() => import('./site/subscribe/SubscribePage'), 'SubscribePage');
 const TestPage = page(() => import('./site/test/TestPage'), 'TestPage');
 const AuthPage = page(() => import('./site/auth/AuthPage'), 'AuthPage');
@@ -73,6 +75,8 @@ export function AppRoutes() {
         <Route path="blog" element={<BlogListPage />} />
         <Route path="blog/:id" element={<BlogPostPage />} />
         <Route path="newsletter" element={<NewsletterPage />} />
+        <Route path="newsletter/confirm" element={<NewsletterConfirmPage />} />
+        <Route path="newsletter/unsubscribe" element={<NewsletterUnsubscribePage />} />
         {/* Not protected: signed out, the page shows the spec's 'Please log in to access account settings.' */}
         <Route path="account-settings" element={<AccountSettingsPage />} />
         <Route

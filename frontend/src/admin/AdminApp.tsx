@@ -1,6 +1,7 @@
 // The staff console (issue 18): react-admin on ra-data-simple-rest at /api/admin, loaded only when /admin opens. One
 // folder per resource: the audit log (events), users, codes and the destination blocklist. Issue 19 adds tenants and
 // operations, the mail issue the newsletter tools: each is one more <Resource> (or custom route) below and a menu entry.
+import MailIcon from '@mui/icons-material/Mail';
 import { Admin, CustomRoutes, Layout, memoryStore, Menu, Resource } from 'react-admin';
 import type { ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { blockedDomains } from './blocked-domains';
 import { codes } from './codes';
 import { dataProvider } from './data-provider';
 import { events } from './events';
+import { campaigns, NewsletterManager } from './newsletter';
 import { deadLetters, projections } from './ops';
 import { useStaff } from './staff';
 import { users } from './users';
@@ -25,8 +27,16 @@ function AdminMenu() {
     <Menu>
       <Menu.DashboardItem primaryText="Admin Panel" />
       <Menu.ResourceItems />
+      <NewsletterMenuItem />
     </Menu>
   );
+}
+
+/** The newsletter manager (issue 22): admins only, as the server's send calls are. */
+function NewsletterMenuItem() {
+  const { staff } = useStaff();
+  if (!staff?.roles.includes('admin')) return null;
+  return <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<MailIcon />} />;
 }
 
 function AdminLayout({ children }: { children: ReactNode }) {
@@ -67,8 +77,10 @@ export function AdminApp() {
       <Resource name="blocked-domains" {...blockedDomains} create={manageBlocklist ? blockedDomains.create : undefined} />
       {operate && <Resource name="projections" {...projections} />}
       {operate && <Resource name="dead-letters" {...deadLetters} />}
+      {staff.roles.includes('admin') && <Resource name="campaigns" {...campaigns} />}
       <CustomRoutes>
         <Route path="/home" element={<Navigate to="/admin" replace />} />
+        {staff.roles.includes('admin') && <Route path="/newsletter" element={<NewsletterManager />} />}
       </CustomRoutes>
     </Admin>
   );

@@ -21,6 +21,7 @@ import { apiRequest, queryClient, serverMessage, useUser, USER_KEY } from '../..
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
 import { TrialCard } from '../../ui/TrialCard';
+import { NotificationsCard } from './NotificationsCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 export const DELETE_REDIRECT_DELAY_MS = 2000;
@@ -161,6 +162,8 @@ export function AccountSettingsPage() {
           </Row>
         </CardContent>
       </Card>
+
+      <NotificationsCard />
 
       <Box sx={{ mb: 4 }}>
         <TrialCard />

@@ -1,0 +1,114 @@
+// Issue 22: the admin panel's newsletter manager in the staff console. Three addresses sign up and confirm from their
+// confirmation mails (one through the page the link opens); an admin is told 'Missing Information' for blank fields,
+// sends a test newsletter (to themselves alone) and the newsletter, and watches each progress bar reach its recipient
+// count; the campaigns list shows the figures. Screens at 1280 and 375 px.
+import type { Page } from 'playwright-core';
+import { SiteChrome } from './pages/SiteChrome';
+import { seriousAxeViolations } from './support/axe';
+import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { waitForMail } from './support/outbox';
+import { STAFF_ADMIN_EMAIL } from './support/stack';
+
+const session = browserForFile();
+const PASSWORD = 'newsletter-admin-password-9';
+const CONFIRM_SUBJECT = 'Confirm your subscription to QR Code Sharks Shark Tips';
+
+async function signIn(page: Page, email: string): Promise<void> {
+  const registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
+  if (!registered.ok())
+    expect((await page.request.post('/api/login', { data: { username: email, password: PASSWORD } })).status()).toBe(200);
+}
+
+async function capture(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, `${name}-${page.viewportSize()?.width ?? 0}`);
+}
+
+/** The campaign's figures line once it reads "n of n sent · 0 queued": the bar is full. */
+async function waitUntilSent(page: Page, campaign: string): Promise<number> {
+  const figures = page.getByTestId(`campaign-${campaign}`).getByTestId('campaign-figures');
+  await page.waitForFunction(
+    (id) =>
+      /^(\d+) of \1 sent · 0 queued/.test(
+        document.querySelector(`[data-testid="campaign-${id}"] [data-testid="campaign-figures"]`)?.textContent ?? '',
+      ),
+    campaign,
+    { timeout: 30_000 },
+  );
+  const text = (await figures.innerText()).trim();
+  const bar = page.getByTestId(`campaign-${campaign}`).getByRole('progressbar');
+  expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+  return Number(/^(\d+)/.exec(text)![1]);
+}
+
+describe('the newsletter manager (/admin/newsletter)', () => {
+  it('subscribers confirm; an admin sends a test and a newsletter and watches the progress reach the recipient count', async () => {
+    const visitor = await session.newPage(DESKTOP);
+    const subscribers = [uniqueEmail('tips-a'), uniqueEmail('tips-b'), uniqueEmail('tips-c')];
+    const unconfirmed = uniqueEmail('tips-unconfirmed');
+    for (const email of [...subscribers, unconfirmed])
+      expect((await visitor.page.request.post('/api/newsletter-signup', { data: { email } })).status()).toBe(200);
+    for (const [index, email] of subscribers.entries()) {
+      const mail = await waitForMail(email, CONFIRM_SUBJECT);
+      const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w.%-]+/.exec(mail)![0];
+      const path = new URL(link).pathname + new URL(link).search;
+      if (index === 0) {
+        await visitor.page.goto(path);
+        await visitor.page.getByText('Your subscription is confirmed. Welcome to the pack!').waitFor();
+      } else {
+        const token = new URL(link).searchParams.get('token');
+        expect((await visitor.page.request.post('/api/newsletter/confirm', { data: { token } })).status()).toBe(200);
+      }
+    }
+
+    const { page } = await session.newPage(DESKTOP);
+    await signIn(page, STAFF_ADMIN_EMAIL);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('heading', { name: 'Newsletter Manager', level: 1 }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('stat-totalUsers').filter({ hasText: /^\d+$/ }).waitFor();
+    const chrome = new SiteChrome(page);
+
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    expect(await chrome.waitForToast('Missing Information')).toContain('Please provide both subject and content for the newsletter.');
+
+    const subject = `Shark Tips ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+    await page.getByRole('textbox', { name: 'Content' }).fill('Put a QR code on your menu.\n\nMeasure the scans.');
+    await page.getByLabel('Include platform stats').check();
+    expect(await page.getByRole('textbox', { name: 'Content' }).getAttribute('rows')).toBe('15');
+
+    const test = page.waitForResponse((res) => res.url().endsWith('/api/send-newsletter'));
+    await page.getByRole('button', { name: 'Send Test' }).click();
+    const testCampaign = (await (await test).json()) as { campaignId: string; recipientCount: number };
+    expect(await chrome.waitForToast('Newsletter Sent!')).toContain(`Test newsletter sent to ${STAFF_ADMIN_EMAIL}.`);
+    expect(await waitUntilSent(page, testCampaign.campaignId)).toBe(1);
+    expect(await waitForMail(STAFF_ADMIN_EMAIL, subject)).toContain('Measure the scans.');
+
+    const sent = page.waitForResponse((res) => res.url().endsWith('/api/send-newsletter'));
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    const campaign = (await (await sent).json()) as { campaignId: string; recipientCount: number };
+    expect(campaign.recipientCount).toBeGreaterThanOrEqual(subscribers.length);
+    expect(await chrome.waitForToast('Newsletter Sent!')).toContain(`Newsletter sent to ${campaign.recipientCount} confirmed subscribers.`);
+    expect(await waitUntilSent(page, campaign.campaignId)).toBe(campaign.recipientCount);
+    for (const email of subscribers) {
+      const mail = await waitForMail(email, subject);
+      expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    }
+    await page.getByRole('heading', { name: 'Progress' }).scrollIntoViewIfNeeded();
+    await capture(page, 'admin-newsletter-progress');
+
+    await page.getByRole('link', { name: 'All campaigns' }).click();
+    await page.getByRole('table', { name: 'Campaigns' }).locator('tbody tr').filter({ hasText: subject }).first().waitFor();
+    await capture(page, 'admin-campaigns');
+  });
+
+  it('the manager at 375 px', async () => {
+    const { page } = await session.newPage(MOBILE);
+    await signIn(page, STAFF_ADMIN_EMAIL);
+    await page.goto('/admin/newsletter');
+    await page.getByRole('heading', { name: 'Newsletter Manager', level: 1 }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('stat-totalUsers').filter({ hasText: /^\d+$/ }).waitFor();
+    await capture(page, 'admin-newsletter');
+  });
+});

@@ -1,0 +1,69 @@
+import { Box, LinearProgress, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { API, httpClient } from '../data-provider';
+
+/** A campaign as GET /api/admin/campaigns/{id} answers it: its figures from the sent ledger. */
+export interface Campaign {
+  id: string;
+  kind: 'newsletter' | 'newsletter-test' | 'welcome' | 'scan-report' | 'pause-report';
+  subject: string;
+  recipientCount: number;
+  audienceCount: number;
+  optedOut: number;
+  startedAt: string;
+  total: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+export const KIND_LABELS: Record<Campaign['kind'], string> = {
+  newsletter: 'Newsletter',
+  'newsletter-test': 'Test newsletter',
+  welcome: 'Welcome emails',
+  'scan-report': 'Scan notifications',
+  'pause-report': 'Pause notifications',
+};
+
+/** Done when every recipient's mail was sent or failed for good. */
+export const finished = (campaign: Campaign) => campaign.sent + campaign.failed >= campaign.recipientCount && campaign.queued === 0;
+
+/** The bar and figures of one campaign: queued, sent, failed of its recipients (skipped: opted out or gone). */
+export function ProgressBar({ campaign }: { campaign: Campaign }) {
+  const done = campaign.sent + campaign.failed;
+  const value = campaign.recipientCount ? Math.min(100, (done / campaign.recipientCount) * 100) : 100;
+  return (
+    <Box>
+      <LinearProgress
+        variant="determinate"
+        value={value}
+        color={campaign.failed ? 'warning' : 'primary'}
+        aria-label={`${KIND_LABELS[campaign.kind]} progress`}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="campaign-figures">
+        {campaign.sent} of {campaign.recipientCount} sent · {campaign.queued} queued · {campaign.failed} failed
+        {campaign.skipped ? ` · ${campaign.skipped} skipped` : ''}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A campaign's progress, asked for every second until it is done. */
+export function LiveCampaign({ id }: { id: string }) {
+  const { data } = useQuery({
+    queryKey: ['campaign', id],
+    queryFn: () => httpClient(`${API}/campaigns/${id}`).then(({ json }) => json as Campaign),
+    refetchInterval: (query) => (query.state.data && finished(query.state.data) ? false : 1000),
+  });
+  if (!data) return <LinearProgress aria-label="Starting the campaign" />;
+  return (
+    <Box data-testid={`campaign-${id}`}>
+      <Typography variant="subtitle2">
+        {KIND_LABELS[data.kind]}: {data.subject}
+      </Typography>
+      <ProgressBar campaign={data} />
+    </Box>
+  );
+}
