@@ -86,9 +86,9 @@ export class RedirectHandler implements OnModuleInit {
       if (code.endsWith('/')) code = code.slice(0, -1);
       if (!SHORT_CODE.test(code)) return this.page(res, 404, NOT_FOUND_PAGE);
       const cached = this.cache.peek(code, Date.now());
-      if (cached !== undefined) return this.answer(req, res, cached);
+      if (cached !== undefined) return this.scoped(req, res, cached);
       this.cache.load(code).then(
-        (target) => this.answer(req, res, target),
+        (target) => this.scoped(req, res, target),
         (error: Error) => {
           this.logger.error({ msg: 'scan target lookup failed', error: error.message });
           this.page(res, 503, UNAVAILABLE_PAGE);
@@ -98,6 +98,27 @@ export class RedirectHandler implements OnModuleInit {
       this.fail(res, error as Error);
     }
   };
+
+  /**
+   * A code answers only on its tenant's hosts (issue 19): the Host's tenant (custom domain, subdomain; anything else is
+   * the default brand's) must be the code's (TenantsService.codeTenant). Elsewhere it is unknown: the 404 page. Both
+   * lookups are in-process caches, answered synchronously on the hot path; a miss waits for one query.
+   */
+  private scoped(req: IncomingMessage, res: ServerResponse, target: ScanTarget | null): void {
+    if (!target) return this.answer(req, res, null);
+    const hostTenant = this.tenants.hostTenant(req.headers.host);
+    const codeTenant = this.tenants.codeTenant(target.clientId);
+    if (typeof hostTenant === 'number' && typeof codeTenant === 'number')
+      return this.answer(req, res, hostTenant === codeTenant ? target : null);
+    Promise.all([hostTenant, codeTenant]).then(
+      ([host, owner]) => this.answer(req, res, host === owner ? target : null),
+      (error: Error) => {
+        this.logger.error({ msg: 'tenant lookup failed', error: error.message });
+        req.resume();
+        this.page(res, 503, UNAVAILABLE_PAGE);
+      },
+    );
+  }
 
   private answer(req: IncomingMessage, res: ServerResponse, target: ScanTarget | null): void {
     if (req.method === 'POST' && !target?.passwordHash) req.resume(); // only a password form is ever read

@@ -203,6 +203,11 @@ export function describeOtherEvent(type: string, data: Data): Described {
       const changes = fieldChanges({}, redact(data.changes ?? {}) as Data);
       return { summary: `changed client ${String(data.clientId)} (${changes.map((c) => c.field).join(', ')})`, changes };
     }
+    case 'ClientApiKeyRotated':
+      return {
+        summary: `rotated the API key of client ${String(data.clientId)}`,
+        changes: [{ field: 'apiKey', before: HIDDEN, after: HIDDEN }],
+      };
     case 'ClientDeleted':
       return { summary: `deleted client ${String(data.clientId)}`, changes: [{ field: 'isDeleted', before: false, after: true }] };
     case 'DomainBlocked':

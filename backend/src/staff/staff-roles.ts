@@ -21,10 +21,16 @@ export const STAFF_ACTIONS = {
 
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 
+/** Actions only the default brand's staff take: a white-label client's staff see their own tenant but never change tenants. */
+const DEFAULT_BRAND_ONLY: readonly StaffAction[] = ['manageTenants', 'deleteTenants'];
+
 /** The actions a signed-in user may take (what GET /api/admin/me answers, for the console to hide the rest). */
-export function permissionsOf(user: Pick<AuthUser, 'roles'>): StaffAction[] {
+export function permissionsOf(user: Pick<AuthUser, 'roles'> & Partial<Pick<AuthUser, 'tenantId'>>): StaffAction[] {
   const admin = user.roles.includes('admin');
-  return (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter((action) => admin || user.roles.includes(STAFF_ACTIONS[action]));
+  const allTenants = user.tenantId === undefined || tenantScope({ tenantId: user.tenantId }) === null;
+  return (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter(
+    (action) => (admin || user.roles.includes(STAFF_ACTIONS[action])) && (allTenants || !DEFAULT_BRAND_ONLY.includes(action)),
+  );
 }
 
 /**

@@ -26,12 +26,19 @@ export interface ClientDeleted {
   clientId: number;
 }
 
+/** A new API key replaces the old one at once (staff console, issue 19); the old key stops working. */
+export interface ClientApiKeyRotated {
+  clientId: number;
+  apiKey: string;
+}
+
 export type ClientEvent =
   | { type: 'ClientCreated'; data: ClientCreated }
   | { type: 'ClientUpdated'; data: ClientUpdated }
-  | { type: 'ClientDeleted'; data: ClientDeleted };
+  | { type: 'ClientDeleted'; data: ClientDeleted }
+  | { type: 'ClientApiKeyRotated'; data: ClientApiKeyRotated };
 
-export const CLIENT_EVENT_TYPES = ['ClientCreated', 'ClientUpdated', 'ClientDeleted'] as const;
+export const CLIENT_EVENT_TYPES = ['ClientCreated', 'ClientUpdated', 'ClientDeleted', 'ClientApiKeyRotated'] as const;
 
 export const clientStream = (clientId: number) => `tenant-${clientId}`;
 

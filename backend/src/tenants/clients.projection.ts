@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
-import { CLIENT_EVENT_TYPES, ClientCreated, ClientDeleted, ClientFields, ClientUpdated } from './client.events';
+import { CLIENT_EVENT_TYPES, ClientApiKeyRotated, ClientCreated, ClientDeleted, ClientFields, ClientUpdated } from './client.events';
 import { tenantHostsChannel } from './tenants.service';
 
 const COLUMNS: Record<keyof ClientFields, string> = {
@@ -83,6 +83,9 @@ export class ClientsProjection implements Projection, OnModuleInit {
           at,
           ...entries.map(([, value]) => value),
         ]);
+      } else if (event.type === 'ClientApiKeyRotated') {
+        const { clientId, apiKey } = event.data as ClientApiKeyRotated;
+        await tx.query('UPDATE clients SET api_key = $2, updated_at = $3 WHERE id = $1', [clientId, apiKey, at]);
       } else if (event.type === 'ClientDeleted') {
         const { clientId } = event.data as ClientDeleted;
         // Soft delete frees the domain names for reuse by another client.

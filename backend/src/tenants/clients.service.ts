@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type { AuthUser } from '../accounts';
 import { DomainError } from '../command-pipeline/domain-error';
-import type { ClientState } from './client';
+import { CLIENT_NOT_FOUND, type ClientState } from './client';
 import { ClientEntity } from './client.entity';
 import { DEFAULT_CLIENT_ID } from './client.events';
 import { fieldOf } from './tenant-host';
 
 export const STAFF_ONLY = 'Only the staff of the default brand can manage white-label clients';
+
+export const CLIENT_SORTABLE = ['id', 'name', 'createdAt', 'updatedAt'] as const;
+export interface ClientsPageQuery {
+  filter: { q?: string; id?: number[]; isActive?: boolean };
+  sort: { field: (typeof CLIENT_SORTABLE)[number]; order: 'ASC' | 'DESC' };
+  range: { offset: number; limit: number };
+}
 
 export interface ClientDto {
   id: number;
@@ -74,6 +81,56 @@ export class ClientsService {
       .getRepository(ClientEntity)
       .find({ where: { isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
     return rows.map(rowToDto);
+  }
+
+  /**
+   * The staff console's page of live clients (GET /api/admin/clients): `scope` null for the default brand's staff (every
+   * client), else the one tenant the caller belongs to. `q` matches the name and both host names.
+   */
+  async page(query: ClientsPageQuery, scope: number | null): Promise<{ rows: ClientDto[]; total: number }> {
+    const where = ['NOT is_deleted'];
+    const params: unknown[] = [];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    if (scope !== null) where.push(`id = ${param(scope)}`);
+    const { q, id, isActive } = query.filter;
+    if (q) {
+      const like = param(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where.push(`(name ILIKE ${like} OR subdomain ILIKE ${like} OR custom_domain ILIKE ${like})`);
+    }
+    if (id) where.push(`id = ANY(${param(id)}::int[])`);
+    if (isActive !== undefined) where.push(`is_active = ${param(isActive)}`);
+    const column = { id: 'id', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' }[query.sort.field];
+    const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
+    const clause = where.join(' AND ');
+    const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM clients WHERE ${clause}`, params)) as {
+      total: number;
+    }[];
+    const ids = (await this.dataSource.query(
+      `SELECT id FROM clients WHERE ${clause} ORDER BY ${column} ${order}, id ${order} LIMIT ${param(query.range.limit)} OFFSET ${param(
+        query.range.offset,
+      )}`,
+      params,
+    )) as { id: number }[];
+    if (!ids.length) return { rows: [], total };
+    const rows = await this.dataSource.getRepository(ClientEntity).find({ where: { id: In(ids.map((row) => row.id)) } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      rows: ids
+        .map((row) => byId.get(row.id))
+        .filter((row): row is ClientEntity => !!row)
+        .map(rowToDto),
+      total,
+    };
+  }
+
+  /** One live client within the caller's reach (404 outside it, like an unknown id). */
+  async one(id: number, scope: number | null): Promise<ClientDto> {
+    const row = await this.dataSource.getRepository(ClientEntity).findOne({ where: { id, isDeleted: false } });
+    if (!row || (scope !== null && row.id !== scope)) throw DomainError.notFound(CLIENT_NOT_FOUND);
+    return rowToDto(row);
   }
 
   /** Clients made before reservations existed (seeds, imports) hold names without a reservation stream. */

@@ -1,3 +1,13 @@
-/** The tenants feature's front door: its events and its query service. Other features import tenants only from here. */
+/**
+ * The tenants feature's front door: its events, its query services and the client commands the staff console sends.
+ * Other features import tenants only from here.
+ */
 export { TenantsService, type TenantBrand, type WhiteLabelConfig } from './tenants.service';
+export { ClientsService, CLIENT_SORTABLE, type ClientDto, type ClientsPageQuery } from './clients.service';
+export { clientInputSchema, type ClientBody } from './client-input';
+export { CLIENT_NOT_FOUND } from './client';
+export { CreateClientCommand } from './create-client.command';
+export { UpdateClientCommand } from './update-client.command';
+export { DeleteClientCommand } from './delete-client.command';
+export { RotateClientKeyCommand } from './rotate-client-key.command';
 export * from './client.events';

@@ -6,6 +6,7 @@ import { DeleteClientHandler } from './delete-client.command';
 import { EnsureDefaultClientHandler } from './ensure-default-client.command';
 import { TenantMiddleware } from './tenant.middleware';
 import { TenantsService } from './tenants.service';
+import { RotateClientKeyHandler } from './rotate-client-key.command';
 import { UpdateClientHandler } from './update-client.command';
 import { WhiteLabelClientsController } from './white-label-clients.controller';
 import { WhiteLabelController } from './white-label.controller';
@@ -22,8 +23,9 @@ import { WhiteLabelController } from './white-label.controller';
     CreateClientHandler,
     UpdateClientHandler,
     DeleteClientHandler,
+    RotateClientKeyHandler,
   ],
-  exports: [TenantsService],
+  exports: [TenantsService, ClientsService],
 })
 export class TenantsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

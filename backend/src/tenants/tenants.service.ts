@@ -49,6 +49,9 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
   private readonly hostCache = new Map<string, { clientId: number; expires: number }>();
   private readonly brandCache = new Map<number, TenantBrand & { expires: number }>();
   private domainsCache: { domains: readonly string[]; expires: number } | null = null;
+  /** The ids of live clients (active, not deleted): which tenants' codes answer on their own hosts. */
+  private liveCache: { ids: ReadonlySet<number>; expires: number } | null = null;
+  private liveLoading: Promise<ReadonlySet<number>> | null = null;
   /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
   private hostEpoch = 0;
   readonly channel: string;
@@ -90,6 +93,7 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
     this.hostCache.clear();
     this.brandCache.clear();
     this.domainsCache = null;
+    this.liveCache = null;
   }
 
   /** Every custom domain a client has configured (deleted clients' too: they may come back), lower case; cached like hosts. */
@@ -130,11 +134,23 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
 
   /** The tenant of a request, from its Host: a client's custom domain, or `{subdomain}.{BASE_DOMAIN}`; else client 1. */
   async resolveHost(rawHost: string | undefined): Promise<number> {
+    return this.hostTenant(rawHost);
+  }
+
+  /**
+   * resolveHost for the /d/ fast path: the cached answer synchronously (no promise, no microtask), a promise on a miss.
+   * `localhost`, IP addresses, the bare BASE_DOMAIN and unknown hosts are client 1's (docs/decisions.md, issue 19).
+   */
+  hostTenant(rawHost: string | undefined): number | Promise<number> {
     const host = (rawHost ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
     if (!host || host === this.env.BASE_DOMAIN || host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('['))
       return DEFAULT_CLIENT_ID;
     const cached = this.hostCache.get(host);
     if (cached && cached.expires > Date.now()) return cached.clientId;
+    return this.lookUpHost(host);
+  }
+
+  private async lookUpHost(host: string): Promise<number> {
     const epoch = this.hostEpoch;
     const suffix = `.${this.env.BASE_DOMAIN}`;
     const subdomain = host.endsWith(suffix) ? host.slice(0, -suffix.length) : null;
@@ -147,6 +163,34 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
     const clientId = rows[0]?.id ?? DEFAULT_CLIENT_ID;
     if (epoch === this.hostEpoch) this.hostCache.set(host, { clientId, expires: Date.now() + HOST_CACHE_MS });
     return clientId;
+  }
+
+  /**
+   * The tenant whose hosts a code of `clientId` answers on (/d/ scoping): its own while the client is live (active, not
+   * deleted); an inactive or deleted client's codes fall back to the default brand, like its users (its host names then
+   * resolve to client 1, or to a client that took them over). Synchronous when the live set is cached.
+   */
+  codeTenant(clientId: number): number | Promise<number> {
+    if (clientId === DEFAULT_CLIENT_ID) return DEFAULT_CLIENT_ID;
+    const live = this.liveCache;
+    if (live && live.expires > Date.now()) return live.ids.has(clientId) ? clientId : DEFAULT_CLIENT_ID;
+    return this.loadLive().then((ids) => (ids.has(clientId) ? clientId : DEFAULT_CLIENT_ID));
+  }
+
+  private loadLive(): Promise<ReadonlySet<number>> {
+    if (this.liveLoading) return this.liveLoading;
+    const epoch = this.hostEpoch;
+    this.liveLoading = this.dataSource
+      .query('SELECT id FROM clients WHERE is_active AND NOT is_deleted')
+      .then((rows: { id: number }[]) => {
+        const ids = new Set(rows.map((row) => row.id));
+        if (epoch === this.hostEpoch) this.liveCache = { ids, expires: Date.now() + HOST_CACHE_MS };
+        return ids;
+      })
+      .finally(() => {
+        this.liveLoading = null;
+      });
+    return this.liveLoading;
   }
 
   async config(clientId = requestContext.currentOrSystem().tenantId): Promise<WhiteLabelConfig> {

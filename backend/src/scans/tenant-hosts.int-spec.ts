@@ -1,0 +1,100 @@
+import { ProjectionsService } from '../projections/projections.service';
+import { testEvents } from '../test-support/events';
+import { TestClient } from '../test-support/http';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { BROWSER_UA, createCodeByEvents } from './scan-fixtures';
+
+/**
+ * Issue 19: a short code answers only on its tenant's hosts (its custom domain and subdomain; the default brand's hosts
+ * for client 1's codes); on another tenant's host, and on a host no client has, it is unknown (404).
+ */
+describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
+  let app: TestApp;
+  let client: TestClient;
+  const BASE = 'qrsharks.test';
+  const ACME_SUB = `acme.${BASE}`;
+  const ACME_DOMAIN = 'qr.acme.example';
+  const BISTRO_SUB = `bistro.${BASE}`;
+
+  const clientEvent = (clientId: number, name: string, subdomain: string, customDomain: string | null) =>
+    testEvents(app.app).event('ClientCreated', {
+      clientId,
+      name,
+      customDomain,
+      subdomain,
+      logoUrl: null,
+      primaryColor: '#FF0000',
+      secondaryColor: '#00FF00',
+      customFavicon: null,
+      removeQRCodeSharksBranding: false,
+      customCSS: null,
+      isActive: true,
+      apiKey: `qrs_hosts_${clientId}`,
+    });
+
+  const scan = (code: string, host: string) =>
+    client.request('GET', `/d/${code}`, { host, headers: { 'user-agent': BROWSER_UA } }).then((res) => res.status);
+
+  /** The first answer on the code's own host, once the redirect's read model has the code (a loaded machine may lag). */
+  async function firstScan(code: string, host: string): Promise<number> {
+    let status = 0;
+    for (let tries = 0; tries < 100 && status !== 302; tries++) {
+      status = await scan(code, host);
+      if (status !== 302) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return status;
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({ BASE_DOMAIN: BASE });
+    client = new TestClient(app.url);
+    const writer = testEvents(app.app);
+    await writer.append('tenant-2', [clientEvent(2, 'Acme', 'acme', ACME_DOMAIN)], 'no_stream');
+    const last = await writer.append('tenant-3', [clientEvent(3, 'Bistro', 'bistro', null)], 'no_stream');
+    await app.app.get(ProjectionsService).waitFor(last.position, ['clients']);
+  });
+  afterAll(() => app.close());
+
+  it("a tenant's code: 302 on its subdomain and custom domain; 404 on the default host, an unknown host, another tenant's", async () => {
+    const code = await createCodeByEvents(app.app, { tenantId: 2, destination: 'https://acme.example/menu' });
+    expect(await firstScan(code.shortCode, ACME_SUB)).toBe(302);
+    expect(await scan(code.shortCode, `${ACME_DOMAIN}:443`)).toBe(302);
+    expect(await scan(code.shortCode, BASE)).toBe(404);
+    expect(await scan(code.shortCode, '127.0.0.1')).toBe(404);
+    expect(await scan(code.shortCode, 'localhost')).toBe(404);
+    expect(await scan(code.shortCode, 'unknown.example')).toBe(404);
+    expect(await scan(code.shortCode, `nobody.${BASE}`)).toBe(404);
+    expect(await scan(code.shortCode, BISTRO_SUB)).toBe(404);
+    // Served from the cache the second time: the same answers.
+    expect(await scan(code.shortCode, BASE)).toBe(404);
+    expect(await scan(code.shortCode, ACME_SUB)).toBe(302);
+  });
+
+  it("client 1's code: on the default brand's hosts (and on hosts no client has, which are the default brand's); never on a tenant's", async () => {
+    const code = await createCodeByEvents(app.app, { tenantId: 1, destination: 'https://default.example/menu' });
+    expect(await firstScan(code.shortCode, BASE)).toBe(302);
+    expect(await scan(code.shortCode, '127.0.0.1')).toBe(302);
+    expect(await scan(code.shortCode, 'unknown.example')).toBe(302);
+    expect(await scan(code.shortCode, ACME_SUB)).toBe(404);
+    expect(await scan(code.shortCode, ACME_DOMAIN)).toBe(404);
+    expect(await scan(code.shortCode, BISTRO_SUB)).toBe(404);
+  });
+
+  it('an inactive tenant: its hosts fall back to the default brand, and so do its codes (printed codes keep working)', async () => {
+    const code = await createCodeByEvents(app.app, { tenantId: 3, destination: 'https://bistro.example/menu' });
+    expect(await firstScan(code.shortCode, BISTRO_SUB)).toBe(302);
+    expect(await scan(code.shortCode, BASE)).toBe(404);
+    const writer = testEvents(app.app);
+    const off = await writer.append('tenant-3', [writer.event('ClientUpdated', { clientId: 3, changes: { isActive: false } })], 'any');
+    await app.app.get(ProjectionsService).waitFor(off.position, ['clients']);
+    // The host cache hears of the change over Redis (the clients projection's message) or within HOST_CACHE_MS.
+    let status = 0;
+    for (let tries = 0; tries < 100 && status !== 302; tries++) {
+      status = await scan(code.shortCode, BASE);
+      if (status !== 302) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(status).toBe(302);
+    expect(await scan(code.shortCode, BISTRO_SUB)).toBe(302);
+    expect(await scan(code.shortCode, ACME_SUB)).toBe(404);
+  });
+});
