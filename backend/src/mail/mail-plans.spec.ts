@@ -21,6 +21,17 @@ describe('planMails: events -> the mails they cause', () => {
     expect(mail.key).toBe('event:00000000-0000-4000-8000-000000000001:ann@example.com:welcome');
   });
 
+  it('NewsletterSubscribed: the confirmation mail (double opt-in) naming the subscription; CampaignStarted: nothing here', () => {
+    const [mail] = planMails(event('NewsletterSubscribed', { email: 'fan@example.com' }), ctx);
+    expect(mail).toMatchObject({
+      kind: 'newsletter-confirm',
+      recipient: 'fan@example.com',
+      data: { subscriptionId: '00000000-0000-4000-8000-000000000001' },
+    });
+    // A campaign's mails come from its expansion over the audience (campaign-expansion.ts), not from the plan.
+    expect(planMails(event('CampaignStarted', { campaignId: 'c', kind: 'newsletter' }), ctx)).toEqual([]);
+  });
+
   it('ContactMessageReceived: one to support, one acknowledgement to the sender', () => {
     const mails = planMails(event('ContactMessageReceived', { name: 'Bo', email: 'bo@example.com', subject: 's', message: 'm' }), ctx);
     expect(mails.map((mail) => [mail.kind, mail.recipient])).toEqual([
