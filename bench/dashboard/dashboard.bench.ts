@@ -41,11 +41,15 @@ const STYLE = {
   frameStyle: 'rounded',
 };
 
-/** `count` codes of one user, half static and half dynamic, appended as QrCreated events in batches. */
+/**
+ * `count` codes of one user, half static and half dynamic, appended as QrCreated events in batches, with the
+ * DynamicQrSlotTaken on `user-{id}` that creating each dynamic code appends (the trial status folds them).
+ */
 async function seed(store: EventStore, userId: string, count: number): Promise<AllPosition | null> {
   const start = Date.now() - count * 60_000;
   for (let done = 0; done < count; done += BATCH) {
     const appends: StreamAppend[] = [];
+    const slots: NewEvent[] = [];
     for (let n = done; n < Math.min(done + BATCH, count); n++) {
       const qrId = randomUUID();
       const dynamic = n % 2 === 0;
@@ -76,7 +80,9 @@ async function seed(store: EventStore, userId: string, count: number): Promise<A
         },
       };
       appends.push({ streamId: `qr-${qrId}`, events: [event], expectedRevision: 'no_stream' });
+      if (dynamic) slots.push({ ...event, id: randomUUID(), type: 'DynamicQrSlotTaken', data: { userId, qrId } });
     }
+    if (slots.length) appends.push({ streamId: `user-${userId}`, events: slots, expectedRevision: 'any' });
     await store.appendMany(appends);
   }
   return store.headPosition();

@@ -9,6 +9,13 @@ import { authUserOf, effectiveRoles, evolveAccount, initialAccount, isActive } f
 import { UserEntity } from './user.entity';
 import { usernameKey, userStream } from './user.events';
 
+/** The columns of `users` a session needs. */
+type AuthRow = Pick<
+  UserEntity,
+  'id' | 'clientId' | 'username' | 'email' | 'firstName' | 'lastName' | 'roles' | 'subscriptionStatus' | 'googleId' | 'authVersion'
+> &
+  Pick<UserEntity, 'isDeleted' | 'isDisabled'>;
+
 /**
  * Reads of accounts: the `users` read model (always scoped by tenant) and who a request's session belongs to. It
  * never writes: the writes are the `*.command.ts` handlers beside this file, on the CommandPipeline.
@@ -40,7 +47,7 @@ export class AccountsService {
     return new Map(rows.map((row) => [row.id, row.username]));
   }
 
-  toAuthUser(row: UserEntity): AuthUser {
+  toAuthUser(row: AuthRow): AuthUser {
     return {
       id: row.id,
       tenantId: row.clientId,
@@ -70,7 +77,14 @@ export class AccountsService {
   }
 
   private async sessionUser(tenantId: number, userId: string, authVersion: number): Promise<AuthUser | null> {
-    const row = await this.findById(tenantId, userId);
+    // Every signed-in request comes here: one statement for the columns a session needs, not an ORM-built one for
+    // the whole row (TypeORM built and hydrated the full row per request: a tenth of the process's time, bench/dashboard).
+    const [row] = (await this.dataSource.query(
+      'SELECT id, client_id AS "clientId", username, email, first_name AS "firstName", last_name AS "lastName", roles, ' +
+        'subscription_status AS "subscriptionStatus", google_id AS "googleId", auth_version AS "authVersion", ' +
+        'is_deleted AS "isDeleted", is_disabled AS "isDisabled" FROM users WHERE id = $1 AND client_id = $2',
+      [userId, tenantId],
+    )) as AuthRow[];
     if (row && row.authVersion >= authVersion)
       return !row.isDeleted && !row.isDisabled && row.authVersion === authVersion ? this.toAuthUser(row) : null;
     const account = (await this.store.readStream(userStream(userId))).reduce(evolveAccount, initialAccount);
