@@ -82,6 +82,13 @@ describe('npm run admin while the product runs on the embedded database', () => 
     expect((await client.get('/api/health')).status).toBe(200);
   }, 90_000);
 
+  it('revoking the only admin of the client is refused like in the console: one line, exit code 1', async () => {
+    const result = await cli(['revoke', 'admin', email]);
+    expect(result.code).toBe(1);
+    expect(lines(result.stderr)).toEqual(['An admin cannot remove the last admin role']);
+    expect((await client.get('/api/user')).body).toMatchObject({ roles: expect.arrayContaining(['admin']) });
+  }, 90_000);
+
   it('an unknown email is one line and exit code 1', async () => {
     const result = await cli(['grant', 'admin', 'nobody@example.com']);
     expect(result.code).toBe(1);
