@@ -123,6 +123,22 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
     'a rebuild requested over HTTP waits for a worker (the api role never runs it), then runs in the worker: its progress ' +
       'reaches 100 % and the tables are the same after',
     async () => {
+      // Enough events for several replay batches (2,000 each), and every progress write the worker makes, as it makes it.
+      const writer = testEvents(api.app);
+      await writer.append(
+        'ops-filler',
+        Array.from({ length: 4500 }, (_, index) => writer.event('OpsFillerNoted', { index })),
+        'no_stream',
+      );
+      await settled();
+      await db().query(
+        'CREATE TABLE ops_progress_log (at timestamptz DEFAULT clock_timestamp(), state text, processed bigint, total bigint)',
+      );
+      await db().query(`CREATE FUNCTION ops_log_progress() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN INSERT INTO ops_progress_log (state, processed, total) VALUES (NEW.state, NEW.processed, NEW.total); RETURN NEW; END $$`);
+      await db().query(
+        'CREATE TRIGGER ops_log_progress AFTER UPDATE ON projection_rebuilds FOR EACH ROW EXECUTE FUNCTION ops_log_progress()',
+      );
       const before = { users: await tableText('users'), audit: await tableText('audit_events') };
       await worker!.close();
       worker = null;
@@ -154,6 +170,18 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
       expect(typeof rebuild.swapMs).toBe('number');
       expect(Date.parse(rebuild.startedAt as string)).toBeLessThanOrEqual(Date.parse(rebuild.swappedAt as string));
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+      // Progress was stored as it went: at least one write part-way (after the first batch), then 100 %.
+      const log = (await db().query(
+        'SELECT state, processed::int AS processed, total::int AS total FROM ops_progress_log ORDER BY at',
+      )) as {
+        state: string;
+        processed: number;
+        total: number | null;
+      }[];
+      expect(log[0]).toMatchObject({ state: 'running', processed: 0 });
+      expect(log.some((row) => row.state === 'running' && row.total && row.processed > 0 && row.processed < row.total)).toBe(true);
+      expect(log[log.length - 1]).toMatchObject({ state: 'done', processed: rebuild.processed, total: rebuild.total });
+      expect((rebuild.total as number) > 4500).toBe(true);
       await settled();
       expect({ users: await tableText('users'), audit: await tableText('audit_events') }).toEqual(before);
 
