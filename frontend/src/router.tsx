@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { Layout } from './ui/Layout';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { ProtectedRoute } from './ui/ProtectedRoute';
@@ -41,7 +41,6 @@ const ForgotPasswordPage = page(() => import('./site/auth/ForgotPasswordPage'), 
 const ResetPasswordPage = page(() => import('./site/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const AccountSettingsPage = page(() => import('./site/account-settings/AccountSettingsPage'), 'AccountSettingsPage');
 const BulkGenerationPage = page(() => import('./site/bulk-generation/BulkGenerationPage'), 'BulkGenerationPage');
-const WhiteLabelAdminPage = page(() => import('./site/white-label-admin/WhiteLabelAdminPage'), 'WhiteLabelAdminPage');
 const PaymentPage = page(() => import('./site/payment/PaymentPage'), 'PaymentPage');
 const PaymentSuccessPage = page(() => import('./site/payment-success/PaymentSuccessPage'), 'PaymentSuccessPage');
 const PdfPlaceholderPage = page(() => import('./site/placeholders/PlaceholderPages'), 'PdfPlaceholderPage');
@@ -79,14 +78,8 @@ export function AppRoutes() {
         <Route path="newsletter/unsubscribe" element={<NewsletterUnsubscribePage />} />
         {/* Not protected: signed out, the page shows the spec's 'Please log in to access account settings.' */}
         <Route path="account-settings" element={<AccountSettingsPage />} />
-        <Route
-          path="white-label-admin"
-          element={
-            <ProtectedRoute>
-              <WhiteLabelAdminPage />
-            </ProtectedRoute>
-          }
-        />
+        {/* Tenants live in the staff console (issue 19); it sends anyone who is not staff to /. */}
+        <Route path="white-label-admin" element={<Navigate to="/admin/clients" replace />} />
         <Route
           path="bulk-generation"
           element={

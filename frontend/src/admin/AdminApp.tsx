@@ -11,6 +11,7 @@ import { LoadingScreen } from '../ui/LoadingScreen';
 import { useDashboardTheme } from '../dashboard/layout/theme';
 import { AdminHome } from './AdminHome';
 import { blockedDomains } from './blocked-domains';
+import { clients } from './clients';
 import { codes } from './codes';
 import { dataProvider } from './data-provider';
 import { events } from './events';
@@ -56,6 +57,7 @@ export function AdminApp() {
   if (userLoading || (user && isLoading)) return <LoadingScreen minHeight="100vh" />;
   if (!user || !staff) return <Navigate to="/" replace />;
   const manageBlocklist = staff.permissions.includes('manageBlocklist');
+  const manageTenants = staff.permissions.includes('manageTenants');
   // Operations are deployment-wide: admins of the default brand only (the server answers 403 to anyone else).
   const operate = staff.permissions.includes('operate') && staff.allTenants;
   return (
@@ -75,6 +77,12 @@ export function AdminApp() {
       <Resource name="users" {...users} />
       <Resource name="codes" {...codes} />
       <Resource name="blocked-domains" {...blockedDomains} create={manageBlocklist ? blockedDomains.create : undefined} />
+      <Resource
+        name="clients"
+        {...clients}
+        create={manageTenants ? clients.create : undefined}
+        edit={manageTenants ? clients.edit : undefined}
+      />
       {operate && <Resource name="projections" {...projections} />}
       {operate && <Resource name="dead-letters" {...deadLetters} />}
       {staff.roles.includes('admin') && <Resource name="campaigns" {...campaigns} />}

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiJson } from '../api/http';
+import { BRAND, brandedTitle } from './branded-title';
 
-export const DEFAULT_BRAND = 'QR Code Sharks';
+export { brandedTitle };
+
+export const DEFAULT_BRAND = BRAND;
 export const DEFAULT_PRIMARY = '#3B82F6';
 export const DEFAULT_SECONDARY = '#1E40AF';
 
@@ -76,6 +79,7 @@ export function useApplyWhiteLabel(config: WhiteLabelConfig | null) {
       style?.remove();
     }
 
-    if (config.name && config.name !== DEFAULT_BRAND) document.title = `${config.name} - ${DEFAULT_BRAND}`;
+    // Pages set their own titles (usePageTitle, branded there); a page without one keeps index.html's, branded here.
+    if (document.title === DEFAULT_BRAND) document.title = brandedTitle(DEFAULT_BRAND, config);
   }, [config]);
 }
