@@ -1,17 +1,23 @@
 // Issue 17: the analytics screens on real services, as the owner and a visitor would use them. Scans go to /d/ from
 // another browser context (a pretend proxy on loopback says their country); the open code page shows them in its live
 // feed and totals without a reload; the period switch and the comparison; a click on a country filters the page; the
-// CSV holds the period's rows; History lists the code's changes; a share link opens signed out and, once revoked, no
-// longer does; the analytics failure state with a Try Again that really asks again. Screens at 1280 and 375 px,
-// checked with axe-core (no serious or critical violations).
+// CSV holds the period's rows; an hour of the day filters too; History lists the code's changes (renamed, destination
+// from -> to, style, password, paused, resumed) with when and by whom; a share link opens signed out and, once revoked,
+// no longer does; the analytics failure state with a Try Again that really asks again; a payment code's payments.
+// Screens at 1280 and 375 px, checked with axe-core (no serious or critical violations).
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
+import Stripe from 'stripe';
+import { DOUBLE_WEBHOOK_SECRET } from '../../backend/src/test-support/stripe-double';
 import { AnalyticsPages } from './pages/AnalyticsPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 
 const session = browserForFile();
+const signer = new Stripe('sk_test_signer_only').webhooks;
+
+type Analytics = { breakdowns: Record<string, { value: string; count: number }[]> };
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -20,14 +26,17 @@ const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 interface Code {
   id: string;
   shortCode: string;
+  /** The owner's email, which History names as who made each change. */
+  email: string;
 }
 
 async function ownerWithCode(page: Page, prefix: string, destination: string): Promise<Code> {
-  const registered = await page.request.post('/api/register', { data: { email: uniqueEmail(prefix), password: 'analytics-password-9' } });
+  const email = uniqueEmail(prefix);
+  const registered = await page.request.post('/api/register', { data: { email, password: 'analytics-password-9' } });
   expect(registered.ok()).toBe(true);
   const created = await page.request.post('/api/dynamic-qrcodes', { multipart: { qrType: 'url', destination } });
   expect(created.status()).toBe(201);
-  const code = (await created.json()) as Code;
+  const code = { ...((await created.json()) as Omit<Code, 'email'>), email };
   // The redirect reads its own read model (scan_targets), which may lag the answer under load: wait until it knows the
   // new code. curl is a bot: this hit never counts among people's scans.
   for (let tries = 0; tries < 300; tries++) {
@@ -151,13 +160,54 @@ describe('analytics screens', () => {
     expect(rows.filter((row) => row.startsWith('country,')).map((row) => row.split(',')[2])).toEqual(['DE']);
     expect(rows).toContain('filter,,country=DE,,,,,,');
 
-    // History: created, paused, resumed, with when and by whom.
+    // The hour of the day filters too: a click on its busiest bar (hours in order) adds it to Germany's filter.
+    const hours = ((await (await page.request.get(`/api/dynamic-qrcodes/${code.id}/analytics?country=DE`)).json()) as Analytics).breakdowns
+      .hour;
+    await analytics.breakdown('hour').locator('.MuiBarChart-element').first().click();
+    await page.waitForURL((url) => url.searchParams.get('hour') === hours[0].value && url.searchParams.get('country') === 'DE');
+    await analytics.settled();
+    await analytics.waitForText(analytics.total('scans'), String(hours[0].count));
+    await page.getByTestId('active-filters').getByText(`Hour of day (UTC): ${hours[0].value}:00`).waitFor();
+    await page.getByLabel('Remove the Hour of day (UTC) filter').click();
+    await page.waitForURL((url) => !url.searchParams.has('hour'));
+
+    // History: renamed, destination changed (from -> to), style changed, password set, paused, resumed; newest first,
+    // each with when and by whom.
+    const change = async (path: string, data: Record<string, unknown>) =>
+      expect((await page.request.put(`/api/dynamic-qrcodes/${code.id}${path}`, { data })).status()).toBe(200);
+    await change('', { name: 'Spring menu' });
+    await change('', { destination: 'https://menu.example/summer' });
+    await change('', { fgColor: '#1A2B3C' });
+    await change('/password', { password: 'menu-password-1' });
     expect((await page.request.post(`/api/dynamic-qrcodes/${code.id}/pause`)).status()).toBe(200);
     expect((await page.request.post(`/api/dynamic-qrcodes/${code.id}/resume`)).status()).toBe(200);
     await analytics.tab('History');
     await page.locator('[data-testid="history-entry"][data-type="QrResumed"]').waitFor();
-    const history = await page.getByTestId('history-entry').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-type')));
-    expect(history).toEqual(['QrResumed', 'QrPaused', 'QrCreated']);
+    const history = await page
+      .getByTestId('history-entry')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => [node.getAttribute('data-type'), (node as HTMLElement).innerText.split('\n').filter(Boolean)]),
+      );
+    expect(history.map(([type]) => type)).toEqual([
+      'QrResumed',
+      'QrPaused',
+      'QrPasswordSet',
+      'QrStyleChanged',
+      'QrDestinationChanged',
+      'QrRenamed',
+      'QrCreated',
+    ]);
+    const what = Object.fromEntries(history.map(([type, lines]) => [type, (lines as string[])[0]]));
+    expect(what.QrRenamed).toBe('Renamed from (none) to Spring menu');
+    expect(what.QrDestinationChanged).toBe('Destination changed from https://menu.example/spring to https://menu.example/summer');
+    expect(what.QrStyleChanged).toBe('Style changed: foreground colour from #000000 to #1A2B3C');
+    expect(what.QrPasswordSet).toBe('Password set');
+    // When (today, in the browser's words) and by whom (the owner's email) on every row.
+    const today = new Date().toLocaleDateString('en');
+    for (const [, lines] of history) {
+      const when = (lines as string[])[1];
+      expect([when.startsWith(`${today}, `), when.endsWith(` by ${code.email}`)]).toEqual([true, true]);
+    }
     await capture(page, 'analytics-history');
 
     // Share: a link opens signed out with this code's analytics only; revoked, it says so.
@@ -210,5 +260,110 @@ describe('analytics screens', () => {
     await analytics.settled();
     await analytics.waitForText(analytics.total('scans'), '2');
     expect(new URL(page.url()).searchParams.get('device')).toBeNull();
+
+    // The hour picked under the hour chart filters the page by it (the keyboard's way to the drill-down).
+    const hour = ((await (await page.request.get(`/api/dynamic-qrcodes/${code.id}/analytics`)).json()) as Analytics).breakdowns.hour[0];
+    await page.getByLabel('Show only the hour').selectOption(hour.value);
+    await page.waitForURL((url) => url.searchParams.get('hour') === hour.value);
+    await analytics.settled();
+    await analytics.waitForText(analytics.total('scans'), String(hour.count));
+    await page.getByTestId('active-filters').getByText(`Hour of day (UTC): ${hour.value}:00`).waitFor();
+    await capture(page, 'analytics-code-hour');
+  });
+
+  it("a payment code's page lists its payments and revenue per day, empty until a buyer pays (375 and 1280 px)", async () => {
+    const { page, context } = await session.newPage(DESKTOP);
+    const analytics = new AnalyticsPages(page);
+    const registered = await page.request.post('/api/register', {
+      data: { email: uniqueEmail('analytics-seller'), password: 'analytics-password-9' },
+    });
+    expect(registered.ok()).toBe(true);
+    const userId = ((await registered.json()) as { id: string }).id;
+    const saved = await page.request.post('/api/qrcodes', {
+      multipart: { qrType: 'payment', productName: 'Shark plush', productPrice: '19.99', productDescription: 'Soft and toothy' },
+    });
+    expect(saved.status()).toBe(201);
+    const qrId = ((await saved.json()) as { id: string }).id;
+
+    // No payment yet: the empty state (the code reaches the analytics read model a moment after the answer).
+    const payments = page.getByTestId('code-payments');
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await page.goto(`/dashboard/analytics/${qrId}`);
+      if (
+        await payments.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
+    }
+    await payments.getByTestId('payments-empty').getByText('No payments yet.').waitFor();
+    expect(await payments.getByTestId('total-revenue').textContent()).toBe('$0.00');
+    expect(await page.getByTestId('payments-placeholder').count()).toBe(0);
+    await payments.scrollIntoViewIfNeeded();
+    await capture(page, 'analytics-payments-empty');
+
+    // The owner connects Stripe (the double's account can take charges at once), a buyer pays, and Stripe's signed
+    // webhook (signed with the double's secret) records it.
+    expect((await page.request.post('/api/payments/connect/onboarding')).status()).toBe(200);
+    expect(((await (await page.request.get('/api/payments/connect')).json()) as { chargesEnabled: boolean }).chargesEnabled).toBe(true);
+    const buyer = await session.browser.newContext({ baseURL: session.baseUrl });
+    const intent = await buyer.request.post('/api/create-payment-intent', { data: { productId: qrId, amount: 1 } });
+    expect(intent.status()).toBe(200);
+    const paymentIntentId = ((await intent.json()) as { clientSecret: string }).clientSecret.split('_secret_')[0];
+    await buyer.close();
+    const payload = JSON.stringify({
+      id: `evt_${paymentIntentId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: paymentIntentId,
+          object: 'payment_intent',
+          amount: 1999,
+          currency: 'usd',
+          status: 'succeeded',
+          metadata: { productId: qrId, qrId, ownerId: userId, tenantId: '1', productName: 'Shark plush' },
+        },
+      },
+    });
+    const webhook = await context.request.post('/api/stripe/webhook', {
+      data: payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signer.generateTestHeaderString({ payload, secret: DOUBLE_WEBHOOK_SECRET }),
+      },
+    });
+    expect(webhook.status()).toBe(200);
+
+    // The payments read model follows the event: reload until the payment is there (bounded).
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await page.reload();
+      await payments.getByTestId('total-revenue').waitFor();
+      if ((await payments.getByTestId('total-revenue').textContent()) === '$19.99') break;
+      await page.waitForTimeout(300);
+    }
+    expect(await payments.getByTestId('total-revenue').textContent()).toBe('$19.99');
+    expect(await payments.getByTestId('payment-count').textContent()).toBe('1');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      await payments
+        .getByTestId('revenue-chart')
+        .locator('[data-day]')
+        .evaluateAll((bars) => bars.map((bar) => bar.getAttribute('data-day'))),
+    ).toEqual([today]);
+    const row = payments.locator('[data-testid="payment-row"][data-status="succeeded"]');
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      expect.stringContaining(new Date().toLocaleDateString('en')),
+      '$19.99',
+      'Paid',
+    ]);
+    await analytics.total('generations').waitFor();
+    await payments.scrollIntoViewIfNeeded();
+    await capture(page, 'analytics-payments');
+    await page.setViewportSize(MOBILE);
+    await payments.scrollIntoViewIfNeeded();
+    await capture(page, 'analytics-payments');
   });
 });

@@ -2,13 +2,14 @@
 // the History tab (every change of the code from its stream) and the Share tab (read-only links). A payment code's
 // overview adds its payments (list and revenue per day).
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { CodePaymentsReport } from '../payments/CodePaymentsReport';
 import { apiQuery, searchFromView, viewFromSearch, type CodeAnalytics, type View } from './analytics-api';
+import { ChartCard } from './ChartCard';
 import { CodeAnalyticsView } from './CodeAnalyticsView';
 import { HistoryTab } from './HistoryTab';
 import { LiveFeed } from './LiveFeed';
@@ -79,14 +80,11 @@ export function CodeAnalyticsPage() {
         />
       )}
       {tab === 'overview' && code?.qrType === 'payment' && (
-        <Card variant="outlined" sx={{ mt: 2 }} component="section" aria-labelledby="code-payments-title">
-          <CardContent>
-            <Typography variant="h6" component="h2" id="code-payments-title" gutterBottom>
-              Payments
-            </Typography>
+        <Box sx={{ mt: 2 }}>
+          <ChartCard title="Payments">
             <CodePaymentsReport qrId={id} />
-          </CardContent>
-        </Card>
+          </ChartCard>
+        </Box>
       )}
       {tab === 'history' && <HistoryTab qrId={id} />}
       {tab === 'share' && <ShareLinksPanel qrId={id} />}

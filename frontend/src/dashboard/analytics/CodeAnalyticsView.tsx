@@ -276,7 +276,7 @@ function HourBreakdown({
           onItemClick={(_, item) => rows[item.dataIndex] && onPick(rows[item.dataIndex].value)}
           hideLegend
         />
-        {!active && rows.length > 1 && (
+        {!active && rows.length > 0 && (
           <TextField
             select
             size="small"

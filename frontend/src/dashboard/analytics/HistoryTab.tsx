@@ -8,6 +8,24 @@ const show = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
+const STYLE_LABELS: Record<string, string> = {
+  fgColor: 'foreground colour',
+  bgColor: 'background colour',
+  gradientColor: 'gradient colour',
+  qrStyle: 'style',
+  dotShape: 'dot shape',
+  cornerShape: 'corner shape',
+  innerCornerShape: 'inner corner shape',
+  outerCornerColor: 'outer corner colour',
+  innerCornerColor: 'inner corner colour',
+  enableFrame: 'frame',
+  frameText: 'frame text',
+  frameColor: 'frame colour',
+  frameTextColor: 'frame text colour',
+  frameStyle: 'frame style',
+  logoFileName: 'logo',
+};
+
 /** What changed, in words: destination from → to, a rename, a style change, pause, password... */
 export function describeChange(entry: HistoryEntry): string {
   const before = (entry.before ?? {}) as Record<string, unknown>;
@@ -19,6 +37,16 @@ export function describeChange(entry: HistoryEntry): string {
       return `Destination changed from ${show(before.destination)} to ${show(after.destination)}`;
     case 'QrRenamed':
       return `Renamed from ${show(before.name)} to ${show(after.name)}`;
+    case 'QrStyleChanged': {
+      const changes = Object.keys(after)
+        .filter((field) => field !== 'logoFilePath')
+        .map((field) => `${STYLE_LABELS[field] ?? field} from ${show(before[field])} to ${show(after[field])}`);
+      return changes.length ? `Style changed: ${changes.join('; ')}` : entry.summary;
+    }
+    case 'QrPasswordSet':
+      return 'Password set';
+    case 'QrPasswordRemoved':
+      return 'Password removed';
     case 'QrPaused':
       return 'Paused';
     case 'QrResumed':
