@@ -27,6 +27,8 @@ export interface CodeInput {
   pdfUrl: string | null;
   imageUrl: string | null;
   uploadId: string | null;
+  /** The owner's name for the code, or null (recorded as QrRenamed with QrCreated). */
+  name: string | null;
 }
 
 /** What a PUT carries once parsed; content is validated against the code's own type by the decision. */
@@ -167,6 +169,7 @@ export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo
     pdfUrl: str(body.pdfUrl) ?? str(qrData.pdfUrl),
     imageUrl: str(body.imageUrl) ?? str(qrData.imageUrl),
     uploadId: str(body.uploadId),
+    name: body.name?.trim() || null,
   };
 }
 

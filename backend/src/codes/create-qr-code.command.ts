@@ -116,7 +116,7 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
         if (made) return { appends: [], answer: () => made };
         const allowance = dynamic ? await ctx.load<Allowance>(userStream(user.id), initialAllowance, evolveAllowance) : null;
         const shortCode = randomShortCode();
-        const decision = decideCreate(allowance?.state ?? null, this.trial.limits, new Date(), code, shortCode);
+        const decision = decideCreate(allowance?.state ?? null, this.trial.limits, new Date(), code, shortCode, input.name);
         const appends: PlannedAppend[] = [
           { streamId: shortCodeStream(shortCode), events: decision.shortCode, expectedRevision: 'no_stream' },
           { streamId: userStream(user.id), events: decision.user },

@@ -146,7 +146,7 @@ export function decideDestination(
 
 /** What a create appends, per stream: `qr-{id}` always; `shortcode-{code}` and `user-{id}` for dynamic codes. */
 export interface CreateDecision {
-  qr: Decided<QrCreated>[];
+  qr: (Decided<QrCreated> | Decided<QrRenamed>)[];
   shortCode: Decided<ShortCodeReserved>[];
   user: Decided<DynamicQrSlotTaken>[];
 }
@@ -155,12 +155,21 @@ export interface CreateDecision {
  * Given the user's allowance (folded from `user-{id}`; null for a static code, which needs none), when a code is
  * created, then QrCreated, plus for a dynamic code its short code reservation and a cap slot: or the cap's refusal.
  */
-export function decideCreate(allowance: Allowance | null, limits: Limits, now: Date, code: NewCode, shortCode: string): CreateDecision {
-  if (code.mode === 'static') return { qr: [{ type: 'QrCreated', data: { ...code, shortCode: null } }], shortCode: [], user: [] };
+export function decideCreate(
+  allowance: Allowance | null,
+  limits: Limits,
+  now: Date,
+  code: NewCode,
+  shortCode: string,
+  name: string | null = null,
+): CreateDecision {
+  // A name given at creation (the dashboard's duplicate) is the same QrRenamed a later rename records, in the same append.
+  const named: Decided<QrRenamed>[] = name ? [{ type: 'QrRenamed', data: { qrId: code.qrId, before: null, after: name } }] : [];
+  if (code.mode === 'static') return { qr: [{ type: 'QrCreated', data: { ...code, shortCode: null } }, ...named], shortCode: [], user: [] };
   if (!allowance) throw new Error('A dynamic code is decided on the allowance of its owner');
   const slot = decideTakeSlot(allowance, limits, now, code.userId, code.qrId);
   return {
-    qr: [{ type: 'QrCreated', data: { ...code, shortCode } }],
+    qr: [{ type: 'QrCreated', data: { ...code, shortCode } }, ...named],
     shortCode: [{ type: 'ShortCodeReserved', data: { shortCode, qrId: code.qrId } }],
     user: [slot],
   };

@@ -57,9 +57,10 @@ export const codePath = (code: Pick<DashboardCode, 'id' | 'qrMode'>) =>
 const ifMatch = (code: Pick<DashboardCode, 'version'>) => ({ 'If-Match': `"${code.version}"` });
 
 /** The fields a copy of `code` is created with (content, style, error correction); the logo travels as a file. */
-function copyForm(code: DashboardCode, logo: Blob | null): FormData {
+function copyForm(code: DashboardCode, name: string, logo: Blob | null): FormData {
   const form = new FormData();
   const fields: Record<string, unknown> = {
+    name,
     qrType: code.qrType,
     qrData: JSON.stringify(code.qrData),
     fgColor: code.fgColor,
@@ -111,12 +112,9 @@ export const dataProvider: DashboardDataProvider = {
   editDestination: (code, destination) => apiJson<DashboardCode>('PUT', codePath(code), { destination }, ifMatch(code)),
   duplicate: async (code, name) => {
     const logo = code.logoFilePath ? await fetch(code.logoFilePath, { credentials: 'include' }).then((response) => response.blob()) : null;
-    const created = await apiJson<DashboardCode>(
-      'POST',
-      code.qrMode === 'dynamic' ? '/api/dynamic-qrcodes' : '/api/qrcodes',
-      copyForm(code, logo),
-      { 'Idempotency-Key': newKey() },
-    );
-    return apiJson<DashboardCode>('PUT', codePath(created), { name }, ifMatch(created));
+    // One request: the copy and its name are recorded together (a failure leaves no unnamed copy behind).
+    return apiJson<DashboardCode>('POST', code.qrMode === 'dynamic' ? '/api/dynamic-qrcodes' : '/api/qrcodes', copyForm(code, name, logo), {
+      'Idempotency-Key': newKey(),
+    });
   },
 };
