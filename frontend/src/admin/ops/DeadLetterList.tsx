@@ -34,20 +34,22 @@ const firstLine = (text: string) => {
   return line.length > 160 ? `${line.slice(0, 160)}…` : line;
 };
 
-/** Events a projection could not apply (after its retries), with the error; open ones first unless filtered. */
+/** Events a projection could not apply (after its retries), with the error; the open ones unless the filter says otherwise. */
 export function DeadLetterList() {
   return (
     <List
       title="Dead letters"
       sort={{ field: 'failedAt', order: 'DESC' }}
+      exporter={false}
+      filterDefaultValues={{ state: 'open' }}
       filters={[
         <SelectInput
           key="state"
           source="state"
+          label="Showing"
           alwaysOn
-          emptyText="Open"
-          emptyValue=""
           choices={[
+            { id: 'open', name: 'Open' },
             { id: 'retried', name: 'Retried' },
             { id: 'skipped', name: 'Skipped' },
             { id: 'all', name: 'All' },
