@@ -132,7 +132,15 @@ describe('audit projection: the changes people make, as sentences, rebuilt ident
     await db.query("DELETE FROM audit_events WHERE type = 'QrPaused'");
     await db.query("UPDATE staff_codes SET label = 'spoiled'");
     expect(await snapshot()).not.toEqual(all);
+    const searchIndexes = () =>
+      db.query(
+        "SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND indexname LIKE 'idx\\_%\\_q' ORDER BY 1",
+      ) as Promise<{ tablename: string; indexname: string; indexdef: string }[]>;
+    const before = await searchIndexes();
+    expect(before.map((index) => index.indexname)).toEqual(['idx_audit_events_q', 'idx_staff_codes_q', 'idx_staff_users_q']);
     await rebuildProjection(app.app.get(AuditProjection), app.app.get<EventStore>(EVENT_STORE), db);
     expect(await snapshot()).toEqual(all);
+    // The console's search indexes (trigram GIN, one over an expression) come back under their names with the tables.
+    expect(await searchIndexes()).toEqual(before);
   });
 });
