@@ -11,7 +11,7 @@ interface Operation {
 describe('JSON routes refuse other content types with 415', () => {
   let app: TestApp;
   let client: TestClient;
-  let bodyRoutes: { method: string; path: string; multipart: boolean }[];
+  let bodyRoutes: { method: string; path: string; multipart: boolean; form: boolean }[];
   beforeAll(async () => {
     app = await startTestApp();
     client = new TestClient(app.url);
@@ -25,6 +25,8 @@ describe('JSON routes refuse other content types with 415', () => {
           // The check runs before any path id is parsed, so any id will do.
           path: path.replace(/\{[^}]+\}/g, () => randomUUID()),
           multipart: Object.keys(operation.requestBody?.content ?? {}).includes('multipart/form-data'),
+          // Only the newsletter's one-click unsubscribe (RFC 8058) is documented with form bodies.
+          form: Object.keys(operation.requestBody?.content ?? {}).includes('application/x-www-form-urlencoded'),
         })),
     );
   });
@@ -52,7 +54,7 @@ describe('JSON routes refuse other content types with 415', () => {
       for (const route of bodyRoutes) {
         for (const type of [
           'text/plain',
-          'application/x-www-form-urlencoded',
+          ...(route.form ? [] : ['application/x-www-form-urlencoded']),
           'application/xml',
           ...(route.multipart ? [] : ['multipart/form-data; boundary=x']),
         ]) {
