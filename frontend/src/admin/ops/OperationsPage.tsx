@@ -81,13 +81,14 @@ function ScanPipelineCard({ pipeline }: { pipeline: ScanPipeline | undefined }) 
 
 /** The rebuild's live bar: the worker writes processed/total as it replays; 100 % once swapped in. */
 function RebuildProgress({ rebuild }: { rebuild: Rebuild }) {
+  const swap = `swapped in ${when(rebuild.swappedAt)}${rebuild.swapMs === null ? '' : ` (${rebuild.swapMs} ms)`}`;
   const label =
     rebuild.state === 'requested'
       ? 'Waiting for a worker…'
       : rebuild.state === 'running'
         ? `Rebuilding: ${count(rebuild.processed)} of ${rebuild.total === null ? '?' : count(rebuild.total)} events`
         : rebuild.state === 'done'
-          ? `Rebuilt from ${count(rebuild.processed)} events · swapped in ${when(rebuild.swappedAt)}${rebuild.swapMs === null ? '' : ` (${rebuild.swapMs} ms)`}`
+          ? `Rebuilt from ${count(rebuild.processed)} events · ${swap}`
           : `Rebuild failed: ${rebuild.error ?? 'unknown error'}`;
   return (
     <Box sx={{ mt: 1.5 }}>
