@@ -98,6 +98,44 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
       expect({ method, path, status: (await support.request(method, path, { body })).status }).toEqual({ method, path, status: 403 });
     }
     expect((await admin.get('/api/admin/me')).body.permissions).toContain('operate');
+    // A white-label client's admin runs their tenant, not the deployment: 403 on every operations route.
+    const writer = testEvents(api.app);
+    const created = await writer.append(
+      'tenant-2',
+      [
+        writer.event('ClientCreated', {
+          clientId: 2,
+          name: 'Acme',
+          customDomain: null,
+          subdomain: 'acme',
+          logoUrl: null,
+          primaryColor: '#FF0000',
+          secondaryColor: '#00FF00',
+          customFavicon: null,
+          removeQRCodeSharksBranding: false,
+          customCSS: null,
+          isActive: true,
+          apiKey: 'qrs_ops_tenant_2',
+        }),
+      ],
+      'no_stream',
+    );
+    expect(await api.app.get(ProjectionsService).waitFor(created.position, ['clients'], 15_000)).toBe(true);
+    const clientAdmin = new TestClient(api.url, { host: 'acme.qrsharks.test' });
+    await grantRole(api, (await signUp(clientAdmin, 'ops-acme-admin@example.com')).id, 'admin');
+    await settled();
+    for (const deadline = Date.now() + 10_000; (await clientAdmin.get('/api/admin/me')).status !== 200 && Date.now() < deadline;)
+      await sleep(200);
+    for (const [method, path, body] of routes) {
+      const answer = await clientAdmin.request(method, path, { body });
+      expect({ method, path, status: answer.status, message: answer.body?.message }).toEqual({
+        method,
+        path,
+        status: 403,
+        message: "Operations are for the default brand's admins.",
+      });
+    }
+
     expect((await support.get('/api/admin/me')).body.permissions).not.toContain('operate');
 
     const list = await admin.get('/api/admin/projections');
