@@ -5,7 +5,7 @@ import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
 import { DomainError } from '../command-pipeline/domain-error';
 import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
-import { tenantScope } from '../staff';
+import { STAFF_ACTIONS as CAN, tenantScope } from '../staff';
 import { CAMPAIGN_NOT_FOUND, CampaignsService, type CampaignAnswer } from './campaigns.service';
 import {
   campaignsQuery,
@@ -16,8 +16,8 @@ import {
   type SendNewsletter,
 } from './campaigns.schemas';
 
-/** The newsletter tools are the admins' (core spec's admin panel; DESIGN.md: admin, newsletters). */
-const SEND = 'admin';
+/** The newsletter tools are the admins' (core spec's admin panel; DESIGN.md: admin, newsletters): staff/staff-roles.ts. */
+const SEND = CAN.sendCampaigns;
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible ASCII characters';

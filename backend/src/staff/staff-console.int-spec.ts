@@ -135,6 +135,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
         'manageBlocklist',
         'deleteTenants',
         'operate',
+        'sendCampaigns',
       ]);
     },
   );

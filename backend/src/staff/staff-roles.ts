@@ -17,6 +17,8 @@ export const STAFF_ACTIONS = {
   deleteTenants: 'admin',
   /** Operations (issue 19): projections and their rebuilds, dead letters, the scan pipeline; seeing them too. */
   operate: 'admin',
+  /** The newsletter tools: stats, newsletters, welcome, scan and pause notifications, the campaigns' pages (issue 22). */
+  sendCampaigns: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type StaffAction = keyof typeof STAFF_ACTIONS;

@@ -17,7 +17,7 @@ import { dataProvider } from './data-provider';
 import { events } from './events';
 import { campaigns, NewsletterManager } from './newsletter';
 import { deadLetters, projections } from './ops';
-import { useStaff } from './staff';
+import { useCan, useStaff } from './staff';
 import { users } from './users';
 
 const store = memoryStore();
@@ -35,8 +35,7 @@ function AdminMenu() {
 
 /** The newsletter manager (issue 22): admins only, as the server's send calls are. */
 function NewsletterMenuItem() {
-  const { staff } = useStaff();
-  if (!staff?.roles.includes('admin')) return null;
+  if (!useCan('sendCampaigns')) return null;
   return <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<MailIcon />} />;
 }
 
@@ -57,6 +56,7 @@ export function AdminApp() {
   if (userLoading || (user && isLoading)) return <LoadingScreen minHeight="100vh" />;
   if (!user || !staff) return <Navigate to="/" replace />;
   const manageBlocklist = staff.permissions.includes('manageBlocklist');
+  const sendCampaigns = staff.permissions.includes('sendCampaigns');
   const manageTenants = staff.permissions.includes('manageTenants');
   // Operations are deployment-wide: admins of the default brand only (the server answers 403 to anyone else).
   const operate = staff.permissions.includes('operate') && staff.allTenants;
@@ -85,10 +85,10 @@ export function AdminApp() {
       />
       {operate && <Resource name="projections" {...projections} />}
       {operate && <Resource name="dead-letters" {...deadLetters} />}
-      {staff.roles.includes('admin') && <Resource name="campaigns" {...campaigns} />}
+      {sendCampaigns && <Resource name="campaigns" {...campaigns} />}
       <CustomRoutes>
         <Route path="/home" element={<Navigate to="/admin" replace />} />
-        {staff.roles.includes('admin') && <Route path="/newsletter" element={<NewsletterManager />} />}
+        {sendCampaigns && <Route path="/newsletter" element={<NewsletterManager />} />}
       </CustomRoutes>
     </Admin>
   );

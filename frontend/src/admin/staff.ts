@@ -3,7 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { httpClient, API } from './data-provider';
 
 export type StaffAction =
-  'read' | 'suspendCodes' | 'manageTenants' | 'changeRoles' | 'disableAccounts' | 'manageBlocklist' | 'deleteTenants' | 'operate';
+  | 'read'
+  | 'suspendCodes'
+  | 'manageTenants'
+  | 'changeRoles'
+  | 'disableAccounts'
+  | 'manageBlocklist'
+  | 'deleteTenants'
+  | 'operate'
+  | 'sendCampaigns';
 
 export interface Staff {
   id: string;
