@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
@@ -196,29 +211,6 @@ export function OperationsPage() {
         <Typography variant="h5" component="h2">
           Projections
         </Typography>
-        {confirming && (
-          <Alert
-            severity="warning"
-            action={
-              <Stack direction="row" spacing={1}>
-                <Button color="inherit" size="small" onClick={() => setConfirming(null)}>
-                  Cancel
-                </Button>
-                <Button
-                  color="inherit"
-                  size="small"
-                  variant="outlined"
-                  onClick={() => rebuild.mutate(confirming)}
-                  disabled={rebuild.isPending}
-                >
-                  Start rebuild
-                </Button>
-              </Stack>
-            }
-          >
-            Rebuild {confirming}? A worker replays every event into fresh tables while the current ones keep serving, then swaps them in.
-          </Alert>
-        )}
         {!projections.data ? (
           <Typography variant="body2">Loading…</Typography>
         ) : (
@@ -234,6 +226,21 @@ export function OperationsPage() {
           </Box>
         )}
       </Stack>
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="rebuild-title">
+        <DialogTitle id="rebuild-title">Rebuild {confirming}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            A worker replays every event into fresh tables while the current ones keep serving, then swaps them in. The bar on the
+            projection's card follows it.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          <Button variant="contained" onClick={() => confirming && rebuild.mutate(confirming)} disabled={rebuild.isPending}>
+            Start rebuild
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }
