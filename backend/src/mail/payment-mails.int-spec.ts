@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { postMultipart } from '../codes/codes.test-kit';
+import { ProjectionsService } from '../projections/projections.service';
+import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { TestSmtpServer } from '../test-support/smtp-server';
 import { DOUBLE_WEBHOOK_SECRET, startStripeDouble, StripeDouble } from '../test-support/stripe-double';
@@ -34,7 +36,7 @@ describe('payment mails: the receipt to the payer and the notice to the seller',
   let stripe: StripeDouble;
   let app: TestApp;
   let db: DataSource;
-  let seller: { client: TestClient; email: string; qrId: string };
+  let seller: { client: TestClient; email: string; qrId: string; host?: string };
 
   beforeAll(async () => {
     stripe = await startStripeDouble({ accountsStartEnabled: true });
@@ -45,7 +47,17 @@ describe('payment mails: the receipt to the payer and the notice to the seller',
       PUBLIC_ORIGIN: 'http://sharks.test:3000',
     });
     db = app.app.get(DataSource);
-    const client = new TestClient(app.url);
+    seller = await newSeller();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stripe?.close();
+    await smtp.close();
+  });
+
+  /** A connected owner (on the tenant the host names) with a saved payment code at 19.99. */
+  async function newSeller(host?: string) {
+    const client = new TestClient(app.url, host ? { host } : undefined);
     const user = await signUp(client, `seller-${randomBytes(4).toString('hex')}@example.com`);
     await smtp.waitFor(user.email); // the welcome mail
     expect((await client.post('/api/payments/connect/onboarding', {})).status).toBe(200);
@@ -58,19 +70,15 @@ describe('payment mails: the receipt to the payer and the notice to the seller',
     expect(saved.status).toBe(201);
     const qrId = saved.body.id as string;
     // The checkout reads the product from the read model, which may trail the save.
-    await until(async () => (await new TestClient(app.url).get(`/api/payment-product/${qrId}`)).status === 200, 'the product');
-    seller = { client, email: user.email, qrId };
-  });
-  afterAll(async () => {
-    await app?.close();
-    await stripe?.close();
-    await smtp.close();
-  });
+    const buyer = new TestClient(app.url, host ? { host } : undefined);
+    await until(async () => (await buyer.get(`/api/payment-product/${qrId}`)).status === 200, 'the product');
+    return { client, email: user.email, qrId, host };
+  }
 
   /** A buyer's checkout: the PaymentIntent the page gets for the code (what Stripe.js would then confirm). */
-  async function checkout(): Promise<string> {
-    const res = await new TestClient(app.url).post('/api/create-payment-intent', {
-      productId: seller.qrId,
+  async function checkout(of: { qrId: string; host?: string } = seller): Promise<string> {
+    const res = await new TestClient(app.url, of.host ? { host: of.host } : undefined).post('/api/create-payment-intent', {
+      productId: of.qrId,
       checkoutId: `attempt-${randomBytes(6).toString('hex')}`,
     });
     expect(res.status).toBe(200);
@@ -188,5 +196,43 @@ describe('payment mails: the receipt to the payer and the notice to the seller',
     await quiet(anonymous);
     expect((await ledger(anonymous)).map((row) => row.kind)).toEqual(['payment-received']);
     expect(smtp.mails.length).toBe(sent + 1);
+  });
+
+  it("a white-label tenant's payment: both mails carry its name and colour, link to its host, and drop QR Code Sharks", async () => {
+    const writer = testEvents(app.app);
+    const created = await writer.append(
+      'tenant-9',
+      [
+        writer.event('ClientCreated', {
+          clientId: 9,
+          name: 'Reef Cafe',
+          customDomain: null,
+          subdomain: 'reef',
+          logoUrl: null,
+          primaryColor: '#0F766E',
+          secondaryColor: '#134E4A',
+          customFavicon: null,
+          removeQRCodeSharksBranding: true,
+          customCSS: null,
+          isActive: true,
+          apiKey: 'qrs_test_key_9',
+        }),
+      ],
+      'no_stream',
+    );
+    await app.app.get(ProjectionsService).waitFor(created.position, ['clients']);
+    const reef = await newSeller('reef.sharks.test');
+    const intentId = await checkout(reef);
+    expect(stripe.paymentIntents.get(intentId)?.metadata).toMatchObject({ tenantId: '9' });
+    expect((await sendWebhook(succeeded(stripe.succeedIntent(intentId, { billingEmail: 'reef-diner@example.com' })))).status).toBe(200);
+    const [receipt] = await smtp.waitFor('reef-diner@example.com');
+    const [, notice] = await smtp.waitFor(reef.email, 2);
+    for (const mail of [receipt, notice]) {
+      expect(mail.parsed.html).toContain('Reef Cafe');
+      expect(mail.parsed.html).toContain('#0F766E');
+      expect(mail.parsed.html).not.toContain('QR Code Sharks');
+      expect(mail.parsed.text).not.toContain('QR Code Sharks');
+    }
+    expect(notice.parsed.text).toContain('See your payments: http://reef.sharks.test:3000/dashboard/payments');
   });
 });
