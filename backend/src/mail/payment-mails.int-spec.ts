@@ -178,7 +178,7 @@ describe('payment mails: the receipt to the payer and the notice to the seller',
     expect(await ledger(intentId)).toHaveLength(2);
   });
 
-  it('the receipt goes to receipt_email when the intent has one (no read back), and a payment without any address mails only the seller', async () => {
+  it('receipt_email when the intent has one (no read back); a payment without any address mails the seller only', async () => {
     const withReceipt = await checkout();
     const paid = stripe.succeedIntent(withReceipt, { receiptEmail: 'receipts@example.com', billingEmail: 'card-holder@example.com' });
     const reads = stripe.count('GET', `/v1/payment_intents/${withReceipt}`);

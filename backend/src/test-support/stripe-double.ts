@@ -13,7 +13,8 @@ import { AddressInfo } from 'node:net';
  *   POST /v1/billing_portal/sessions
  * Anything else answers 404 in Stripe's error shape. It keeps objects in memory, honours Idempotency-Key (the same
  * key answers the first answer again) and logs every request for assertions. Tests set what Stripe "knows" with
- * setSubscription/setAccount, and settle a PaymentIntent as Stripe.js's confirmation would with succeedIntent. It checks nothing else Stripe checks (amount limits, currencies, capabilities).
+ * setSubscription/setAccount, and settle a PaymentIntent as Stripe.js's confirmation would with succeedIntent. It
+ * checks nothing else Stripe checks (amount limits, currencies, capabilities).
  */
 export interface DoubleRequest {
   method: string;
