@@ -6,6 +6,8 @@ import { ENV, Env } from '../config/env';
 import { MailSender } from './mail-sender';
 
 export const MAIL_QUEUE = 'mail';
+/** Jobs per addBulk call. */
+const ENQUEUE_CHUNK = 1000;
 
 export interface MailJobData {
   key: string;
@@ -71,28 +73,32 @@ export class MailQueue implements OnApplicationBootstrap, OnModuleDestroy {
     this.sweeper.unref();
   }
 
-  /** Queues ledger rows; a job id already stored in Redis is not queued again. Bounded: a Redis outage is the sweep's to fix. */
+  /**
+   * Queues ledger rows; a job id already stored in Redis is not queued again. In chunks of 1,000 (a campaign's rows
+   * arrive by the ten thousand), each bounded: a Redis outage is the sweep's to fix.
+   */
   async enqueue(rows: { key: string; sendAfter: Date; tenantId: number }[]): Promise<void> {
-    if (!rows.length) return;
     const now = Date.now();
-    await withTimeout(
-      this.queue.addBulk(
-        rows.map((row) => ({
-          name: 'send',
-          data: { key: row.key, tenantId: row.tenantId },
-          opts: {
-            jobId: row.key,
-            delay: Math.max(0, row.sendAfter.getTime() - now),
-            attempts: this.env.MAIL_JOB_ATTEMPTS,
-            backoff: { type: 'exponential', delay: this.env.MAIL_JOB_BACKOFF_MS },
-            removeOnComplete: true,
-            removeOnFail: false,
-          },
-        })),
-      ),
-      5000,
-      'Queueing mails',
-    );
+    for (let start = 0; start < rows.length; start += ENQUEUE_CHUNK) {
+      await withTimeout(
+        this.queue.addBulk(
+          rows.slice(start, start + ENQUEUE_CHUNK).map((row) => ({
+            name: 'send',
+            data: { key: row.key, tenantId: row.tenantId },
+            opts: {
+              jobId: row.key,
+              delay: Math.max(0, row.sendAfter.getTime() - now),
+              attempts: this.env.MAIL_JOB_ATTEMPTS,
+              backoff: { type: 'exponential', delay: this.env.MAIL_JOB_BACKOFF_MS },
+              removeOnComplete: true,
+              removeOnFail: false,
+            },
+          })),
+        ),
+        5000,
+        'Queueing mails',
+      );
+    }
   }
 
   /**
