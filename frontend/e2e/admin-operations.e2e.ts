@@ -52,9 +52,21 @@ describe('operations in the staff console (/admin/projections)', () => {
   it('an admin rebuilds a projection from the screen and its bar reaches 100 % (1280 px); others are refused', async () => {
     const { page } = await session.newPage(DESKTOP);
     await signIn(page, STAFF_ADMIN_EMAIL);
+    // A few scans, so the pipeline's figures have something to show: the ingester stores them and says which was last.
+    const created = await page.request.post('/api/dynamic-qrcodes', { multipart: { qrType: 'url', destination: 'https://ops.example/' } });
+    expect(created.status()).toBe(201);
+    const code = (await created.json()) as { id: string; shortCode: string };
+    for (const deadline = Date.now() + 15_000; ;) {
+      const status = (await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0 })).status();
+      const pipeline = (await (await page.request.get('/api/admin/scan-pipeline')).json()) as { lastIngested: { qrId: string } | null };
+      if (status === 302 && pipeline.lastIngested?.qrId === code.id) break;
+      if (Date.now() > deadline) throw new Error(`no scan of ${code.shortCode} was ingested (last /d/ answer ${status})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     await page.goto('/admin/projections');
     await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor({ timeout: 30_000 });
     await page.getByText('Waiting in the stream').waitFor();
+    await page.getByText(`code ${code.id.slice(0, 8)}… scanned`).waitFor();
     const card = page.locator('[aria-label="Projection blocked_domains"]');
     await card.getByText('live', { exact: true }).waitFor();
     await page.waitForLoadState('networkidle');

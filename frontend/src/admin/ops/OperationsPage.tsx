@@ -79,7 +79,7 @@ function ScanPipelineCard({ pipeline }: { pipeline: ScanPipeline | undefined }) 
             />
             <Figure
               label="Ingest rate"
-              value={`${pipeline.ingestRatePerSecond}/s`}
+              value={pipeline.ingestRatePerSecond >= 1 ? `${pipeline.ingestRatePerSecond}/s` : `${count(pipeline.ingestedLastMinute)}/min`}
               hint={`${pipeline.ingestRateLast10s}/s last 10 s · ${count(pipeline.ingestedLastMinute)} last minute`}
             />
             <Figure
@@ -148,7 +148,11 @@ function ProjectionCard({ projection, onRebuild, busy }: { projection: Projectio
             value={`${count(projection.lagEvents)}${projection.lagCapped ? '+' : ''} events`}
             hint={`${duration(projection.lagSeconds)} behind`}
           />
-          <Figure label="Events per second" value={projection.eventsPerSecond === null ? '…' : String(projection.eventsPerSecond)} />
+          <Figure
+            label="Events per second"
+            value={projection.eventsPerSecond === null ? '…' : String(projection.eventsPerSecond)}
+            hint={projection.eventsPerSecond === null ? 'measuring' : 'last minute'}
+          />
           <Figure label="Dead letters" value={count(projection.deadLetters)} hint={projection.deadLetters ? undefined : 'none open'} />
         </Stack>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1, wordBreak: 'break-all' }}>
