@@ -198,6 +198,18 @@ describe('payment mails: the receipt to the payer and the notice to the seller',
     expect(smtp.mails.length).toBe(sent + 1);
   });
 
+  it("an older API version's event (the charges list inline): the receipt to its billing email, no read back", async () => {
+    const intentId = await checkout();
+    const paid = stripe.succeedIntent(intentId);
+    const charge = { ...stripe.charges.get(paid.latest_charge as string), billing_details: { email: 'old-api@example.com' } };
+    const reads = stripe.count('GET', `/v1/payment_intents/${intentId}`);
+    const legacy = { ...paid, latest_charge: undefined, charges: { object: 'list', data: [charge] } };
+    expect((await sendWebhook(succeeded(legacy))).status).toBe(200);
+    const [receipt] = await smtp.waitFor('old-api@example.com');
+    expect(receipt.parsed.subject).toBe('Payment confirmation and receipt: Shark plush');
+    expect(stripe.count('GET', `/v1/payment_intents/${intentId}`)).toBe(reads);
+  });
+
   it("a white-label tenant's payment: both mails carry its name and colour, link to its host, and drop QR Code Sharks", async () => {
     const writer = testEvents(app.app);
     const created = await writer.append(
