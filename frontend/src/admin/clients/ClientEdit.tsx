@@ -43,6 +43,7 @@ export function ClientEdit() {
   const redirect = useRedirect();
   return (
     <Edit<Client>
+      title="Edit tenant"
       mutationMode="pessimistic"
       mutationOptions={{
         onSuccess: (client) => {

@@ -1,9 +1,9 @@
-import { Box, Chip, Stack } from '@mui/material';
-import { CreateButton, List, SearchInput, TopToolbar, useNotify } from 'react-admin';
+import { Box, Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { CreateButton, List, SearchInput, SimpleList, TopToolbar, useNotify } from 'react-admin';
 import { day, RecordTable } from '../RecordTable';
 import { useCan } from '../staff';
 import { ApiKey } from './ApiKey';
-import type { Client } from './client';
+import { DEFAULT_CLIENT_ID, type Client } from './client';
 
 export function ActiveChip({ client }: { client: Client }) {
   return (
@@ -25,7 +25,11 @@ export function Swatches({ client }: { client: Client }) {
   );
 }
 
-const hosts = (client: Client) => [client.customDomain, client.subdomain && `${client.subdomain}.…`].filter(Boolean).join(', ') || '—';
+/** The hosts a tenant answers on: its custom domain and its subdomain (of BASE_DOMAIN); client 1 has the default ones. */
+const hosts = (client: Client) =>
+  client.id === DEFAULT_CLIENT_ID
+    ? 'default hosts'
+    : [client.customDomain, client.subdomain && `subdomain ${client.subdomain}`].filter(Boolean).join(', ') || 'none';
 
 /**
  * Tenants (the website spec's white-label clients): every staff member reads them (a white-label client's staff only
@@ -35,6 +39,8 @@ const hosts = (client: Client) => [client.customDomain, client.subdomain && `${c
 export function ClientList() {
   const canCreate = useCan('manageTenants');
   const notify = useNotify();
+  // Phones get one line per tenant (its page has the rest, the API key among it); the table needs a wide screen.
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List
       title="Tenants"
@@ -44,18 +50,27 @@ export function ClientList() {
       queryOptions={{ onError: () => notify('Failed to fetch clients', { type: 'error' }) }}
       empty={false}
     >
-      <RecordTable<Client>
-        label="Tenants"
-        empty="No client matches."
-        columns={[
-          { label: 'Name', sort: 'name', render: (client) => client.name },
-          { label: 'Hosts', render: hosts },
-          { label: 'Status', render: (client) => <ActiveChip client={client} /> },
-          { label: 'Colours', render: (client) => <Swatches client={client} /> },
-          { label: 'API key', render: (client) => <ApiKey client={client} /> },
-          { label: 'Created', sort: 'createdAt', render: (client) => day(client.createdAt) },
-        ]}
-      />
+      {small ? (
+        <SimpleList<Client>
+          primaryText={(client) => client.name}
+          secondaryText={(client) => `${client.isActive ? 'Active' : 'Inactive'} · ${hosts(client)}`}
+          tertiaryText={(client) => <Swatches client={client} />}
+          linkType="show"
+        />
+      ) : (
+        <RecordTable<Client>
+          label="Tenants"
+          empty="No client matches."
+          columns={[
+            { label: 'Name', sort: 'name', render: (client) => client.name },
+            { label: 'Hosts', render: hosts },
+            { label: 'Status', render: (client) => <ActiveChip client={client} /> },
+            { label: 'Colours', render: (client) => <Swatches client={client} /> },
+            { label: 'API key', render: (client) => <ApiKey client={client} /> },
+            { label: 'Created', sort: 'createdAt', render: (client) => day(client.createdAt) },
+          ]}
+        />
+      )}
     </List>
   );
 }
