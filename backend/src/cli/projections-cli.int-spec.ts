@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { AdvisoryLocks } from '../projections/advisory-locks';
+import { REBUILD_LOCK } from '../projections/rebuild-worker';
 import { startTestApp, TestApp } from '../test-support/test-app';
 
 const run = promisify(execFile);
@@ -38,6 +40,18 @@ describe('npm run projections', () => {
     expect(stdout).toMatch(/clients: rebuilt from \d+ events in [\d.]+ s and swapped in/);
     expect(stderr).toContain('100.0%');
     expect(await fetch(`${app.url}/api/white-label/config`).then((res) => res.json())).toEqual(before);
+  });
+
+  it('rebuild waits its turn: while another rebuild holds the lock (a worker carrying out a console request) it refuses', async () => {
+    const locks = new AdvisoryLocks(app.db.url, 'test-rebuild-lock');
+    expect(await locks.tryLock(REBUILD_LOCK, () => undefined)).toBe(true);
+    try {
+      await expect(cli('rebuild', 'clients')).rejects.toMatchObject({
+        stderr: expect.stringContaining('Another rebuild is running'),
+      });
+    } finally {
+      await locks.close();
+    }
   });
 
   it('rebuild of an unknown projection says which exist', async () => {

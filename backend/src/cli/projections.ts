@@ -7,9 +7,12 @@ import { DataSource } from 'typeorm';
 import { bootstrap } from '../bootstrap';
 import { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { DATABASE_URL } from '../database/database.module';
+import { AdvisoryLocks } from '../projections/advisory-locks';
 import { readCheckpoint } from '../projections/projection-runner';
 import { ProjectionsService } from '../projections/projections.service';
 import { lagOf, rebuildProjection, RebuildProgress } from '../projections/rebuild';
+import { REBUILD_LOCK } from '../projections/rebuild-worker';
 
 function progressBar(name: string) {
   const started = Date.now();
@@ -62,14 +65,26 @@ async function main() {
       process.exitCode = 2;
       return;
     }
-    for (const projection of selected) {
-      const draw = progressBar(projection.name);
-      const started = Date.now();
-      const result = await rebuildProjection(projection, store, dataSource, draw);
-      draw({ read: result.events, total: result.events }, true);
-      console.log(
-        `${projection.name}: rebuilt from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s and swapped in`,
-      );
+    // The staff console's rebuilds run in a worker under this lock: one rebuild at a time, whoever started it.
+    const locks = new AdvisoryLocks(running.app.get<string>(DATABASE_URL), 'qrsharks-rebuild-cli');
+    if (!(await locks.tryLock(REBUILD_LOCK, () => undefined))) {
+      await locks.close();
+      console.error("Another rebuild is running (see the staff console's Operations page); try again when it has finished.");
+      process.exitCode = 1;
+      return;
+    }
+    try {
+      for (const projection of selected) {
+        const draw = progressBar(projection.name);
+        const started = Date.now();
+        const result = await rebuildProjection(projection, store, dataSource, draw);
+        draw({ read: result.events, total: result.events }, true);
+        console.log(
+          `${projection.name}: rebuilt from ${result.events} events in ${((Date.now() - started) / 1000).toFixed(1)} s and swapped in`,
+        );
+      }
+    } finally {
+      await locks.close();
     }
   } finally {
     await running.close();
