@@ -9,9 +9,9 @@ import { createTestDatabase, TestDatabase } from '../test-support/database';
 import { TestSmtpServer } from '../test-support/smtp-server';
 
 const REPO = resolve(__dirname, '../../..');
-// 300 mails: enough that each fault lands mid-stream (the kills after 60 and 150 accepted mails, the refusal, the
-// SIGTERM after 30 more) with mails left for the last worker to finish.
-const USERS = 300;
+// 500 registrations, 500 welcome mails (the figure): each fault lands mid-stream (the kills after 60 and 150
+// accepted mails, the refusal, the SIGTERM after 30 more) with mails left for the last worker to finish.
+const USERS = 500;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 async function until(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
