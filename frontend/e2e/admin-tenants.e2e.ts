@@ -93,8 +93,19 @@ describe('staff console: tenants (issue 19)', () => {
     const key = page.getByTestId('api-key');
     expect(await key.textContent()).toMatch(/^qrs_•+[0-9a-f]{4}$/);
     await page.getByRole('button', { name: 'Show API key' }).click();
-    expect(await key.textContent()).toMatch(/^qrs_[0-9a-f]{48}$/);
+    const firstKey = await key.textContent();
+    expect(firstKey).toMatch(/^qrs_[0-9a-f]{48}$/);
     await capture(page, 'admin-tenant-show');
+    // Rotate: asked first, then a new key, shown.
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
+    await page.getByText('API key rotated').waitFor();
+    await page.waitForFunction(
+      (old) =>
+        /^qrs_[0-9a-f]{48}$/.test(document.querySelector('[data-testid="api-key"]')?.textContent ?? '') &&
+        document.querySelector('[data-testid="api-key"]')?.textContent !== old,
+      firstKey,
+    );
 
     // Edit: the preview follows the secondary colour and the custom CSS before anything is saved.
     await page.getByRole('link', { name: 'Edit' }).click();
