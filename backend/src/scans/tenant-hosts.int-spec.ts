@@ -70,6 +70,23 @@ describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
     expect(await scan(code.shortCode, ACME_SUB)).toBe(302);
   });
 
+  it("a tenant's hosted page (a contact card) answers on its host only, with the tenant's name in its title", async () => {
+    const code = await createCodeByEvents(app.app, {
+      tenantId: 2,
+      qrType: 'contact',
+      destination: null,
+      fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+    });
+    let page = await client.request('GET', `/d/${code.shortCode}`, { host: ACME_SUB, headers: { 'user-agent': BROWSER_UA } });
+    for (let tries = 0; tries < 100 && page.status !== 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      page = await client.request('GET', `/d/${code.shortCode}`, { host: ACME_SUB, headers: { 'user-agent': BROWSER_UA } });
+    }
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<title>[^<]* - Acme<\/title>/);
+    expect(await scan(code.shortCode, BASE)).toBe(404);
+  });
+
   it("client 1's code: on the default brand's hosts (and on hosts no client has, which are the default brand's); never on a tenant's", async () => {
     const code = await createCodeByEvents(app.app, { tenantId: 1, destination: 'https://default.example/menu' });
     expect(await firstScan(code.shortCode, BASE)).toBe(302);
