@@ -151,6 +151,12 @@ describe('staff console: tenants (issue 19)', () => {
     await page.waitForURL(/\/admin\/clients/);
     await page.getByRole('link', { name: 'New Client' }).waitFor();
     await capture(page, 'admin-tenants-support');
+    // The form and its preview on a phone: stacked, the preview under the fields.
+    await page.getByRole('link', { name: 'New Client' }).click();
+    await page.getByLabel('Name').fill('Pier Kiosk');
+    await page.getByLabel('Primary colour').fill('#7c3aed');
+    await waitForColours(page, { header: 'rgb(124, 58, 237)' });
+    await capture(page, 'admin-tenant-create-support');
     await page.goto('/admin/clients/1/show');
     await page.getByRole('button', { name: 'Show API key' }).waitFor();
     await page.getByRole('link', { name: 'Edit' }).waitFor();
