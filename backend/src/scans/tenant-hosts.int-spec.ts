@@ -87,7 +87,7 @@ describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
     expect(await scan(code.shortCode, BASE)).toBe(404);
   });
 
-  it("client 1's code: on the default brand's hosts (and on hosts no client has, which are the default brand's); never on a tenant's", async () => {
+  it("client 1's code: on the default brand's hosts (hosts no client has are the default brand's too); never on a tenant's", async () => {
     const code = await createCodeByEvents(app.app, { tenantId: 1, destination: 'https://default.example/menu' });
     expect(await firstScan(code.shortCode, BASE)).toBe(302);
     expect(await scan(code.shortCode, '127.0.0.1')).toBe(302);
