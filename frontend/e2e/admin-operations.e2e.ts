@@ -7,7 +7,8 @@ import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './supp
 import { STAFF_ADMIN_EMAIL } from './support/stack';
 
 const session = browserForFile();
-const PASSWORD = 'staff-operations-password-9';
+// The staff admin (STAFF_ADMIN_EMAIL) is shared by every console browser test in one stack: the same password as theirs.
+const PASSWORD = 'staff-console-password-9';
 
 async function signIn(page: Page, email: string): Promise<void> {
   let registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
