@@ -19,7 +19,8 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 300_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const INDEXES = {
   idx_audit_events_q: 'ON "audit_events" USING gin ("summary" gin_trgm_ops, "actor_email" gin_trgm_ops)',
-  idx_staff_users_q: `ON "staff_users" USING gin ("email" gin_trgm_ops, "username" gin_trgm_ops, (("first_name" || ' ' || "last_name")) gin_trgm_ops)`,
+  idx_staff_users_q:
+    'ON "staff_users" USING gin ("email" gin_trgm_ops, "username" gin_trgm_ops, ' + `(("first_name" || ' ' || "last_name")) gin_trgm_ops)`,
   idx_staff_codes_q:
     'ON "staff_codes" USING gin ("label" gin_trgm_ops, "destination" gin_trgm_ops, "short_code" gin_trgm_ops, "owner_email" gin_trgm_ops)',
 };
@@ -59,8 +60,10 @@ async function main(): Promise<void> {
     let started = Date.now();
     await dataSource.query(
       `INSERT INTO staff_users (id, client_id, email, username, first_name, last_name, roles, created_at)
-       SELECT md5('u' || i)::uuid, 1 + (i % 10 = 0)::int, 'person' || i || '@mail' || (i % 500) || '.example', 'person' || i || '@mail' || (i % 500) || '.example',
-         (ARRAY['Ann','Bob','Chloe','Dev','Eve','Farid','Gita','Hugo'])[1 + i % 8], 'Surname' || (i % 7919), '{}', now() - make_interval(secs => i)
+       SELECT md5('u' || i)::uuid, 1 + (i % 10 = 0)::int,
+         'person' || i || '@mail' || (i % 500) || '.example', 'person' || i || '@mail' || (i % 500) || '.example',
+         (ARRAY['Ann','Bob','Chloe','Dev','Eve','Farid','Gita','Hugo'])[1 + i % 8], 'Surname' || (i % 7919), '{}',
+         now() - make_interval(secs => i)
        FROM generate_series(1, $1::int) AS i`,
       [USERS],
     );
@@ -78,7 +81,8 @@ async function main(): Promise<void> {
        SELECT md5('e' || i)::uuid, i, i, 'qr-' || md5('c' || (i / 3))::uuid, i % 3, 'QrDestinationChanged', 1 + (i % 10 = 0)::int,
          md5('u' || (i % $2))::text, 'person' || (i % $2) || '@mail' || (i % $2 % 500) || '.example', md5('u' || (i % $2))::uuid,
          md5('c' || (i / 3))::uuid, now() - make_interval(secs => ($1 - i) * 30),
-         'changed the destination of Menu ' || (i / 3) || ' from https://shop' || (i % 3001) || '.example/a to https://shop' || ((i + 7) % 3001) || '.example/b',
+         'changed the destination of Menu ' || (i / 3) || ' from https://shop' || (i % 3001) || '.example/a to https://shop'
+           || ((i + 7) % 3001) || '.example/b',
          '[]', '{}', '{}', md5('k' || i)
        FROM generate_series(1, $1::int) AS i`,
       [EVENTS, USERS],
@@ -132,7 +136,8 @@ async function main(): Promise<void> {
           total = (counted as { total: number }[])[0].total;
         }
         console.log(
-          `${label.padEnd(58)} ${quantile(times, 0.5).toFixed(2).padStart(8)} ms ${quantile(times, 0.9).toFixed(2).padStart(8)} ms ${String(total).padStart(7)}`,
+          `${label.padEnd(58)} ${quantile(times, 0.5).toFixed(2).padStart(8)} ms ` +
+            `${quantile(times, 0.9).toFixed(2).padStart(8)} ms ${String(total).padStart(7)}`,
         );
         const plan = (await dataSource.query(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${count.sql}`, count.params)) as {
           'QUERY PLAN': string;

@@ -58,7 +58,8 @@ export class CampaignsService {
     const [row] = (await this.dataSource.query(
       `SELECT
          (SELECT count(*) FROM users WHERE client_id = $1 AND NOT is_deleted)::int AS "totalUsers",
-         (SELECT count(*) FROM users WHERE client_id = $1 AND NOT is_deleted AND created_at >= now() - interval '7 days')::int AS "newUsers",
+         (SELECT count(*) FROM users WHERE client_id = $1 AND NOT is_deleted
+            AND created_at >= now() - interval '7 days')::int AS "newUsers",
          ((SELECT count(*) FROM qr_codes WHERE client_id = $1 AND NOT is_deleted)
            + (SELECT count(*) FROM dynamic_qr_codes WHERE client_id = $1 AND NOT is_deleted))::int AS "totalQRCodes",
          ((SELECT count(*) FROM qr_codes WHERE client_id = $1 AND NOT is_deleted AND created_at >= now() - interval '7 days')
