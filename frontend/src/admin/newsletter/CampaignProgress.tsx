@@ -26,13 +26,16 @@ export const KIND_LABELS: Record<Campaign['kind'], string> = {
   'pause-report': 'Pause notifications',
 };
 
-/** Done when every recipient's mail was sent or failed for good. */
-export const finished = (campaign: Campaign) => campaign.sent + campaign.failed >= campaign.recipientCount && campaign.queued === 0;
+/**
+ * Done when the campaign's rows are in the ledger and none is still queued: sent, failed for good, or skipped (opted
+ * out, or gone between the start and the send, so `sent` alone may never reach the recipient count).
+ */
+export const finished = (campaign: Campaign) => campaign.queued === 0 && (campaign.total > 0 || campaign.recipientCount === 0);
 
 /** The bar and figures of one campaign: queued, sent, failed of its recipients (skipped: opted out or gone). */
 export function ProgressBar({ campaign }: { campaign: Campaign }) {
-  const done = campaign.sent + campaign.failed;
-  const value = campaign.recipientCount ? Math.min(100, (done / campaign.recipientCount) * 100) : 100;
+  // Before the dispatcher expanded the campaign it has no rows: 0 %.
+  const value = finished(campaign) ? 100 : campaign.total ? ((campaign.total - campaign.queued) / campaign.total) * 100 : 0;
   return (
     <Box>
       <LinearProgress
