@@ -84,6 +84,14 @@ describe('operations in the staff console (/admin/projections)', () => {
     expect(rebuilds[0].swappedAt).not.toBeNull();
     expect(rebuilds[0].processed).toBe(rebuilds[0].total);
     await capture(page, 'admin-operations-rebuilt');
+    // The request's record: who asked, and how it went.
+    await page
+      .getByRole('list', { name: 'Recent rebuilds' })
+      .getByRole('listitem')
+      .filter({ hasText: 'blocked_domains' })
+      .filter({ hasText: `by ${STAFF_ADMIN_EMAIL}` })
+      .filter({ hasText: 'done' })
+      .waitFor();
 
     await page.goto('/admin/dead-letters');
     await page.getByText('No dead letters: every projection applied every event.').waitFor({ timeout: 30_000 });

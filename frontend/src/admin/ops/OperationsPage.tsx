@@ -12,6 +12,9 @@ import {
   DialogTitle,
   LinearProgress,
   Stack,
+  List,
+  ListItem,
+  ListItemText,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,6 +26,7 @@ import { count, duration, opsApi, type ProjectionStatus, type Rebuild, type Scan
 
 const PROJECTIONS_KEY = ['/api/admin/projections'] as const;
 const PIPELINE_KEY = ['/api/admin/scan-pipeline'] as const;
+const REBUILDS_KEY = ['/api/admin/projection-rebuilds'] as const;
 
 /** Chip colours with enough contrast for their white label (MUI's 'info' blue has not: axe, 375 px test). */
 const STATE_COLOR: Record<ProjectionStatus['state'], 'success' | 'primary' | 'error' | 'default'> = {
@@ -179,6 +183,39 @@ function ProjectionCard({ projection, onRebuild, busy }: { projection: Projectio
   );
 }
 
+/** 'users: done · 1,204 of 1,204 events · swapped in 11/24/2026, 2:06:19 PM (40 ms)' */
+function rebuildLine(row: Rebuild): string {
+  const state = row.state === 'failed' ? `failed (${row.error ?? 'unknown error'})` : row.state;
+  const events = `${count(row.processed)}${row.total === null ? '' : ` of ${count(row.total)}`} events`;
+  const swap = row.swappedAt ? ` · swapped in ${when(row.swappedAt)} (${row.swapMs ?? 0} ms)` : '';
+  return `${row.projection}: ${state} · ${events}${swap}`;
+}
+
+/** Who asked for which rebuild and how it went: the record of every request (newest ten). */
+function RecentRebuilds({ rebuilds }: { rebuilds: Rebuild[] }) {
+  if (!rebuilds.length) return null;
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Recent rebuilds
+        </Typography>
+        <List dense disablePadding aria-label="Recent rebuilds">
+          {rebuilds.map((row) => (
+            <ListItem key={row.id} disableGutters divider>
+              <ListItemText
+                sx={{ wordBreak: 'break-word' }}
+                primary={rebuildLine(row)}
+                secondary={`Requested ${when(row.requestedAt)} by ${row.requestedBy}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * Operations (admin only): the scan pipeline's figures and every projection with its checkpoint, lag, rate and state.
  * Rebuild records a request that a worker carries out; the bar follows the worker's progress (polled every half second
@@ -195,11 +232,14 @@ export function OperationsPage() {
       query.state.data?.some((row) => row.lastRebuild && ['requested', 'running'].includes(row.lastRebuild.state)) ? 500 : 3000,
   });
   const pipeline = useQuery({ queryKey: PIPELINE_KEY, queryFn: opsApi.scanPipeline, refetchInterval: 3000 });
+  const open = projections.data?.some((row) => row.lastRebuild && ['requested', 'running'].includes(row.lastRebuild.state)) ?? false;
+  const rebuilds = useQuery({ queryKey: REBUILDS_KEY, queryFn: opsApi.recentRebuilds, refetchInterval: open ? 1000 : 5000 });
   const rebuild = useMutation({
     mutationFn: opsApi.requestRebuild,
     onSuccess: (request) => {
       notify(`Rebuild of ${request.projection} requested: a worker carries it out.`, { type: 'info' });
       void queryClient.invalidateQueries({ queryKey: PROJECTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: REBUILDS_KEY });
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
     onSettled: () => setConfirming(null),
@@ -230,6 +270,7 @@ export function OperationsPage() {
             ))}
           </Box>
         )}
+        <RecentRebuilds rebuilds={rebuilds.data ?? []} />
       </Stack>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="rebuild-title">
         <DialogTitle id="rebuild-title">Rebuild {confirming}?</DialogTitle>

@@ -67,6 +67,7 @@ export const opsApi = {
   projections: () => get<ProjectionStatus[]>('/projections'),
   scanPipeline: () => get<ScanPipeline>('/scan-pipeline'),
   requestRebuild: (projection: string) => post<Rebuild>('/projection-rebuilds', { projection }),
+  recentRebuilds: () => get<Rebuild[]>(`/projection-rebuilds?range=${encodeURIComponent('[0,9]')}`),
   retry: (id: string) => post<DeadLetter>(`/dead-letters/${id}/retry`),
   skip: (id: string) => post<DeadLetter>(`/dead-letters/${id}/skip`),
 };
