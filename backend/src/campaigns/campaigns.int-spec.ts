@@ -226,6 +226,15 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     await until(async () => (await progress(welcome.body.campaignId)).sent === 5 && true, 'the welcome campaign sent');
     expect(smtp.to('quiet@example.com').map((m) => m.parsed.subject)).toEqual(['Welcome to QR Code Sharks!', 'Welcome to QR Code Sharks!']);
 
+    // The audit log names who sent what to how many.
+    const audit = await until(async () => {
+      const rows = (await app.app
+        .get(DataSource)
+        .query(`SELECT actor_email, summary FROM audit_events WHERE type = 'CampaignStarted' AND summary LIKE 'sent pause%'`)) as unknown[];
+      return rows.length ? rows : null;
+    }, 'the audit row');
+    expect(audit).toEqual([{ actor_email: 'boss@example.com', summary: 'sent pause notifications to 1 recipient' }]);
+
     const list = await admin.get('/api/admin/campaigns?sort=["startedAt","DESC"]&range=[0,2]');
     expect(list.headers['content-range']).toMatch(/^campaigns 0-2\/\d+$/);
     expect(list.body.map((row: { kind: string }) => row.kind)).toEqual(['welcome', 'scan-report', 'pause-report']);

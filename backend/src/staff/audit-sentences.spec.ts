@@ -22,6 +22,12 @@ describe('audit sentences (pure)', () => {
     expect(describeOtherEvent('DomainBlocked', { domain: 'phish.example', reason: 'Malware' }).summary).toBe(
       'blocked the destination domain phish.example: Malware',
     );
+    expect(describeOtherEvent('CampaignStarted', { kind: 'newsletter', subject: 'Tips #1', recipientCount: 3 }).summary).toBe(
+      'sent the newsletter "Tips #1" to 3 recipients',
+    );
+    expect(describeOtherEvent('CampaignStarted', { kind: 'pause-report', subject: 'x', recipientCount: 1 }).summary).toBe(
+      'sent pause notifications to 1 recipient',
+    );
     expect(describeOtherEvent('PaymentSucceeded', { amount: 1250, currency: 'usd', productName: 'Coffee' }).summary).toBe(
       'received a payment of 12.50 USD for Coffee',
     );

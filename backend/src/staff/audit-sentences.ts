@@ -221,6 +221,20 @@ export function describeOtherEvent(type: string, data: Data): Described {
       const verb = type === 'PaymentSucceeded' ? 'received a payment of' : 'had a failed payment of';
       return { summary: `${verb} ${amount} for ${String(data.productName ?? 'a payment code')}`, changes: [] };
     }
+    case 'CampaignStarted': {
+      // Issue 22: the admin who started a newsletter or a notification campaign, and for how many.
+      const kinds: Record<string, string> = {
+        newsletter: 'the newsletter',
+        'newsletter-test': 'a test of the newsletter',
+        welcome: 'welcome emails to all users',
+        'scan-report': 'scan notifications',
+        'pause-report': 'pause notifications',
+      };
+      const what = kinds[String(data.kind)] ?? String(data.kind);
+      const subject = String(data.kind).startsWith('newsletter') ? ` "${String(data.subject)}"` : '';
+      const count = Number(data.recipientCount);
+      return { summary: `sent ${what}${subject} to ${count} recipient${count === 1 ? '' : 's'}`, changes: [] };
+    }
     case 'DomainUnblocked':
       return {
         summary: `unblocked the destination domain ${String(data.domain)}`,

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { USER_EVENT_TYPES } from '../accounts';
+import { CAMPAIGN_EVENT_TYPES } from '../campaigns';
 import { BLOCKLIST_EVENT_TYPES, QR_EVENT_TYPES, type QrCreated } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
@@ -48,7 +49,14 @@ interface UserRow extends UserSubject {
 export class AuditProjection implements Projection, OnModuleInit {
   readonly name = AUDIT_PROJECTION;
   readonly tables = ['audit_events', 'staff_users', 'staff_codes'];
-  readonly eventTypes = [...QR_EVENT_TYPES, ...USER_EVENT_TYPES, ...CLIENT_EVENT_TYPES, ...BLOCKLIST_EVENT_TYPES, ...PAYMENT_EVENT_TYPES];
+  readonly eventTypes = [
+    ...QR_EVENT_TYPES,
+    ...USER_EVENT_TYPES,
+    ...CLIENT_EVENT_TYPES,
+    ...BLOCKLIST_EVENT_TYPES,
+    ...PAYMENT_EVENT_TYPES,
+    ...CAMPAIGN_EVENT_TYPES,
+  ];
 
   constructor(private readonly projections: ProjectionsService) {}
 
