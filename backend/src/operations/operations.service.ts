@@ -27,11 +27,12 @@ export interface ProjectionRow {
   tables: string[];
   checkpoint: { commit: string; prepare: string };
   checkpointAt: string | null;
-  lagEvents: number;
+  /** null with EventStoreDB (EVENT_STORE=esdb): the lag is counted in PostgreSQL's events table. */
+  lagEvents: number | null;
   /** True when the lag reached LAG_COUNT_CAP and was not counted further. */
   lagCapped: boolean;
   /** Age of the oldest event the projection has not read yet; 0 when it has read everything. */
-  lagSeconds: number;
+  lagSeconds: number | null;
   /** Events read per second over the last minute of this server's samples; null until it has two. */
   eventsPerSecond: number | null;
   state: ProjectionState;
@@ -158,6 +159,7 @@ export class OperationsService {
   /** Per projection: (time, events_read) samples of the last minute, for events per second. */
   private readonly samples = new Map<string, { at: number; read: number }[]>();
   private readonly keys: ScanKeys;
+  private readonly countsLag: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -168,6 +170,7 @@ export class OperationsService {
     @Inject(DATABASE_URL) databaseUrl: string,
   ) {
     this.keys = scanKeys(env, databaseUrl);
+    this.countsLag = env.EVENT_STORE === 'postgres';
   }
 
   // ---------------------------------------------------------------- projections
@@ -194,11 +197,12 @@ export class OperationsService {
       const checkpoint = checkpoints.find((row) => row.name === name);
       const commit = checkpoint?.commit ?? '-1';
       const prepare = checkpoint?.prepare ?? '-1';
-      const lag = await this.lag(commit, prepare);
+      const lag = this.countsLag ? await this.lag(commit, prepare) : { events: null, seconds: null };
       const lastRebuild = rebuilds.find((row) => row.projection === name);
       const rebuild = lastRebuild ? rebuildRow(lastRebuild) : null;
       const eventsPerSecond = this.rate(name, now, Number(checkpoint?.read ?? 0));
-      const stalled = lag.events > 0 && (!checkpoint || now - checkpoint.updated_at.getTime() > 60_000) && !eventsPerSecond;
+      const behind = lag.events === null ? false : lag.events > 0;
+      const stalled = behind && (!checkpoint || now - checkpoint.updated_at.getTime() > 60_000) && !eventsPerSecond;
       rows.push({
         id: name,
         name,
@@ -206,7 +210,7 @@ export class OperationsService {
         checkpoint: { commit, prepare },
         checkpointAt: iso(checkpoint?.updated_at ?? null),
         lagEvents: lag.events,
-        lagCapped: lag.events >= LAG_COUNT_CAP,
+        lagCapped: (lag.events ?? 0) >= LAG_COUNT_CAP,
         lagSeconds: lag.seconds,
         eventsPerSecond,
         state:
@@ -214,7 +218,7 @@ export class OperationsService {
             ? 'rebuilding'
             : rebuild?.state === 'requested'
               ? 'rebuild requested'
-              : lag.events === 0
+              : !behind
                 ? 'live'
                 : stalled
                   ? 'stalled'

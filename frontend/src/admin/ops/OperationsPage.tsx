@@ -150,8 +150,8 @@ function ProjectionCard({ projection, onRebuild, busy }: { projection: Projectio
         <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
           <Figure
             label="Lag"
-            value={`${count(projection.lagEvents)}${projection.lagCapped ? '+' : ''} events`}
-            hint={`${duration(projection.lagSeconds)} behind`}
+            value={projection.lagEvents === null ? 'n/a' : `${count(projection.lagEvents)}${projection.lagCapped ? '+' : ''} events`}
+            hint={projection.lagSeconds === null ? 'counted with PostgreSQL events only' : `${duration(projection.lagSeconds)} behind`}
           />
           <Figure
             label="Events per second"

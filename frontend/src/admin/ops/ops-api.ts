@@ -23,9 +23,10 @@ export interface ProjectionStatus {
   tables: string[];
   checkpoint: { commit: string; prepare: string };
   checkpointAt: string | null;
-  lagEvents: number;
+  /** null with EventStoreDB (counted in PostgreSQL's events table only). */
+  lagEvents: number | null;
   lagCapped: boolean;
-  lagSeconds: number;
+  lagSeconds: number | null;
   eventsPerSecond: number | null;
   state: 'live' | 'catching up' | 'stalled' | 'rebuild requested' | 'rebuilding';
   deadLetters: number;
