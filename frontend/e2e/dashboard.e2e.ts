@@ -4,11 +4,14 @@
 // value); pauses it (paused view, badge, /d/ answers the paused page), resumes it, deletes it with confirmation. The
 // trial banner from GET /api/trial-status; on the free plan at its cap the 'Dynamic QR Code limit reached' toast
 // without a request. Every screen captured at 375 and 1280 px and checked with axe-core (no serious or critical).
+// A trial that really ended (TrialActivated with past dates appended to the user's stream on the run's database, read
+// by the real backend): the expired banner, Upgrade to /subscribe, and the free plan's cap of 3 in the dashboard.
 import type { Page } from 'playwright-core';
 import { DashboardPage } from './pages/DashboardPage';
 import { SiteChrome } from './pages/SiteChrome';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { trialActivatedDaysAgo } from './support/events';
 
 const session = browserForFile();
 
@@ -239,5 +242,92 @@ describe('the dashboard', () => {
     await fresh.page.goto('/');
     await fresh.page.getByRole('heading', { name: 'No QR codes yet' }).waitFor({ timeout: 30_000 });
     await capture(fresh.page, 'dashboard-empty');
+  });
+
+  it('a trial that ended days ago: the expired banner, Upgrade to /subscribe, and the free cap of 3 (1280 and 375 px)', async () => {
+    const { page } = await session.newPage(DESKTOP);
+    const chrome = new SiteChrome(page);
+    const dashboard = new DashboardPage(page);
+    const email = await register(page, 'dashboard-expired');
+    const { id } = (await (await page.request.get('/api/user')).json()) as { id: string };
+
+    // Activated five days ago, so its three days ended two days ago: the event the activation itself appends.
+    const { trialEndDate } = await trialActivatedDaysAgo(id, 5);
+    expect(Date.parse(trialEndDate)).toBeLessThan(Date.now());
+    const status = await (await page.request.get('/api/trial-status')).json();
+    expect(status).toMatchObject({ isActive: false, hasExpired: true, daysRemaining: 0, dynamicQRUsed: 0, dynamicQRLimit: 3 });
+    // Once per account, ever: an expired trial is not started again.
+    const again = await page.request.post('/api/activate-trial', { data: { email } });
+    expect(again.status()).toBe(400);
+    expect(await again.text()).toContain('You have already used your free trial.');
+
+    // The dashboard: the warning banner, what the free plan leaves, and Upgrade to the pricing page.
+    await page.goto('/dashboard');
+    const banner = page.getByTestId('trial-banner');
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.getAttribute('class')).toContain('MuiAlert-colorWarning');
+    expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain(
+      'Your free trial has expired Your codes keep working. Upgrade to create more dynamic QR codes. You have used 0 of 3 dynamic QR codes.',
+    );
+    const upgrade = banner.getByRole('link', { name: 'Upgrade' });
+    expect(await upgrade.getAttribute('href')).toBe('/subscribe');
+    await page.getByRole('heading', { name: 'No QR codes yet' }).waitFor({ timeout: 30_000 });
+    await capture(page, 'dashboard-expired');
+    await page.setViewportSize(MOBILE);
+    await banner.getByRole('link', { name: 'Upgrade' }).waitFor();
+    await capture(page, 'dashboard-expired');
+    await page.setViewportSize(DESKTOP);
+    await upgrade.click();
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    await page.getByTestId('pricing-table').waitFor({ timeout: 30_000 });
+
+    // The free plan after the trial: dynamic codes up to 3, the first made in the dashboard's generator.
+    await page.goto('/dashboard');
+    await dashboard.go('Create QR Code');
+    await dashboard.generator.getByRole('button', { name: 'Dynamic' }).click();
+    await dashboard.generator.getByLabel('Website URL').first().fill('https://expired.example/0');
+    await dashboard.generator.getByRole('button', { name: 'Generate QR Code' }).click();
+    await chrome.waitForToast('Dynamic QR Code generated');
+    for (let index = 1; index < 3; index += 1) {
+      const created = await page.request.post('/api/dynamic-qrcodes', {
+        multipart: { qrType: 'url', destination: `https://expired.example/${index}` },
+      });
+      expect(created.status()).toBe(201);
+    }
+    // The server refuses a fourth with the spec's message.
+    const fourth = await page.request.post('/api/dynamic-qrcodes', {
+      multipart: { qrType: 'url', destination: 'https://expired.example/3' },
+    });
+    expect(fourth.status()).toBe(403);
+    expect(await fourth.text()).toContain('You have reached your limit of 3 dynamic QR codes. Please upgrade to create more.');
+
+    // At the cap the browser refuses before asking: the toast, and no create request leaves (duplicate and generator).
+    await page.goto('/dashboard');
+    await dashboard.waitForTitles(['https://expired.example/2', 'https://expired.example/1', 'https://expired.example/0']);
+    expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain('You have used 3 of 3 dynamic QR codes.');
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/(dynamic-qrcodes|qrcodes)$/.test(new URL(request.url()).pathname))
+        creates.push(request.url());
+    });
+    await dashboard.more(dashboard.cards.first(), 'Duplicate');
+    expect(await chrome.waitForToast('Dynamic QR Code limit reached')).toContain(
+      'You have reached your limit of 3 dynamic QR codes. Please upgrade to create more.',
+    );
+    await capture(page, 'dashboard-expired-limit');
+    // Closed, so the generator's toast below is its own.
+    await page.getByRole('button', { name: 'Close notification' }).click();
+    await page.getByTestId('toast').waitFor({ state: 'detached' });
+    await dashboard.go('Create QR Code');
+    await dashboard.generator.getByRole('button', { name: 'Dynamic' }).click();
+    await dashboard.generator.getByLabel('Website URL').first().fill('https://expired.example/4');
+    await dashboard.generator.getByRole('button', { name: 'Generate QR Code' }).click();
+    expect(await chrome.waitForToast('Dynamic QR Code limit reached')).toContain(
+      'You have reached your limit of 3 dynamic QR codes. Please upgrade to create more.',
+    );
+    expect(creates).toEqual([]);
+    expect(await codesOf(page)).toHaveLength(3);
+    await page.setViewportSize(MOBILE);
+    await capture(page, 'dashboard-expired-limit');
   });
 });

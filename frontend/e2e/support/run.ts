@@ -11,6 +11,7 @@ export const RUN_URL = 'E2E_RUN_URL';
 export const RUN_STORAGE_STATE = 'E2E_RUN_STORAGE_STATE';
 export const RUN_USER_EMAIL = 'E2E_RUN_USER_EMAIL';
 export const RUN_OUTBOX = 'E2E_RUN_OUTBOX';
+export const RUN_DATABASE_URL = 'E2E_RUN_DATABASE_URL';
 
 export const uniqueEmail = (prefix = 'shark') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -25,6 +26,16 @@ export const runBaseUrl = (): string => required(RUN_URL);
 
 /** The signed-in user every journey that needs one starts as: Playwright storageState (the session cookie). */
 export const storedUser = () => ({ storageState: required(RUN_STORAGE_STATE), email: required(RUN_USER_EMAIL) });
+
+/** The run's own database (the backend's DATABASE_URL): for tests that set a scene with events (support/events.ts). */
+export function runDatabaseUrl(): string {
+  const value = process.env[RUN_DATABASE_URL];
+  if (!value)
+    throw new Error(
+      `${RUN_DATABASE_URL} is not set: the stack's database is known only to a stack this run started (or set E2E_DATABASE_URL).`,
+    );
+  return value;
+}
 
 export interface Run {
   stop(): Promise<void>;
@@ -49,7 +60,12 @@ export function releaseRun(): Run | undefined {
 export async function startRun(): Promise<Run> {
   const external = process.env.E2E_BASE_URL;
   const stack: Stack = external
-    ? { baseUrl: external.replace(/\/+$/, ''), outbox: process.env.E2E_OUTBOX ?? null, stop: async () => undefined }
+    ? {
+        baseUrl: external.replace(/\/+$/, ''),
+        outbox: process.env.E2E_OUTBOX ?? null,
+        databaseUrl: process.env.E2E_DATABASE_URL ?? null,
+        stop: async () => undefined,
+      }
     : await startStack();
   const dir = await mkdtemp(path.join(tmpdir(), 'qrs-e2e-'));
   const stop = async () => {
@@ -67,6 +83,7 @@ export async function startRun(): Promise<Run> {
       if (state.cookies.length === 0) throw new Error('Signing up the stored user set no session cookie.');
       Object.assign(process.env, { [RUN_URL]: stack.baseUrl, [RUN_STORAGE_STATE]: file, [RUN_USER_EMAIL]: email });
       if (stack.outbox) process.env[RUN_OUTBOX] = stack.outbox;
+      if (stack.databaseUrl) process.env[RUN_DATABASE_URL] = stack.databaseUrl;
     } finally {
       await api.dispose();
     }

@@ -24,6 +24,9 @@ export interface Stack {
   baseUrl: string;
   /** MAIL_OUTBOX_DIR of the stack's backend (no SMTP_URL: every mail is an .eml file there); null for E2E_BASE_URL. */
   outbox: string | null;
+  /** DATABASE_URL of the stack's backend (its own database): tests set a scene with events through the backend's
+   * event store (support/events.ts). E2E_DATABASE_URL for E2E_BASE_URL, else null. */
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -146,6 +149,7 @@ export async function startStack(): Promise<Stack> {
   return {
     baseUrl,
     outbox,
+    databaseUrl: databaseUrl.toString(),
     async stop() {
       await kill();
       await dropDatabase();
