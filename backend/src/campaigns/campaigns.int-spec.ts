@@ -7,6 +7,7 @@ import { TestClient } from '../test-support/http';
 import { TestSmtpServer, type ReceivedMail } from '../test-support/smtp-server';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
+import { MailQueue } from '../mail';
 import { NEWSLETTER_FIELDS_REQUIRED } from './campaigns.schemas';
 
 const until = async <T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> => {
@@ -239,4 +240,25 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     expect(list.headers['content-range']).toMatch(/^campaigns 0-2\/\d+$/);
     expect(list.body.map((row: { kind: string }) => row.kind)).toEqual(['welcome', 'scan-report', 'pause-report']);
   });
+
+  it("the sweep re-queues a large campaign's rows whose jobs Redis lost in one pass (not 1,000 a minute)", async () => {
+    const ds = app.app.get(DataSource);
+    const campaignId = crypto.randomUUID();
+    // 2,500 pending newsletter rows, due long ago, whose jobs never reached Redis (addresses not subscribed: skipped).
+    await ds.query(
+      `INSERT INTO mail_ledger (key, client_id, kind, source_id, recipient, data, status, send_after, message_id, updated_at)
+       SELECT 'campaign:' || $1 || ':lost-' || n || '@example.com:newsletter', 1, 'newsletter', $1, 'lost-' || n || '@example.com',
+         '{"subject":"Lost","content":"Lost"}', 'pending', now() - interval '1 hour', '<lost-' || n || '@x>', now() - interval '1 hour'
+       FROM generate_series(1, 2500) AS n`,
+      [campaignId],
+    );
+    expect(await app.app.get(MailQueue).sweep()).toBe(2500);
+    const skipped = async () =>
+      (
+        (await ds.query(`SELECT count(*)::int AS n FROM mail_ledger WHERE source_id = $1 AND status = 'skipped'`, [campaignId])) as {
+          n: number;
+        }[]
+      )[0].n;
+    await until(async () => (await skipped()) === 2500, 'the swept rows handled', 60_000);
+  }, 90_000);
 });

@@ -106,15 +106,24 @@ export class MailQueue implements OnApplicationBootstrap, OnModuleDestroy {
    * 'sending' rows due for a while are queued again. Queueing a job id Redis still holds is a no-op.
    */
   async sweep(): Promise<number> {
-    const rows = (await this.dataSource.query(
-      `SELECT key, send_after, client_id FROM mail_ledger
-       WHERE status IN ('pending', 'sending') AND send_after < now() - make_interval(secs => $1::double precision / 1000)
-         AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
-       ORDER BY send_after LIMIT 1000`,
-      [this.env.MAIL_SWEEP_MS],
-    )) as { key: string; send_after: Date; client_id: number }[];
-    await this.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after, tenantId: row.client_id })));
-    return rows.length;
+    // 1,000 rows a query, by key, up to 50,000 a sweep: a campaign whose jobs Redis lost comes back in one sweep, not
+    // a thousand a minute.
+    let swept = 0;
+    let after = '';
+    for (let round = 0; round < 50; round++) {
+      const rows = (await this.dataSource.query(
+        `SELECT key, send_after, client_id FROM mail_ledger
+         WHERE status IN ('pending', 'sending') AND send_after < now() - make_interval(secs => $1::double precision / 1000)
+           AND updated_at < now() - make_interval(secs => $1::double precision / 1000) AND key > $2
+         ORDER BY key LIMIT 1000`,
+        [this.env.MAIL_SWEEP_MS, after],
+      )) as { key: string; send_after: Date; client_id: number }[];
+      await this.enqueue(rows.map((row) => ({ key: row.key, sendAfter: row.send_after, tenantId: row.client_id })));
+      swept += rows.length;
+      if (rows.length < 1000) break;
+      after = rows[rows.length - 1].key;
+    }
+    return swept;
   }
 
   /**
