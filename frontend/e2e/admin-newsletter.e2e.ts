@@ -8,17 +8,10 @@ import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { waitForMail } from './support/outbox';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
+import { signIn } from './support/staff';
 
 const session = browserForFile();
-// The console's fixed admin is registered by whichever browser test signs in first: all of them must use one password.
-const PASSWORD = 'staff-console-password-9';
 const CONFIRM_SUBJECT = 'Confirm your subscription to QR Code Sharks Shark Tips';
-
-async function signIn(page: Page, email: string): Promise<void> {
-  const registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
-  if (!registered.ok())
-    expect((await page.request.post('/api/login', { data: { username: email, password: PASSWORD } })).status()).toBe(200);
-}
 
 async function capture(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));

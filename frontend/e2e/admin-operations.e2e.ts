@@ -5,20 +5,9 @@ import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
+import { signIn } from './support/staff';
 
 const session = browserForFile();
-// The staff admin (STAFF_ADMIN_EMAIL) is shared by every console browser test in one stack: the same password as theirs.
-const PASSWORD = 'staff-console-password-9';
-
-async function signIn(page: Page, email: string): Promise<void> {
-  let registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
-  for (let attempt = 0; registered.status() === 503 && attempt < 5; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
-  }
-  if (!registered.ok())
-    expect((await page.request.post('/api/login', { data: { username: email, password: PASSWORD } })).status()).toBe(200);
-}
 
 async function capture(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));

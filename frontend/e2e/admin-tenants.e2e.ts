@@ -6,21 +6,9 @@ import type { Frame, Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
+import { signIn } from './support/staff';
 
 const session = browserForFile();
-// The staff admin's password in every browser test file (the first file to run registers the address).
-const PASSWORD = 'staff-console-password-9';
-
-async function signIn(page: Page, email: string): Promise<string> {
-  let registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
-  for (let attempt = 0; registered.status() === 503 && attempt < 5; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
-  }
-  if (!registered.ok())
-    expect((await page.request.post('/api/login', { data: { username: email, password: PASSWORD } })).status()).toBe(200);
-  return ((await (await page.request.get('/api/user')).json()) as { id: string }).id;
-}
 
 async function capture(page: Page, name: string): Promise<void> {
   // The theme preview's srcdoc frame never lets the page count as network-idle: with it, the page's own load suffices.

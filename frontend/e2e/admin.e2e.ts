@@ -8,23 +8,9 @@ import { AdminConsole } from './pages/AdminConsole';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
+import { signIn, STAFF_PASSWORD as PASSWORD } from './support/staff';
 
 const session = browserForFile();
-const PASSWORD = 'staff-console-password-9';
-
-/** Registers (or, for the fixed admin address, signs in again) in this page's context. */
-async function signIn(page: Page, email: string): Promise<string> {
-  let registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
-  // A 503 says "again in a moment" (the shared test database can run out of connections while other suites run).
-  for (let attempt = 0; registered.status() === 503 && attempt < 5; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    registered = await page.request.post('/api/register', { data: { email, password: PASSWORD } });
-  }
-  if (!registered.ok())
-    expect((await page.request.post('/api/login', { data: { username: email, password: PASSWORD } })).status()).toBe(200);
-  const me = (await (await page.request.get('/api/user')).json()) as { id: string };
-  return me.id;
-}
 
 async function createCode(request: APIRequestContext, destination: string): Promise<{ id: string; shortCode: string }> {
   const created = await request.post('/api/dynamic-qrcodes', { multipart: { qrType: 'url', destination } });
