@@ -273,10 +273,16 @@ describe('the dashboard', () => {
     expect(await upgrade.getAttribute('href')).toBe('/subscribe');
     await page.getByRole('heading', { name: 'No QR codes yet' }).waitFor({ timeout: 30_000 });
     await capture(page, 'dashboard-expired');
-    await page.setViewportSize(MOBILE);
-    await banner.getByRole('link', { name: 'Upgrade' }).waitFor();
-    await capture(page, 'dashboard-expired');
-    await page.setViewportSize(DESKTOP);
+    // The same account on a phone (its own page: a desktop page shrunk to 375 px keeps react-admin's sidebar open).
+    const phone = (await session.newPage(MOBILE)).page;
+    const signedIn = await phone.request.post('/api/login', { data: { username: email, password: 'dashboard-password-9' } });
+    expect(signedIn.ok()).toBe(true);
+    await phone.goto('/dashboard');
+    const phoneBanner = phone.getByTestId('trial-banner');
+    await phoneBanner.getByRole('link', { name: 'Upgrade' }).waitFor({ timeout: 30_000 });
+    expect(await phoneBanner.innerText()).toContain('Your free trial has expired');
+    await phone.getByRole('heading', { name: 'No QR codes yet' }).waitFor({ timeout: 30_000 });
+    await capture(phone, 'dashboard-expired');
     await upgrade.click();
     await page.waitForURL((url) => url.pathname === '/subscribe');
     await page.getByTestId('pricing-table').waitFor({ timeout: 30_000 });
@@ -327,7 +333,15 @@ describe('the dashboard', () => {
     );
     expect(creates).toEqual([]);
     expect(await codesOf(page)).toHaveLength(3);
-    await page.setViewportSize(MOBILE);
-    await capture(page, 'dashboard-expired-limit');
+
+    // On the phone too: 3 of 3, and the duplicate is refused with the toast (at the top on small screens).
+    const phoneDashboard = new DashboardPage(phone);
+    await phone.goto('/dashboard');
+    await phoneDashboard.waitForTitles(['https://expired.example/2', 'https://expired.example/1', 'https://expired.example/0']);
+    expect((await phoneBanner.innerText()).replace(/\s+/g, ' ')).toContain('You have used 3 of 3 dynamic QR codes.');
+    await phoneDashboard.more(phoneDashboard.cards.first(), 'Duplicate');
+    await new SiteChrome(phone).waitForToast('Dynamic QR Code limit reached');
+    await capture(phone, 'dashboard-expired-limit');
+    expect(await codesOf(page)).toHaveLength(3);
   });
 });
