@@ -169,7 +169,7 @@ export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo
     pdfUrl: str(body.pdfUrl) ?? str(qrData.pdfUrl),
     imageUrl: str(body.imageUrl) ?? str(qrData.imageUrl),
     uploadId: str(body.uploadId),
-    name: body.name?.trim() || null,
+    name: body.codeName?.trim() || null,
   };
 }
 

@@ -51,8 +51,11 @@ export const codeBodySchema = safeObject({
   /** generate-qrcode: the chosen logo's name (the generator preview); the file itself is a multipart part on save. */
   logoFile: text({ label: 'logoFile', max: 255 }).nullable().optional(),
   temporary: flag.optional(),
-  /** The owner's name for the new code (the dashboard's duplicate names its copy in the same request); blank: none. */
-  name: displayName({ label: 'Name', max: 100 }).nullable().optional(),
+  /**
+   * The owner's name for the new code (the dashboard's duplicate names its copy in the same request); blank: none. Not
+   * `name`: flat content fields share this body, and `name` is a content field (a location's place name).
+   */
+  codeName: displayName({ label: 'Name', max: 100 }).nullable().optional(),
 });
 export type CodeBody = z.output<typeof codeBodySchema>;
 

@@ -60,7 +60,7 @@ const ifMatch = (code: Pick<DashboardCode, 'version'>) => ({ 'If-Match': `"${cod
 function copyForm(code: DashboardCode, name: string, logo: Blob | null): FormData {
   const form = new FormData();
   const fields: Record<string, unknown> = {
-    name,
+    codeName: name,
     qrType: code.qrType,
     qrData: JSON.stringify(code.qrData),
     fgColor: code.fgColor,
