@@ -267,7 +267,8 @@ describe('the dashboard', () => {
     await banner.waitFor({ timeout: 30_000 });
     expect(await banner.getAttribute('class')).toContain('MuiAlert-colorWarning');
     expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain(
-      'Your free trial has expired Your codes keep working. Upgrade to create more dynamic QR codes. You have used 0 of 3 dynamic QR codes.',
+      'Your free trial has expired Your codes keep working. Upgrade to create more dynamic QR codes. ' +
+        'You have used 0 of 3 dynamic QR codes.',
     );
     const upgrade = banner.getByRole('link', { name: 'Upgrade' });
     expect(await upgrade.getAttribute('href')).toBe('/subscribe');
