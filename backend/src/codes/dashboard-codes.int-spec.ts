@@ -142,36 +142,40 @@ describe('GET /api/dashboard/codes', () => {
     expect(stale.body.message).toBe('This QR code was changed since you loaded it. Reload and try again.');
   });
 
-  it('names a code as it is made (codeName: the dashboard duplicate in one request, QrCreated and QrRenamed together); blank names none; a location keeps its place name as content', async () => {
-    const copier = new TestClient(app.url);
-    await signUp(copier);
-    const named = await postMultipart(copier, '/api/dynamic-qrcodes', {
-      qrType: 'url',
-      destination: 'https://copy.example',
-      codeName: '  Copy of Spring menu ',
-    });
-    expect(named.status).toBe(201);
-    expect(named.body).toMatchObject({ name: 'Copy of Spring menu', version: 1 });
-    const history = (await copier.get(`/api/qrcodes/${named.body.id}/history`)).body as { type: string; version: number }[];
-    expect(history.map((entry) => [entry.type, entry.version])).toEqual([
-      ['QrCreated', 0],
-      ['QrRenamed', 1],
-    ]);
-    expect((await list(copier)).body[0]).toMatchObject({ id: named.body.id, name: 'Copy of Spring menu' });
-    const unnamed = await postMultipart(copier, '/api/qrcodes', { qrType: 'url', url: 'https://copy.example/static', codeName: ' ' });
-    expect(unnamed.body).toMatchObject({ name: null, version: 0 });
-    // `name` in a flat body is content (a location's place name), never the code's own name.
-    const place = await postMultipart(copier, '/api/qrcodes', { qrType: 'location', address: '1 Main St', name: 'Shop' });
-    expect(place.body).toMatchObject({ name: null, version: 0, locationName: 'Shop' });
-    const tooLong = await postMultipart(copier, '/api/qrcodes', {
-      qrType: 'url',
-      url: 'https://copy.example/long',
-      codeName: 'x'.repeat(101),
-    });
-    expect(tooLong.status).toBe(400);
-    expect(tooLong.body.message).toBe('Name must be at most 100 characters');
-    expect(Number(String((await list(copier)).headers['content-range']).split('/')[1])).toBe(3);
-  });
+  it(
+    'names a code as it is made (codeName: the dashboard duplicate in one request, QrCreated and QrRenamed together); blank ' +
+      'names none; a location keeps its place name as content',
+    async () => {
+      const copier = new TestClient(app.url);
+      await signUp(copier);
+      const named = await postMultipart(copier, '/api/dynamic-qrcodes', {
+        qrType: 'url',
+        destination: 'https://copy.example',
+        codeName: '  Copy of Spring menu ',
+      });
+      expect(named.status).toBe(201);
+      expect(named.body).toMatchObject({ name: 'Copy of Spring menu', version: 1 });
+      const history = (await copier.get(`/api/qrcodes/${named.body.id}/history`)).body as { type: string; version: number }[];
+      expect(history.map((entry) => [entry.type, entry.version])).toEqual([
+        ['QrCreated', 0],
+        ['QrRenamed', 1],
+      ]);
+      expect((await list(copier)).body[0]).toMatchObject({ id: named.body.id, name: 'Copy of Spring menu' });
+      const unnamed = await postMultipart(copier, '/api/qrcodes', { qrType: 'url', url: 'https://copy.example/static', codeName: ' ' });
+      expect(unnamed.body).toMatchObject({ name: null, version: 0 });
+      // `name` in a flat body is content (a location's place name), never the code's own name.
+      const place = await postMultipart(copier, '/api/qrcodes', { qrType: 'location', address: '1 Main St', name: 'Shop' });
+      expect(place.body).toMatchObject({ name: null, version: 0, locationName: 'Shop' });
+      const tooLong = await postMultipart(copier, '/api/qrcodes', {
+        qrType: 'url',
+        url: 'https://copy.example/long',
+        codeName: 'x'.repeat(101),
+      });
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.message).toBe('Name must be at most 100 characters');
+      expect(Number(String((await list(copier)).headers['content-range']).split('/')[1])).toBe(3);
+    },
+  );
 
   it('GET /api/dashboard/codes/{id} answers one of the caller codes, 404 for anyone else and for malformed ids', async () => {
     const one = await owner.get(`/api/dashboard/codes/${ids[5]}`);
