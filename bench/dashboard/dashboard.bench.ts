@@ -172,13 +172,15 @@ async function main() {
       ['GET /api/trial-status', '/api/trial-status', many],
       ['GET /api/user', '/api/user', many],
       ['GET /api/qrcodes (a handful of codes)', '/api/qrcodes', few],
+      // Signed out: 401 from the guard, no session row and no query: what the framework costs a request on this machine.
+      ['GET /api/user signed out (401, the floor)', '/api/user', ''],
     ];
     // BENCH_ONLY=text keeps only the runs whose label contains it (with BENCH_CPU_PROF: one route's profile).
     for (const [label, path, cookie] of runs.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''))) {
       const options = { url: baseUrl + path, connections: CONNECTIONS, headers: { cookie, ...PROXIED } };
       await autocannon({ ...options, duration: 3 });
       const result = await autocannon({ ...options, duration: SECONDS });
-      const bad = result['4xx'] + result['5xx'] + result.errors + result.timeouts;
+      const bad = (cookie ? result['4xx'] : 0) + result['5xx'] + result.errors + result.timeouts;
       console.log(
         `  ${label.padEnd(52)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
           `p50 ${String(result.latency.p50).padStart(4)} ms  ` +
