@@ -16,6 +16,13 @@ import { EnsureDefaultClientCommand } from './ensure-default-client.command';
  * the clients projection's Redis message; a missed message (Redis down) leaves other processes stale for at most this.
  */
 export const HOST_CACHE_MS = 30_000;
+/**
+ * At most this many hosts are remembered (oldest dropped first): the Host header is the caller's to choose, and a
+ * flood of made-up hosts must not grow the process's memory without end (each one still costs one indexed query).
+ */
+export const HOST_CACHE_MAX = 10_000;
+/** Longer than a DNS name can be: no tenant has it, so it is the default brand's, neither looked up nor cached. */
+const HOST_MAX_LENGTH = 253;
 
 /** Redis channel on which the clients projection announces changes; named after the database like the scan keys. */
 export function tenantHostsChannel(databaseUrl: string): string {
@@ -145,6 +152,7 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
     const host = (rawHost ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
     if (!host || host === this.env.BASE_DOMAIN || host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('['))
       return DEFAULT_CLIENT_ID;
+    if (host.length > HOST_MAX_LENGTH) return DEFAULT_CLIENT_ID;
     const cached = this.hostCache.get(host);
     if (cached && cached.expires > Date.now()) return cached.clientId;
     return this.lookUpHost(host);
@@ -161,7 +169,11 @@ export class TenantsService implements OnApplicationBootstrap, OnModuleInit, OnA
       [subdomain ?? host],
     )) as { id: number }[];
     const clientId = rows[0]?.id ?? DEFAULT_CLIENT_ID;
-    if (epoch === this.hostEpoch) this.hostCache.set(host, { clientId, expires: Date.now() + HOST_CACHE_MS });
+    if (epoch === this.hostEpoch) {
+      this.hostCache.delete(host);
+      if (this.hostCache.size >= HOST_CACHE_MAX) this.hostCache.delete(this.hostCache.keys().next().value!);
+      this.hostCache.set(host, { clientId, expires: Date.now() + HOST_CACHE_MS });
+    }
     return clientId;
   }
 
