@@ -1,35 +1,13 @@
-import { testEvents } from '../test-support/events';
-import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
+import { createTenants } from '../test-support/tenants';
 
 describe('POST /api/login across tenants', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
-    const writer = testEvents(app.app);
-    const created = await writer.append(
-      'tenant-2',
-      [
-        writer.event('ClientCreated', {
-          clientId: 2,
-          name: 'Acme',
-          customDomain: 'qr.acme.example',
-          subdomain: 'acme',
-          logoUrl: null,
-          primaryColor: '#FF0000',
-          secondaryColor: '#00FF00',
-          customFavicon: null,
-          removeQRCodeSharksBranding: false,
-          customCSS: null,
-          isActive: true,
-          apiKey: 'qrs_accounts_tenant_2',
-        }),
-      ],
-      'no_stream',
-    );
-    await app.app.get(ProjectionsService).waitFor(created.position, ['clients']);
+    await createTenants(app.app, [{ clientId: 2, customDomain: 'qr.acme.example' }]);
   });
   afterAll(() => app.close());
 

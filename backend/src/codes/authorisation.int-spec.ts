@@ -1,9 +1,8 @@
-import { testEvents } from '../test-support/events';
-import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { postMultipart } from './codes.test-kit';
+import { createTenants } from '../test-support/tenants';
 
 /** Every route that names a code: another user, or a user of another tenant, learns nothing (404). */
 describe('who may do what with a code', () => {
@@ -14,28 +13,7 @@ describe('who may do what with a code', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
-    const writer = testEvents(app.app);
-    const created = await writer.append(
-      'tenant-2',
-      [
-        writer.event('ClientCreated', {
-          clientId: 2,
-          name: 'Acme',
-          customDomain: null,
-          subdomain: 'acme',
-          logoUrl: null,
-          primaryColor: '#FF0000',
-          secondaryColor: '#00FF00',
-          customFavicon: null,
-          removeQRCodeSharksBranding: false,
-          customCSS: null,
-          isActive: true,
-          apiKey: 'qrs_codes_test_2',
-        }),
-      ],
-      'no_stream',
-    );
-    await app.app.get(ProjectionsService).waitFor(created.position);
+    await createTenants(app.app, [{ clientId: 2 }]);
     owner = new TestClient(app.url);
     await signUp(owner);
     const made = await postMultipart(owner, '/api/qrcodes', { qrType: 'url', url: 'https://owner.example' });

@@ -1,10 +1,9 @@
 import { DataSource } from 'typeorm';
-import { ProjectionsService } from '../projections/projections.service';
-import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { postMultipart } from './codes.test-kit';
+import { createTenants } from '../test-support/tenants';
 
 /** GET /api/dashboard/codes: the dashboard's list in the ra-data-simple-rest dialect, and renaming a code (PUT name). */
 describe('GET /api/dashboard/codes', () => {
@@ -24,28 +23,7 @@ describe('GET /api/dashboard/codes', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
-    const writer = testEvents(app.app);
-    const created = await writer.append(
-      'tenant-2',
-      [
-        writer.event('ClientCreated', {
-          clientId: 2,
-          name: 'Acme',
-          customDomain: null,
-          subdomain: 'acme',
-          logoUrl: null,
-          primaryColor: '#FF0000',
-          secondaryColor: '#00FF00',
-          customFavicon: null,
-          removeQRCodeSharksBranding: false,
-          customCSS: null,
-          isActive: true,
-          apiKey: 'qrs_dashboard_test_2',
-        }),
-      ],
-      'no_stream',
-    );
-    await app.app.get(ProjectionsService).waitFor(created.position);
+    await createTenants(app.app, [{ clientId: 2 }]);
     owner = new TestClient(app.url);
     await signUp(owner);
     const made = [

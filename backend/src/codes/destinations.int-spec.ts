@@ -2,6 +2,7 @@ import { TestClient } from '../test-support/http';
 import { testEvents } from '../test-support/events';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
+import { createTenants } from '../test-support/tenants';
 
 /** Issue 14 item 2: a dynamic code cannot send scanners round in a loop through /d/ or into a private network. */
 describe('POST /api/dynamic-qrcodes and PUT /api/dynamic-qrcodes/{id}: destinations', () => {
@@ -12,28 +13,7 @@ describe('POST /api/dynamic-qrcodes and PUT /api/dynamic-qrcodes/{id}: destinati
     client = new TestClient(app.url, { origin: app.url });
     await signUp(client);
     // A white-label tenant with its own domain: its hosts are ours too.
-    const events = testEvents(app.app);
-    const created = await events.append(
-      'tenant-77',
-      [
-        events.event('ClientCreated', {
-          clientId: 77,
-          name: 'Acme',
-          customDomain: 'qr.acme.example',
-          subdomain: 'acme',
-          logoUrl: null,
-          primaryColor: '#FF0000',
-          secondaryColor: '#00FF00',
-          customFavicon: null,
-          removeQRCodeSharksBranding: false,
-          customCSS: null,
-          isActive: true,
-          apiKey: 'qrs_destinations_77',
-        }),
-      ],
-      'no_stream',
-    );
-    void created;
+    await createTenants(app.app, [{ clientId: 77, customDomain: 'qr.acme.example' }]);
   });
   afterAll(() => app.close());
 

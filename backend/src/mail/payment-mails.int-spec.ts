@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { postMultipart } from '../codes/codes.test-kit';
-import { ProjectionsService } from '../projections/projections.service';
-import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { TestSmtpServer } from '../test-support/smtp-server';
 import { DOUBLE_WEBHOOK_SECRET, startStripeDouble, StripeDouble } from '../test-support/stripe-double';
@@ -11,6 +9,7 @@ import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailQueue } from './mail-queue';
+import { createTenants } from '../test-support/tenants';
 
 // The SDK's own signing helper (the same HMAC Stripe computes); the key is never used to call anything.
 const signer = new Stripe('sk_test_signer_only').webhooks;
@@ -211,28 +210,16 @@ describe('payment mails: the receipt to the payer and the notice to the seller',
   });
 
   it("a white-label tenant's payment: both mails carry its name and colour, link to its host, and drop QR Code Sharks", async () => {
-    const writer = testEvents(app.app);
-    const created = await writer.append(
-      'tenant-9',
-      [
-        writer.event('ClientCreated', {
-          clientId: 9,
-          name: 'Reef Cafe',
-          customDomain: null,
-          subdomain: 'reef',
-          logoUrl: null,
-          primaryColor: '#0F766E',
-          secondaryColor: '#134E4A',
-          customFavicon: null,
-          removeQRCodeSharksBranding: true,
-          customCSS: null,
-          isActive: true,
-          apiKey: 'qrs_test_key_9',
-        }),
-      ],
-      'no_stream',
-    );
-    await app.app.get(ProjectionsService).waitFor(created.position, ['clients']);
+    await createTenants(app.app, [
+      {
+        clientId: 9,
+        name: 'Reef Cafe',
+        subdomain: 'reef',
+        primaryColor: '#0F766E',
+        secondaryColor: '#134E4A',
+        removeQRCodeSharksBranding: true,
+      },
+    ]);
     const reef = await newSeller('reef.sharks.test');
     const intentId = await checkout(reef);
     expect(stripe.paymentIntents.get(intentId)?.metadata).toMatchObject({ tenantId: '9' });

@@ -8,6 +8,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { BROWSER_UA, createCodeByEvents } from '../scans/scan-fixtures';
+import { createTenants } from '../test-support/tenants';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -99,28 +100,7 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
     }
     expect((await admin.get('/api/admin/me')).body.permissions).toContain('operate');
     // A white-label client's admin runs their tenant, not the deployment: 403 on every operations route.
-    const writer = testEvents(api.app);
-    const created = await writer.append(
-      'tenant-2',
-      [
-        writer.event('ClientCreated', {
-          clientId: 2,
-          name: 'Acme',
-          customDomain: null,
-          subdomain: 'acme',
-          logoUrl: null,
-          primaryColor: '#FF0000',
-          secondaryColor: '#00FF00',
-          customFavicon: null,
-          removeQRCodeSharksBranding: false,
-          customCSS: null,
-          isActive: true,
-          apiKey: 'qrs_ops_tenant_2',
-        }),
-      ],
-      'no_stream',
-    );
-    expect(await api.app.get(ProjectionsService).waitFor(created.position, ['clients'], 15_000)).toBe(true);
+    expect(await createTenants(api.app, [{ clientId: 2 }])).toBe(true);
     const clientAdmin = new TestClient(api.url, { host: 'acme.qrsharks.test' });
     await grantRole(api, (await signUp(clientAdmin, 'ops-acme-admin@example.com')).id, 'admin');
     await settled();

@@ -3,6 +3,7 @@ import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { BROWSER_UA, createCodeByEvents } from './scan-fixtures';
+import { createTenants } from '../test-support/tenants';
 
 /**
  * Issue 19: a short code answers only on its tenant's hosts (its custom domain and subdomain; the default brand's hosts
@@ -15,22 +16,6 @@ describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
   const ACME_SUB = `acme.${BASE}`;
   const ACME_DOMAIN = 'qr.acme.example';
   const BISTRO_SUB = `bistro.${BASE}`;
-
-  const clientEvent = (clientId: number, name: string, subdomain: string, customDomain: string | null) =>
-    testEvents(app.app).event('ClientCreated', {
-      clientId,
-      name,
-      customDomain,
-      subdomain,
-      logoUrl: null,
-      primaryColor: '#FF0000',
-      secondaryColor: '#00FF00',
-      customFavicon: null,
-      removeQRCodeSharksBranding: false,
-      customCSS: null,
-      isActive: true,
-      apiKey: `qrs_hosts_${clientId}`,
-    });
 
   const scan = (code: string, host: string) =>
     client.request('GET', `/d/${code}`, { host, headers: { 'user-agent': BROWSER_UA } }).then((res) => res.status);
@@ -48,10 +33,10 @@ describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: BASE });
     client = new TestClient(app.url);
-    const writer = testEvents(app.app);
-    await writer.append('tenant-2', [clientEvent(2, 'Acme', 'acme', ACME_DOMAIN)], 'no_stream');
-    const last = await writer.append('tenant-3', [clientEvent(3, 'Bistro', 'bistro', null)], 'no_stream');
-    await app.app.get(ProjectionsService).waitFor(last.position, ['clients']);
+    await createTenants(app.app, [
+      { clientId: 2, name: 'Acme', subdomain: 'acme', customDomain: ACME_DOMAIN },
+      { clientId: 3, name: 'Bistro', subdomain: 'bistro' },
+    ]);
   });
   afterAll(() => app.close());
 

@@ -3,10 +3,10 @@ import { postMultipart } from '../codes/codes.test-kit';
 import type { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
-import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
+import { createTenants } from '../test-support/tenants';
 
 const list = (params: Record<string, unknown>) =>
   '?' +
@@ -50,28 +50,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
 
   beforeAll(async () => {
     app = await startTestApp({ BASE_DOMAIN: MAIN });
-    const writer = testEvents(app.app);
-    const created = await writer.append(
-      'tenant-2',
-      [
-        writer.event('ClientCreated', {
-          clientId: 2,
-          name: 'Acme',
-          customDomain: null,
-          subdomain: 'acme',
-          logoUrl: null,
-          primaryColor: '#FF0000',
-          secondaryColor: '#00FF00',
-          customFavicon: null,
-          removeQRCodeSharksBranding: false,
-          customCSS: null,
-          isActive: true,
-          apiKey: 'qrs_staff_tenant_2',
-        }),
-      ],
-      'no_stream',
-    );
-    await app.app.get(ProjectionsService).waitFor(created.position, ['clients']);
+    await createTenants(app.app, [{ clientId: 2 }]);
     admin = new TestClient(app.url, { host: MAIN });
     adminUser = await signUp(admin, 'boss@example.com');
     await grantRole(app, adminUser.id, 'admin');
