@@ -7,15 +7,13 @@
 // Screens at 1280 and 375 px, checked with axe-core (no serious or critical violations).
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
-import Stripe from 'stripe';
-import { DOUBLE_WEBHOOK_SECRET } from '../../backend/src/test-support/stripe-double';
 import { AnalyticsPages } from './pages/AnalyticsPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { payAndConfirm } from './support/payments';
 
 const session = browserForFile();
-const signer = new Stripe('sk_test_signer_only').webhooks;
 
 type Analytics = { breakdowns: Record<string, { value: string; count: number }[]> };
 
@@ -307,35 +305,12 @@ describe('analytics screens', () => {
     // webhook (signed with the double's secret) records it.
     expect((await page.request.post('/api/payments/connect/onboarding')).status()).toBe(200);
     expect(((await (await page.request.get('/api/payments/connect')).json()) as { chargesEnabled: boolean }).chargesEnabled).toBe(true);
-    const buyer = await session.browser.newContext({ baseURL: session.baseUrl });
-    const intent = await buyer.request.post('/api/create-payment-intent', { data: { productId: qrId, amount: 1 } });
-    expect(intent.status()).toBe(200);
-    const paymentIntentId = ((await intent.json()) as { clientSecret: string }).clientSecret.split('_secret_')[0];
-    await buyer.close();
-    const payload = JSON.stringify({
-      id: `evt_${paymentIntentId}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: paymentIntentId,
-          object: 'payment_intent',
-          amount: 1999,
-          currency: 'usd',
-          status: 'succeeded',
-          metadata: { productId: qrId, qrId, ownerId: userId, tenantId: '1', productName: 'Shark plush' },
-        },
-      },
+    await payAndConfirm(session.browser, session.baseUrl, context.request, {
+      qrId,
+      ownerId: userId,
+      productName: 'Shark plush',
+      amount: 1999,
     });
-    const webhook = await context.request.post('/api/stripe/webhook', {
-      data: payload,
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signer.generateTestHeaderString({ payload, secret: DOUBLE_WEBHOOK_SECRET }),
-      },
-    });
-    expect(webhook.status()).toBe(200);
 
     // The payments read model follows the event: reload until the payment is there (bounded).
     for (let attempt = 0; attempt < 30; attempt++) {

@@ -2,12 +2,10 @@
 // payment is confirmed by Stripe's signed webhook (signed here with the SDK's own test helper and the double's
 // secret), sees the code's revenue per day. Screenshots at 375 and 1280 px.
 import type { Page } from 'playwright-core';
-import Stripe from 'stripe';
-import { DOUBLE_WEBHOOK_SECRET } from '../../backend/src/test-support/stripe-double';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { payAndConfirm } from './support/payments';
 
 const session = browserForFile();
-const signer = new Stripe('sk_test_signer_only').webhooks;
 
 async function signedUpSeller(page: Page): Promise<{ userId: string; qrId: string }> {
   const registered = await page.request.post('/api/register', {
@@ -54,36 +52,12 @@ describe('payments in the dashboard', () => {
       await page.getByRole('heading', { name: 'Stripe onboarding (double)' }).waitFor();
 
       // A buyer pays; only Stripe's signed webhook records it.
-      const buyer = await session.browser.newContext({ baseURL: session.baseUrl });
-      const intent = await buyer.request.post('/api/create-payment-intent', { data: { productId: qrId, amount: 1 } });
-      expect(intent.status()).toBe(200);
-      const clientSecret = ((await intent.json()) as { clientSecret: string }).clientSecret;
-      await buyer.close();
-      const paymentIntentId = clientSecret.split('_secret_')[0];
-      const payload = JSON.stringify({
-        id: `evt_${paymentIntentId}`,
-        object: 'event',
-        type: 'payment_intent.succeeded',
-        created: Math.floor(Date.now() / 1000),
-        data: {
-          object: {
-            id: paymentIntentId,
-            object: 'payment_intent',
-            amount: 1999,
-            currency: 'usd',
-            status: 'succeeded',
-            metadata: { productId: qrId, qrId, ownerId: userId, tenantId: '1', productName: 'Shark plush' },
-          },
-        },
+      await payAndConfirm(session.browser, session.baseUrl, context.request, {
+        qrId,
+        ownerId: userId,
+        productName: 'Shark plush',
+        amount: 1999,
       });
-      const webhook = await context.request.post('/api/stripe/webhook', {
-        data: payload,
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': signer.generateTestHeaderString({ payload, secret: DOUBLE_WEBHOOK_SECRET }),
-        },
-      });
-      expect(webhook.status()).toBe(200);
 
       await page.goto(`/dashboard/payments?code=${qrId}`);
       expect(await page.getByTestId('connect-status').textContent()).toBe('Ready to accept payments');
