@@ -191,3 +191,10 @@ export function useLogoutMutation() {
     },
   });
 }
+
+/** A fresh Idempotency-Key: the server answers a retried request with the same key as it answered the first. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

@@ -4,7 +4,7 @@
 // card showed, so a stale edit is refused (412) instead of overwriting someone else's.
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider, type DeleteParams, type DeleteResult, type RaRecord } from 'react-admin';
-import { apiJson } from '../api/http';
+import { apiJson, newIdempotencyKey } from '../api/http';
 
 /** A code as GET /api/dashboard/codes answers it (the fields the dashboard uses). */
 export interface DashboardCode extends RaRecord<string> {
@@ -84,12 +84,6 @@ function copyForm(code: DashboardCode, name: string, logo: Blob | null): FormDat
   return form;
 }
 
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 export interface DashboardDataProvider extends DataProvider {
   pause(code: DashboardCode): Promise<DashboardCode>;
   resume(code: DashboardCode): Promise<DashboardCode>;
@@ -114,7 +108,7 @@ export const dataProvider: DashboardDataProvider = {
     const logo = code.logoFilePath ? await fetch(code.logoFilePath, { credentials: 'include' }).then((response) => response.blob()) : null;
     // One request: the copy and its name are recorded together (a failure leaves no unnamed copy behind).
     return apiJson<DashboardCode>('POST', code.qrMode === 'dynamic' ? '/api/dynamic-qrcodes' : '/api/qrcodes', copyForm(code, name, logo), {
-      'Idempotency-Key': newKey(),
+      'Idempotency-Key': newIdempotencyKey(),
     });
   },
 };

@@ -1,10 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { apiJson, serverMessage } from '../../api/http';
+import { apiJson, newIdempotencyKey, serverMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
 import { LiveCampaign } from './CampaignProgress';
 
@@ -43,10 +43,17 @@ export function NewsletterManager() {
   const [campaigns, setCampaigns] = useState<string[]>([]);
   const stats = useQuery({ queryKey: ['/api/newsletter/stats'], queryFn: () => apiJson<Stats>('GET', '/api/newsletter/stats') });
 
+  /** One Idempotency-Key per request until it succeeds: a retry after an error or a lost answer starts no second campaign. */
+  const attempts = useRef(new Map<string, string>());
+
   const send = async (what: string, path: string, body: unknown, success: (answer: Started) => { title: string; description: string }) => {
     setBusy(what);
+    const request = `${path} ${JSON.stringify(body)}`;
+    const key = attempts.current.get(request) ?? newIdempotencyKey();
+    attempts.current.set(request, key);
     try {
-      const answer = await apiJson<Started>('POST', path, body);
+      const answer = await apiJson<Started>('POST', path, body, { 'Idempotency-Key': key });
+      attempts.current.delete(request);
       setCampaigns((list) => (list.includes(answer.campaignId) ? list : [answer.campaignId, ...list]));
       toast(success(answer));
     } catch (error) {

@@ -2,7 +2,7 @@
 // trial's limit), then track the generation. Messages are core-product.md sections 7 and 8.
 import { encodePayload, loadValidation, type QrType } from '@qrsharks/qr-core/browser';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import { apiJson, apiRequest, queryClient, serverMessage, toast } from '../deps';
+import { apiJson, apiRequest, newIdempotencyKey, queryClient, serverMessage, toast } from '../deps';
 import {
   buildDynamicFormData,
   buildGenerateBody,
@@ -54,13 +54,6 @@ interface GenerateOptions {
   onValid: () => void;
 }
 
-/** A fresh Idempotency-Key (the server makes one code per key). */
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
 /**
  * One submit attempt: its Idempotency-Key and the upload it made, kept while the form is unchanged and until a save
  * succeeds, so a retry (a second click after a failure or a lost answer) makes no second code and no second upload.
@@ -78,7 +71,7 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
   const attempt = useRef<Attempt | null>(null);
   /** The attempt for this submit: the same while the form is the same object (an edit makes a new one). */
   const currentAttempt = (): Attempt => {
-    if (!attempt.current || attempt.current.form !== form) attempt.current = { form, key: newKey() };
+    if (!attempt.current || attempt.current.form !== form) attempt.current = { form, key: newIdempotencyKey() };
     return attempt.current;
   };
   const idempotency = () => ({ 'Idempotency-Key': currentAttempt().key });
