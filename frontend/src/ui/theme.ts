@@ -1,4 +1,5 @@
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import { readableOnWhite } from './readable-color';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, safeColor, type WhiteLabelConfig } from './white-label';
 
 export function buildTheme(config: WhiteLabelConfig | null): Theme {
@@ -11,8 +12,10 @@ export function siteThemeOptions(config: WhiteLabelConfig | null): ThemeOptions 
   const secondary = safeColor(config?.secondaryColor, DEFAULT_SECONDARY);
   return {
     palette: {
-      primary: { main: primary, contrastText: '#ffffff' },
-      secondary: { main: secondary, contrastText: '#ffffff' },
+      // Buttons and text in the brand's colours use a shade that reads (AA, 4.5:1 against white): the default #3B82F6
+      // is 3.7:1. Headers and gradients keep the exact colours through the --primary-color/--secondary-color variables.
+      primary: { main: readableOnWhite(primary), contrastText: '#ffffff' },
+      secondary: { main: readableOnWhite(secondary), contrastText: '#ffffff' },
       background: { default: '#f8fafc' },
     },
     shape: { borderRadius: 10 },
