@@ -44,7 +44,9 @@ describe('/auth', () => {
     await auth.showRegister();
     await auth.register(email, password);
     expect(await chrome.waitForToast('Registration successful')).toContain(`Welcome, ${email}!`);
-    await page.waitForURL((url) => url.pathname === '/');
+    // Home for a signed-in user is the dashboard: `/` passes the new account on to /dashboard. Waiting for `/` alone
+    // raced that hand-over (the menu opened in the site's header, then the dashboard replaced it: CI saw it once).
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await chrome.avatarButton.waitFor();
 
     await chrome.avatarButton.click();
@@ -60,12 +62,12 @@ describe('/auth', () => {
     await auth.open();
     await auth.signIn(email, password);
     expect(await chrome.waitForToast('Login successful')).toContain(`Welcome back, ${email}!`);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     await chrome.avatarButton.waitFor();
 
-    // A signed-in visitor of /auth is sent home.
+    // A signed-in visitor of /auth is sent home, which for them is the dashboard.
     await page.goto('/auth');
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
   });
 
   test('a wrong password shows the login failure toast', async () => {
