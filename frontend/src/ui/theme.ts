@@ -1,5 +1,5 @@
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
-import { readableOnWhite } from './readable-color';
+import { PAGE_BACKGROUND, readableOnWhite } from './readable-color';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY, safeColor, type WhiteLabelConfig } from './white-label';
 
 export function buildTheme(config: WhiteLabelConfig | null): Theme {
@@ -16,7 +16,7 @@ export function siteThemeOptions(config: WhiteLabelConfig | null): ThemeOptions 
       // is 3.7:1. Headers and gradients keep the exact colours through the --primary-color/--secondary-color variables.
       primary: { main: readableOnWhite(primary), contrastText: '#ffffff' },
       secondary: { main: readableOnWhite(secondary), contrastText: '#ffffff' },
-      background: { default: '#f8fafc' },
+      background: { default: PAGE_BACKGROUND },
     },
     shape: { borderRadius: 10 },
     typography: {
@@ -35,6 +35,8 @@ export function siteThemeOptions(config: WhiteLabelConfig | null): ThemeOptions 
       },
       MuiButtonBase: { defaultProps: { disableRipple: false } },
       MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
+      // A spinner is a progressbar to assistive technology and needs a name (react-admin's app-bar loader has none).
+      MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     },
   };
 }

@@ -1,15 +1,8 @@
-import { darken, getContrastRatio } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { readableOnWhite } from '../../ui/readable-color';
 import { siteThemeOptions } from '../../ui/theme';
 import { DEFAULT_PRIMARY, safeColor, useWhiteLabelConfig, type WhiteLabelConfig } from '../../ui/white-label';
-
-/** WCAG AA for normal text: white on the brand colour must reach 4.5:1, so a light brand colour is darkened until it does. */
-export function readableOnWhite(color: string): string {
-  let shade = color;
-  for (let step = 0; step < 10 && getContrastRatio(shade, '#ffffff') < 4.5; step += 1) shade = darken(shade, 0.1);
-  return shade;
-}
 
 /** react-admin's default theme with the site's brand (the tenant's white-label colours), readable on buttons. */
 export function dashboardTheme(config: WhiteLabelConfig | null): RaThemeOptions {
