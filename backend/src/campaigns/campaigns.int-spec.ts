@@ -9,16 +9,8 @@ import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { MailQueue } from '../mail';
 import { NEWSLETTER_FIELDS_REQUIRED } from './campaigns.schemas';
+import { until } from '../test-support/until';
 
-const until = async <T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 const header = (raw: string, name: string) =>
   raw
     .split(/\r?\n\r?\n/)[0]

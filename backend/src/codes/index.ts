@@ -20,3 +20,5 @@ export {
   type BlockedDomainRow,
   type BlockedDomainSort,
 } from './abuse/blocked-domains.query';
+/** Every style field a QrCreated carries, as the create command stores a code made without style (test fixtures too). */
+export { DEFAULT_STORED_STYLE } from './code-input';

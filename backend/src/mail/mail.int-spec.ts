@@ -12,17 +12,9 @@ import { DataSource } from 'typeorm';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailQueue } from './mail-queue';
 import { createTenants } from '../test-support/tenants';
+import { until } from '../test-support/until';
 
 const SUPPORT = 'help@sharks.test';
-const until = async <T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 const header = (raw: string, name: string) =>
   raw
     .split(/\r?\n\r?\n/)[0]

@@ -10,18 +10,10 @@ import { signUp } from '../test-support/users';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailQueue } from './mail-queue';
 import { createTenants } from '../test-support/tenants';
+import { until } from '../test-support/until';
 
 // The SDK's own signing helper (the same HMAC Stripe computes); the key is never used to call anything.
 const signer = new Stripe('sk_test_signer_only').webhooks;
-const until = async <T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 20_000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 
 // A busy machine (shared CI) makes the journeys below slow, never wrong.
 jest.setTimeout(90_000);

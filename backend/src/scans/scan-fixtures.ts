@@ -1,32 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { DEFAULT_STYLE, type QrType } from '@qrsharks/qr-core';
-import type { QrCreated, StoredStyle } from '../codes';
+import type { QrType } from '@qrsharks/qr-core';
+import { DEFAULT_STORED_STYLE, type QrCreated } from '../codes';
 import { envelope } from '../command-pipeline/command-pipeline';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
-
-/**
- * Every field a QrCreated's style carries, as the create command stores them. (The fixture once wrote two of them: the
- * codes projection then refused every fixture code, qr_style being NOT NULL, and dead-lettered its QrCreated.)
- */
-const FIXTURE_STYLE: StoredStyle = {
-  fgColor: DEFAULT_STYLE.fgColor,
-  bgColor: DEFAULT_STYLE.bgColor,
-  gradientColor: null,
-  qrStyle: 'squares',
-  dotShape: DEFAULT_STYLE.dotShape,
-  cornerShape: DEFAULT_STYLE.cornerShape,
-  innerCornerShape: DEFAULT_STYLE.innerCornerShape,
-  outerCornerColor: null,
-  innerCornerColor: null,
-  enableFrame: DEFAULT_STYLE.enableFrame,
-  frameText: DEFAULT_STYLE.frameText,
-  frameColor: DEFAULT_STYLE.frameColor,
-  frameTextColor: DEFAULT_STYLE.frameTextColor,
-  frameStyle: DEFAULT_STYLE.frameStyle,
-};
 
 /** Test helpers: codes made by appending the codes feature's events, as its command handlers would. */
 export interface FixtureCode {
@@ -63,7 +42,8 @@ export async function createCodeByEvents(
     shortCode,
     destination,
     fields: options.fields ?? (destination ? { url: destination } : {}),
-    style: FIXTURE_STYLE,
+    // Every style field, as the create command stores them (with two, the codes projection dead-lettered the code).
+    style: DEFAULT_STORED_STYLE,
     errorCorrectionLevel: 'M',
     logoFileName: null,
     logoFilePath: null,
