@@ -11,7 +11,8 @@ import { DATABASE_URL } from '../database/database.module';
 import { AdvisoryLocks } from '../projections/advisory-locks';
 import { readCheckpoint } from '../projections/projection-runner';
 import { ProjectionsService } from '../projections/projections.service';
-import { lagOf, rebuildProjection, RebuildProgress } from '../projections/rebuild';
+import { projectionLag } from '../projections/lag';
+import { rebuildProjection, RebuildProgress } from '../projections/rebuild';
 import { REBUILD_LOCK } from '../projections/rebuild-worker';
 
 function progressBar(name: string) {
@@ -31,6 +32,9 @@ function progressBar(name: string) {
   };
 }
 
+/** The lag as the console shows it: the same function (projections/lag.ts), a capped count marked with '+'. */
+const lagText = (lag: { events: number; capped: boolean }) => `${lag.events}${lag.capped ? '+' : ''}`;
+
 async function main() {
   const [command, target] = process.argv.slice(2);
   if (command !== 'status' && command !== 'rebuild') {
@@ -47,7 +51,7 @@ async function main() {
       console.log('projection'.padEnd(20), 'checkpoint (commit/prepare)'.padEnd(32), 'lag (events)');
       for (const projection of projections.list()) {
         const checkpoint = await readCheckpoint(dataSource.manager, projection.name);
-        const lag = running.env.EVENT_STORE === 'postgres' ? String(await lagOf(dataSource, projection.name)) : 'n/a';
+        const lag = running.env.EVENT_STORE === 'postgres' ? lagText(await projectionLag(dataSource.manager, checkpoint)) : 'n/a';
         console.log(projection.name.padEnd(20), `${checkpoint.commit}/${checkpoint.prepare}`.padEnd(32), lag);
       }
       const [dead] = (await dataSource.query('SELECT count(*)::int AS n FROM projection_dead_letters')) as { n: number }[];

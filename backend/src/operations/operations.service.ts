@@ -8,6 +8,7 @@ import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { compareAllPositions, EventStore, RecordedEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { projectionLag } from '../projections/lag';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { readScanPipeline, scanKeys, type ScanKeys, type ScanPipelineFigures } from '../scans';
@@ -16,8 +17,7 @@ import type { DeadLettersQuery, RebuildsQuery } from './operations.schemas';
 export const PROJECTION_NOT_FOUND = 'Projection not found';
 export const REBUILD_NOT_FOUND = 'Rebuild not found';
 export const DEAD_LETTER_NOT_FOUND = 'Dead letter not found';
-/** Lag is counted up to this many events (a count of millions on every poll would cost more than it tells). */
-export const LAG_COUNT_CAP = 100_000;
+export { LAG_COUNT_CAP } from '../projections/lag';
 
 export type ProjectionState = 'live' | 'catching up' | 'stalled' | 'rebuild requested' | 'rebuilding';
 
@@ -197,7 +197,9 @@ export class OperationsService {
       const checkpoint = checkpoints.find((row) => row.name === name);
       const commit = checkpoint?.commit ?? '-1';
       const prepare = checkpoint?.prepare ?? '-1';
-      const lag = this.countsLag ? await this.lag(commit, prepare) : { events: null, seconds: null };
+      const lag = this.countsLag
+        ? await projectionLag(this.dataSource.manager, { commit: BigInt(commit), prepare: BigInt(prepare) })
+        : { events: null, seconds: null, capped: false };
       const lastRebuild = rebuilds.find((row) => row.projection === name);
       const rebuild = lastRebuild ? rebuildRow(lastRebuild) : null;
       const eventsPerSecond = this.rate(name, now, Number(checkpoint?.read ?? 0));
@@ -210,7 +212,7 @@ export class OperationsService {
         checkpoint: { commit, prepare },
         checkpointAt: iso(checkpoint?.updated_at ?? null),
         lagEvents: lag.events,
-        lagCapped: (lag.events ?? 0) >= LAG_COUNT_CAP,
+        lagCapped: lag.capped,
         lagSeconds: lag.seconds,
         eventsPerSecond,
         state:
@@ -234,24 +236,6 @@ export class OperationsService {
     const row = (await this.listProjections()).find((projection) => projection.name === name);
     if (!row) throw DomainError.notFound(PROJECTION_NOT_FOUND);
     return row;
-  }
-
-  /** Events after the checkpoint (visible ones, counted up to LAG_COUNT_CAP) and the age of the first of them. */
-  private async lag(commit: string, prepare: string): Promise<{ events: number; seconds: number }> {
-    const after = BigInt(commit) < 0n ? 'TRUE' : '(transaction_id, position) > ($1::text::xid8, $2::bigint)';
-    const params = BigInt(commit) < 0n ? [] : [commit, prepare];
-    const visible = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
-    const [count] = (await this.dataSource.query(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM events WHERE ${after} AND ${visible} LIMIT ${LAG_COUNT_CAP}) behind`,
-      params,
-    )) as { n: number }[];
-    if (!count?.n) return { events: 0, seconds: 0 };
-    const [first] = (await this.dataSource.query(
-      `SELECT metadata->>'occurredAt' AS at FROM events WHERE ${after} AND ${visible} ORDER BY transaction_id, position LIMIT 1`,
-      params,
-    )) as { at: string | null }[];
-    const at = first?.at ? Date.parse(first.at) : NaN;
-    return { events: count.n, seconds: Number.isFinite(at) ? Math.max(0, Math.round((Date.now() - at) / 1000)) : 0 };
   }
 
   /** Events per second from this process's samples of the checkpoint's running count over the last minute. */

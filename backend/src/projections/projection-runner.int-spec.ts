@@ -6,8 +6,9 @@ import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { createDataSource } from '../database/data-source';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
 import type { Projection } from './projection';
-import { ProjectionRunner } from './projection-runner';
-import { lagOf, rebuildProjection } from './rebuild';
+import { ProjectionRunner, readCheckpoint } from './projection-runner';
+import { projectionLag } from './lag';
+import { rebuildProjection } from './rebuild';
 
 const meta = () => ({
   tenantId: 1,
@@ -198,7 +199,7 @@ describe('ProjectionRunner', () => {
     expect(
       await dataSource.query("SELECT relpersistence FROM pg_class WHERE relname = 'test_sums' AND relnamespace = 'public'::regnamespace"),
     ).toEqual([{ relpersistence: 'p' }]);
-    expect(await lagOf(dataSource, 'test_sums')).toBe(0);
+    expect((await projectionLag(dataSource.manager, await readCheckpoint(dataSource.manager, 'test_sums'))).events).toBe(0);
     const schemas = (await dataSource.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rebuild_%'")) as unknown[];
     expect(schemas).toEqual([]);
     await live.stop();

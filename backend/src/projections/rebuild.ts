@@ -138,14 +138,3 @@ export async function countEvents(dataSource: DataSource, store: EventStore): Pr
   const [row] = (await dataSource.query('SELECT count(*)::bigint AS n FROM events')) as { n: string }[];
   return Number(row.n);
 }
-
-/** Events after a checkpoint that a projection has not seen yet (Postgres only). */
-export async function lagOf(dataSource: DataSource, name: string): Promise<number> {
-  const [row] = (await dataSource.query(
-    `SELECT count(*)::bigint AS n FROM events e, projection_checkpoints c
-     WHERE c.name = $1 AND (c.commit_position < 0
-       OR (e.transaction_id::text::bigint, e.position) > (c.commit_position, c.prepare_position))`,
-    [name],
-  )) as { n: string }[];
-  return Number(row?.n ?? 0);
-}
