@@ -80,7 +80,7 @@ describe('npm run projections', () => {
       await held.end();
       projections.resume('clients');
     }
-  });
+  }, 90_000);
 
   it('rebuild <name> replays into fresh tables, swaps them in, and the read model answers the same', async () => {
     const before = await fetch(`${app.url}/api/white-label/config`).then((res) => res.json());
