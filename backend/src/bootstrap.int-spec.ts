@@ -88,6 +88,51 @@ describe('starting and stopping the product', () => {
     expect(run.output()).toMatch(/Invalid settings \(see \.env\.example\):\n\s+PORT:/);
   }, 60_000);
 
+  it('NODE_ENV=production refuses to start on missing or published secrets, with one paragraph saying how to make them', async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{}, /SESSION_SECRET is not set and VISITOR_HASH_SALT is not set/],
+      [
+        { SESSION_SECRET: 'change-me-to-a-long-random-string', VISITOR_HASH_SALT: 'change-me-too' },
+        /SESSION_SECRET is a published example value and VISITOR_HASH_SALT is a published example value/,
+      ],
+      [{ SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' }, /: VISITOR_HASH_SALT is not set\./],
+    ];
+    for (const [secrets, expected] of cases) {
+      const run = startMain({
+        DATABASE_URL: db.url,
+        PORT: '0',
+        NODE_ENV: 'production',
+        SESSION_SECRET: '',
+        VISITOR_HASH_SALT: '',
+        ...secrets,
+      });
+      expect(await run.exited).toBe(1);
+      const paragraph = run.output().trim();
+      expect(paragraph).toMatch(/^Refusing to start with NODE_ENV=production: /);
+      expect(paragraph).toMatch(expected);
+      expect(paragraph).toContain('openssl rand -hex 32');
+      expect(paragraph).not.toContain('\n'); // one paragraph
+      expect(paragraph).not.toMatch(/listening on/);
+    }
+  }, 120_000);
+
+  it('NODE_ENV=production starts with secrets of its own', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const run = startMain({
+      DATABASE_URL: db.url,
+      PORT: port,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      VISITOR_HASH_SALT: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    });
+    const deadline = Date.now() + 45_000;
+    while (!run.output().includes('listening on') && run.child.exitCode === null && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(run.output()).toContain('listening on');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 60_000);
+
   it('SIGTERM drains and exits 0 after it served requests', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const run = startMain({ DATABASE_URL: db.url, PORT: port, LOG_LEVEL: 'info' });

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createTestDatabaseAnywhere } from '../../backend/src/test-support/database';
@@ -29,13 +30,24 @@ export async function startRedis(): Promise<PrivateRedis> {
   return redis;
 }
 
+const BENCH_SECRET = randomBytes(32).toString('hex');
+
 /** Runs a product entry point (backend/src/main.ts or worker.ts) as a child process. */
 export function startProduct(entry: 'main' | 'worker', env: Record<string, string>): ChildProcess {
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of each product process there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   return spawn(process.execPath, [...profile, '-r', '@swc-node/register', `backend/src/${entry}.ts`], {
     cwd: REPO,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', SWC_NODE_PROJECT: 'backend/tsconfig.json', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // Production refuses the public default secrets (issue 27): each bench run makes its own.
+      SESSION_SECRET: BENCH_SECRET,
+      VISITOR_HASH_SALT: BENCH_SECRET,
+      LOG_LEVEL: 'silent',
+      SWC_NODE_PROJECT: 'backend/tsconfig.json',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -28,7 +28,7 @@ export class DeviceCookies {
   private readonly secure: boolean;
 
   constructor(@Inject(ENV) env: Env) {
-    this.signer = new CookieSigner(env.SESSION_SECRET, 'device cookie v1');
+    this.signer = new CookieSigner(env.SESSION_SECRET, 'device-cookie');
     this.secure = env.NODE_ENV === 'production';
   }
 

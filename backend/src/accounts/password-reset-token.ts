@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { keyFor } from '../config/keys';
 
 /** What a password-reset link carries: who, which request, the user's auth version then, and until when it works. */
 export interface ResetTokenClaims {
@@ -17,8 +18,8 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const b64 = (value: Buffer | string) => Buffer.from(value).toString('base64url');
 
-/** A key of its own, derived from SESSION_SECRET: a reset token can never pass for a signed cookie or the reverse. */
-const keyOf = (secret: string) => createHmac('sha256', secret).update('qrs:password-reset:v1').digest();
+/** A key of its own, derived from SESSION_SECRET (config/keys.ts): a reset token can never pass for a signed cookie or the reverse. */
+const keyOf = (secret: string) => keyFor(secret, 'password-reset');
 
 /**
  * The link's token: `base64url(claims JSON).base64url(HMAC-SHA256)`. Signed from the PasswordResetRequested event's

@@ -5,6 +5,7 @@ import session from 'express-session';
 import { Pool } from 'pg';
 import { requestContext } from '../common/request-context';
 import { ENV, Env } from '../config/env';
+import { keyFor } from '../config/keys';
 import { DATABASE_URL } from '../database/database.module';
 
 declare module 'express-session' {
@@ -62,7 +63,9 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
     );
     this.handler = session({
       name: SESSION_COOKIE,
-      secret: env.SESSION_SECRET,
+      // Signs with the session's own derived key; the raw secret, which signed cookies before issue 27, still verifies
+      // them, so nobody is signed out by the change (a cookie only carries a random id looked up in the store).
+      secret: [keyFor(env.SESSION_SECRET, 'session').toString('base64url'), env.SESSION_SECRET],
       store: this.store,
       resave: false,
       saveUninitialized: false,

@@ -87,7 +87,12 @@ describe('sessions', () => {
 describe('sessions in production (NODE_ENV=production behind a TLS proxy)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ NODE_ENV: 'production', TRUST_PROXY: '1', SESSION_SECRET: 'a-production-secret-for-tests' });
+    app = await startTestApp({
+      NODE_ENV: 'production',
+      TRUST_PROXY: '1',
+      SESSION_SECRET: 'a-production-secret-for-tests',
+      VISITOR_HASH_SALT: 'a-production-salt',
+    });
   });
   afterAll(() => app.close());
 

@@ -1,16 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { keyFor, type KeyPurpose } from '../config/keys';
 
 /**
  * Small signed values for cookies that are not the session: the device cookie (device-cookies.ts) and Google's OAuth
- * state (google/signed-state.store.ts). HMAC-SHA256 with a key derived from SESSION_SECRET per purpose, so a value
- * made for one purpose never verifies as another.
+ * state (google/signed-state.store.ts). HMAC-SHA256 with a key derived from SESSION_SECRET per purpose (config/keys.ts),
+ * so a value made for one purpose never verifies as another.
  */
 export class CookieSigner {
   private readonly key: Buffer;
 
-  constructor(secret: string, purpose: string) {
-    this.key = createHmac('sha256', secret).update(`qrsharks cookie key: ${purpose}`).digest();
+  constructor(secret: string, purpose: KeyPurpose) {
+    this.key = keyFor(secret, purpose);
   }
 
   /** `payload.signature`, both base64url; the payload is a JSON value. */

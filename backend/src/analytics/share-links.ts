@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Decided, Evolvable } from '../command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
+import { keyFor, legacyKeyFor } from '../config/keys';
 
 /**
  * Read-only share links of one code's analytics page (issue 17). Stream `analytics-shares-{qrId}`: one per code,
@@ -64,8 +65,11 @@ export function decideRevokeShare(state: ShareLinkState, qrId: string, shareId: 
 }
 
 const b64 = (value: Buffer | string) => Buffer.from(value).toString('base64url');
-/** A key of its own, derived from SESSION_SECRET: a share token can never pass for a cookie or a reset link. */
-const keyOf = (secret: string) => createHmac('sha256', secret).update('qrs:analytics-share:v1').digest();
+/**
+ * A key of its own, derived from SESSION_SECRET (config/keys.ts): a share token can never pass for a cookie or a reset
+ * link. Links signed before issue 27 still verify with the legacy key (they were handed out; docs/decisions.md).
+ */
+const keysOf = (secret: string) => [keyFor(secret, 'share-links'), legacyKeyFor(secret, 'share-links')];
 
 export interface ShareClaims {
   shareId: string;
@@ -75,16 +79,19 @@ export interface ShareClaims {
 /** `base64url([shareId, expiresAt]).base64url(HMAC-SHA256)`. */
 export function signShareToken(secret: string, claims: ShareClaims): string {
   const body = b64(JSON.stringify([claims.shareId, claims.expiresAt]));
-  return `${body}.${b64(createHmac('sha256', keyOf(secret)).update(body).digest())}`;
+  return `${body}.${b64(createHmac('sha256', keyFor(secret, 'share-links')).update(body).digest())}`;
 }
 
 /** The claims of a well-signed token, else null. Expiry and revocation are the caller's to check. */
 export function verifyShareToken(secret: string, token: string): ShareClaims | null {
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined || body.length > 200) return null;
-  const expected = createHmac('sha256', keyOf(secret)).update(body).digest();
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const signedBy = (key: Buffer) => {
+    const expected = createHmac('sha256', key).update(body).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!keysOf(secret).some(signedBy)) return null;
   try {
     const [shareId, expiresAt] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown[];
     if (typeof shareId !== 'string' || typeof expiresAt !== 'string') return null;

@@ -9,6 +9,11 @@ const csv = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
+export const DEV_VISITOR_HASH_SALT = 'dev-only-visitor-salt';
+/** Values that were ever published as examples (.env.example, docker-compose.yml): as good as no secret at all. */
+const PUBLIC_SECRETS = new Set([DEV_SESSION_SECRET, DEV_VISITOR_HASH_SALT, 'change-me-to-a-long-random-string', 'change-me-too']);
+
 /**
  * Every setting of the product, parsed once at start-up. `.env.example` lists each with its default;
  * keep the two in step.
@@ -54,8 +59,12 @@ export const envSchema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(150),
 
-  SESSION_SECRET: z.string().min(16).default('dev-only-session-secret-change-me'),
-  VISITOR_HASH_SALT: z.string().min(8).default('dev-only-visitor-salt'),
+  /**
+   * The one secret every signing key is derived from (config/keys.ts), and the salt of visitor hashes. The defaults
+   * are public and serve development and tests only: NODE_ENV=production refuses to start on them (productionSecrets).
+   */
+  SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
+  VISITOR_HASH_SALT: z.string().min(8).default(DEV_VISITOR_HASH_SALT),
   /**
    * Scans: Redis stream of the scan buffer (default qrs:{database name}:scans), idle time before another
    * ingester reclaims a crashed one's entries, cache safety-net TTL, and the trusted proxy's country header
@@ -169,9 +178,35 @@ export class EnvError extends Error {}
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
+  if (result.success) {
+    const refusal = productionSecrets(result.data, cleaned);
+    if (refusal) throw new EnvError(refusal);
+    return result.data;
+  }
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new EnvError(`Invalid settings (see .env.example):\n${lines.join('\n')}`);
 }
 
 export const ENV = Symbol('ENV');
+
+/**
+ * In production, a secret that is missing or public (a default, an example value) would let anyone who read the
+ * repository sign sessions, links and cookies, or undo the visitor hashes: the paragraph refusing to start, or null.
+ */
+export function productionSecrets(env: Env, source: Record<string, string | undefined>): string | null {
+  if (env.NODE_ENV !== 'production') return null;
+  const problems = (['SESSION_SECRET', 'VISITOR_HASH_SALT'] as const).flatMap((name) => {
+    if (!source[name]) return [`${name} is not set`];
+    return PUBLIC_SECRETS.has(env[name]) || /change-me/i.test(env[name]) ? [`${name} is a published example value`] : [];
+  });
+  if (!problems.length) return null;
+  return (
+    `Refusing to start with NODE_ENV=production: ${problems.join(' and ')}. ` +
+    'These secrets sign sessions, share links, newsletter links, device cookies and password-reset links, and salt ' +
+    'the visitor hashes, so the public development defaults would let anyone sign in as any user. ' +
+    'Make a long random value for each, for example with `openssl rand -hex 32` ' +
+    "(or `node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"`), " +
+    'set SESSION_SECRET and VISITOR_HASH_SALT in the environment (or the .env file docker compose reads), and start again. ' +
+    'Keep them: changing SESSION_SECRET signs everyone out and ends every share and newsletter link.'
+  );
+}

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { keyFor, legacyKeyFor } from '../config/keys';
 
 /**
  * Signed newsletter links (issue 22): `base64url(claims).base64url(HMAC-SHA256)`, with a key derived from
- * SESSION_SECRET for this purpose only. Nothing is stored: the mail sender signs the link when it renders a mail, and
+ * SESSION_SECRET for this purpose only (config/keys.ts). Nothing is stored: the mail sender signs the link when it renders a mail, and
  * the routes check the signature. Unsubscribe links do not expire (RFC 8058: they must keep working from an old mail);
  * confirmation links expire after CONFIRM_LINK_DAYS.
  */
@@ -11,12 +12,13 @@ export type NewsletterTokenClaims =
 
 export const CONFIRM_LINK_DAYS = 7;
 
-const keyOf = (secret: string) => createHmac('sha256', secret).update('qrs:newsletter-links:v1').digest();
+/** Links mailed before issue 27 still verify with the legacy key (RFC 8058: old mails' links keep working). */
+const keysOf = (secret: string) => [keyFor(secret, 'newsletter-links'), legacyKeyFor(secret, 'newsletter-links')];
 const b64 = (buffer: Buffer) => buffer.toString('base64url');
 
 export function signNewsletterToken(secret: string, claims: NewsletterTokenClaims): string {
   const body = b64(Buffer.from(JSON.stringify(claims), 'utf8'));
-  return `${body}.${b64(createHmac('sha256', keyOf(secret)).update(body).digest())}`;
+  return `${body}.${b64(createHmac('sha256', keyFor(secret, 'newsletter-links')).update(body).digest())}`;
 }
 
 /** The claims of a well-signed token of the purpose, else null (tampered, truncated, or another purpose's token). */
@@ -28,9 +30,12 @@ export function verifyNewsletterToken<P extends NewsletterTokenClaims['p']>(
   if (typeof token !== 'string' || token.length > 2000) return null;
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) return null;
-  const expected = createHmac('sha256', keyOf(secret)).update(body).digest();
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const signedBy = (key: Buffer) => {
+    const expected = createHmac('sha256', key).update(body).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!keysOf(secret).some(signedBy)) return null;
   try {
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as NewsletterTokenClaims;
     if (claims?.p !== purpose || typeof claims.email !== 'string' || !Number.isInteger(claims.t)) return null;

@@ -20,7 +20,7 @@ export class GoogleStateStore {
   private readonly secure: boolean;
 
   constructor(@Inject(ENV) env: Env) {
-    this.signer = new CookieSigner(env.SESSION_SECRET, 'google oauth state v1');
+    this.signer = new CookieSigner(env.SESSION_SECRET, 'google-state');
     this.secure = env.NODE_ENV === 'production';
   }
 
