@@ -1,6 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { VersionETag } from '../command-pipeline/versions';
 import { IdParam, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
 import { dashboardCodesQuery, type DashboardCodesQuery } from './codes.schemas';
@@ -23,7 +24,9 @@ export class DashboardCodesController {
     return listPage(response, 'codes', query.range, rows, total);
   }
 
+  /** What react-admin's edit view loads: its ETag is what that client sends back as If-Match when it saves. */
   @Get('codes/:id')
+  @VersionETag()
   one(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), NOT_FOUND) id: string) {
     return this.codes.dashboardCode(user, id);
   }

@@ -137,9 +137,15 @@ export class StaffQueryService {
     return { rows, total };
   }
 
+  /**
+   * One code, with its `version`: the revision of its `qr-{id}` stream, whose every event (code events only) this
+   * projection wrote into audit_events in the same transaction as the row, so the two never disagree.
+   */
   async code(id: string, tenant: number | null): Promise<Row> {
     const rows = (await this.dataSource.query(
-      `SELECT ${CODE_COLUMNS} FROM staff_codes WHERE id = $1 AND ($2::int IS NULL OR client_id = $2)`,
+      `SELECT ${CODE_COLUMNS},
+         (SELECT max(a.revision)::int FROM audit_events a WHERE a.qr_id = c.id AND a.stream_id = 'qr-' || c.id::text) AS version
+       FROM staff_codes c WHERE id = $1 AND ($2::int IS NULL OR client_id = $2)`,
       [id, tenant],
     )) as Row[];
     if (!rows[0]) throw DomainError.notFound(CODE_NOT_FOUND);

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser, type Role } from '../accounts';
 import { BlockedDomainsQuery } from '../codes';
+import { VersionETag } from '../command-pipeline';
 import { BodyOf, IdParam, QueryOf, uuidId, ZodPipe } from '../common/input';
 import { listPage, type ListQuery } from '../common/list-query';
 import { STAFF_ACTIONS as CAN, tenantScope } from './staff-roles';
@@ -124,11 +125,15 @@ export class StaffController {
     return listPage(res, 'codes', q.range, rows, total);
   }
 
-  @Get('codes/:id') @Authenticated(CAN.read) code(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string) {
+  /** Answers about one code carry `ETag: "<version>"`, its stream's revision, like the owner's routes. */
+  @Get('codes/:id') @Authenticated(CAN.read) @VersionETag() code(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
+  ) {
     return this.query.code(id, tenantScope(user));
   }
 
-  @Post('codes/:id/suspension') @Authenticated(CAN.suspendCodes) suspend(
+  @Post('codes/:id/suspension') @Authenticated(CAN.suspendCodes) @VersionETag() suspend(
     @CurrentUser() staff: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
     @BodyOf(suspendBody) body: { reason: string },
@@ -136,7 +141,7 @@ export class StaffController {
     return this.staff.suspend(staff, id, body.reason);
   }
 
-  @Delete('codes/:id/suspension') @Authenticated(CAN.suspendCodes) lift(
+  @Delete('codes/:id/suspension') @Authenticated(CAN.suspendCodes) @VersionETag() lift(
     @CurrentUser() staff: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
   ) {
