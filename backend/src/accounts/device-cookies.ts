@@ -1,7 +1,7 @@
 import { createParamDecorator, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
-import { ENV, Env } from '../config/env';
+import { ENV, Env, secureCookies } from '../config/env';
 import { CookieSigner, readCookie } from './signed-cookies';
 
 export const DEVICE_COOKIE = 'qrs.device';
@@ -29,7 +29,7 @@ export class DeviceCookies {
 
   constructor(@Inject(ENV) env: Env) {
     this.signer = new CookieSigner(env.SESSION_SECRET, 'device-cookie');
-    this.secure = env.NODE_ENV === 'production';
+    this.secure = secureCookies(env);
   }
 
   /** Sets (or replaces) the device cookie for the user who just signed in. */

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import { Pool } from 'pg';
 import { requestContext } from '../common/request-context';
-import { ENV, Env } from '../config/env';
+import { ENV, Env, secureCookies } from '../config/env';
 import { keyFor } from '../config/keys';
 import { DATABASE_URL } from '../database/database.module';
 
@@ -72,7 +72,7 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
       rolling: false,
       // undefined: Express's `trust proxy` (TRUST_PROXY) decides whether X-Forwarded-Proto makes the request secure.
       proxy: undefined,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: env.NODE_ENV === 'production', maxAge: SESSION_MAX_AGE_MS, path: '/' },
+      cookie: { httpOnly: true, sameSite: 'lax', secure: secureCookies(env), maxAge: SESSION_MAX_AGE_MS, path: '/' },
     });
   }
 

@@ -90,6 +90,7 @@ describe('sessions in production (NODE_ENV=production behind a TLS proxy)', () =
     app = await startTestApp({
       NODE_ENV: 'production',
       TRUST_PROXY: '1',
+      PUBLIC_ORIGIN: 'https://qrsharks.example',
       SESSION_SECRET: 'a-production-secret-for-tests',
       VISITOR_HASH_SALT: 'a-production-salt',
     });
@@ -112,5 +113,28 @@ describe('sessions in production (NODE_ENV=production behind a TLS proxy)', () =
     const plain = await new TestClient(app.url).post('/api/login', { username: 'secure@example.com', password: 'secret1' });
     expect(plain.status).toBe(200);
     expect(sessionCookie(plain.headers['set-cookie'])).toBeUndefined();
+  });
+});
+
+describe('sessions in production on a plain-http address (docker-compose.yml without a proxy)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+      SESSION_SECRET: 'a-production-secret-for-tests',
+      VISITOR_HASH_SALT: 'a-production-salt',
+    });
+  });
+  afterAll(() => app.close());
+
+  it('signs in over plain HTTP with a cookie that is not Secure (a Secure one would never be set on http)', async () => {
+    const client = new TestClient(app.url);
+    const res = await client.post('/api/register', { email: 'plain@example.com', password: 'secret1' });
+    expect(res.status).toBe(200);
+    const cookie = sessionCookie(res.headers['set-cookie'])!;
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).not.toMatch(/; Secure/);
+    expect((await client.get('/api/user')).status).toBe(200);
   });
 });

@@ -187,6 +187,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   throw new EnvError(`Invalid settings (see .env.example):\n${lines.join('\n')}`);
 }
 
+/**
+ * Whether the product's cookies carry Secure: in production when the site's public address is https. A stack browsed
+ * over plain http (docker-compose.yml's default http://localhost:3000, no proxy) would otherwise never keep a session:
+ * express-session does not set a Secure cookie on an http request. Behind a TLS proxy, TRUST_PROXY lets
+ * X-Forwarded-Proto make the request secure.
+ */
+export const secureCookies = (env: Pick<Env, 'NODE_ENV' | 'PUBLIC_ORIGIN'>): boolean =>
+  env.NODE_ENV === 'production' && new URL(env.PUBLIC_ORIGIN).protocol === 'https:';
+
 export const ENV = Symbol('ENV');
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { ENV, Env } from '../../config/env';
+import { ENV, Env, secureCookies } from '../../config/env';
 import { CookieSigner, readCookie } from '../signed-cookies';
 
 export const GOOGLE_STATE_COOKIE = 'qrs.gstate';
@@ -21,7 +21,7 @@ export class GoogleStateStore {
 
   constructor(@Inject(ENV) env: Env) {
     this.signer = new CookieSigner(env.SESSION_SECRET, 'google-state');
-    this.secure = env.NODE_ENV === 'production';
+    this.secure = secureCookies(env);
   }
 
   /** passport calls store(req, meta, callback) (its arity selects this form). */
