@@ -93,6 +93,15 @@ export class AccountsService {
     return valid ? authUserOf(userId, account) : null;
   }
 
+  /**
+   * The tenant a user registered in, from the user's stream (null: no such user). For callers that found no row in a
+   * read model that may lag (the staff console's staff_users): the commands they send decide from the stream anyway.
+   */
+  async tenantOf(userId: string): Promise<number | null> {
+    const { user } = (await this.store.readStream(userStream(userId))).reduce(evolveAccount, initialAccount);
+    return user.tenantId > 0 ? user.tenantId : null;
+  }
+
   /** The users the read model lists as admins of a tenant: the admin registry's candidates (their streams decide). */
   async adminIds(clientId: number): Promise<string[]> {
     const rows = (await this.dataSource.query(

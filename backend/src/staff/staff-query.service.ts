@@ -110,6 +110,14 @@ export class StaffQueryService {
     return rows[0];
   }
 
+  /** The tenant of a user the console lists (any tenant), or null when staff_users has no row for it (yet). */
+  async userTenant(id: string): Promise<number | null> {
+    const rows = (await this.dataSource.query('SELECT client_id AS "clientId" FROM staff_users WHERE id = $1', [id])) as {
+      clientId: number;
+    }[];
+    return rows[0]?.clientId ?? null;
+  }
+
   async codes(query: CodesQuery, tenant: number | null): Promise<{ rows: Row[]; total: number }> {
     const clauses: string[] = [];
     const params: unknown[] = [];

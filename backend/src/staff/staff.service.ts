@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
+  AccountsService,
   DisableAccountCommand,
   EnableAccountCommand,
   GrantRoleCommand,
@@ -12,7 +13,7 @@ import {
 import { BlockDomainCommand, LiftSuspensionCommand, SuspendCodeCommand, UnblockDomainCommand } from '../codes';
 import { DomainError } from '../command-pipeline/domain-error';
 import { permissionsOf, tenantScope } from './staff-roles';
-import { StaffQueryService } from './staff-query.service';
+import { StaffQueryService, USER_NOT_FOUND } from './staff-query.service';
 
 export const BLOCKLIST_DEFAULT_BRAND = "Only the default brand's admins keep the destination blocklist";
 
@@ -26,6 +27,7 @@ export class StaffService {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly query: StaffQueryService,
+    private readonly accounts: AccountsService,
   ) {}
 
   me(user: AuthUser) {
@@ -40,23 +42,37 @@ export class StaffService {
   }
 
   async grant(admin: AuthUser, userId: string, role: Role) {
-    const target = await this.query.user(userId, tenantScope(admin));
-    return this.commandBus.execute(new GrantRoleCommand({ tenantId: target.clientId, userId, role, by: admin.id }));
+    return this.commandBus.execute(
+      new GrantRoleCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, role, by: admin.id }),
+    );
   }
 
   async revoke(admin: AuthUser, userId: string, role: Role) {
-    const target = await this.query.user(userId, tenantScope(admin));
-    return this.commandBus.execute(new RevokeRoleCommand({ tenantId: target.clientId, userId, role, by: admin.id }));
+    return this.commandBus.execute(
+      new RevokeRoleCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, role, by: admin.id }),
+    );
   }
 
   async disable(admin: AuthUser, userId: string, reason: string): Promise<AccountStatus> {
-    const target = await this.query.user(userId, tenantScope(admin));
-    return this.commandBus.execute(new DisableAccountCommand({ tenantId: target.clientId, userId, by: admin, reason }));
+    return this.commandBus.execute(
+      new DisableAccountCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, by: admin, reason }),
+    );
   }
 
   async enable(admin: AuthUser, userId: string): Promise<AccountStatus> {
-    const target = await this.query.user(userId, tenantScope(admin));
-    return this.commandBus.execute(new EnableAccountCommand({ tenantId: target.clientId, userId, by: admin }));
+    return this.commandBus.execute(new EnableAccountCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, by: admin }));
+  }
+
+  /**
+   * The tenant of the user a console action names, within the caller's reach (404 outside it, like an unknown id):
+   * from staff_users, the audit projection's read model, or, while that projection has not seen the user yet (a
+   * just-registered one), from the user's stream, which the command decides from anyway.
+   */
+  private async tenantOfTarget(staff: AuthUser, userId: string): Promise<number> {
+    const scope = tenantScope(staff);
+    const tenant = (await this.query.userTenant(userId)) ?? (await this.accounts.tenantOf(userId));
+    if (tenant === null || (scope !== null && tenant !== scope)) throw DomainError.notFound(USER_NOT_FOUND);
+    return tenant;
   }
 
   suspend(staff: AuthUser, qrId: string, reason: string) {
