@@ -206,6 +206,68 @@ describe('analytics pages: filters, previous period, share links, rebuild', () =
     expect([expired.status, expired.body.message]).toEqual([404, SHARE_LINK_EXPIRED]);
   });
 
+  // Issue 27 item 6: a deleted account's share links used to keep answering 200 with the code's analytics and destination.
+  it('deleting the account revokes every share link it made (UserDeleted), and a rebuild keeps them revoked', async () => {
+    const leaving = new TestClient(app.url);
+    const leaverId = (await signUp(leaving)).id;
+    const first = await createCodeByEvents(app.app, { userId: leaverId, destination: 'https://example.com/leaving-1' });
+    const second = await createCodeByEvents(app.app, { userId: leaverId, destination: 'https://example.com/leaving-2' });
+    const share = async (qrId: string, days: number) => {
+      const res = await leaving.post(`/api/dynamic-qrcodes/${qrId}/share-links`, { expiresInDays: days });
+      expect(res.status).toBe(201);
+      return res.body as { id: string; token: string };
+    };
+    const links = [await share(first.qrId, 7), await share(first.qrId, 30), await share(second.qrId, 1)];
+    const revokedBefore = await share(second.qrId, 7);
+    expect((await leaving.delete(`/api/dynamic-qrcodes/${second.qrId}/share-links/${revokedBefore.id}`)).status).toBe(204);
+    // Someone else's link on their own code is not touched.
+    const kept = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/kept' });
+    const keptLink = (await owner.post(`/api/dynamic-qrcodes/${kept.qrId}/share-links`, {})).body as { token: string };
+
+    const anonymous = new TestClient(app.url);
+    const answers = async () =>
+      Promise.all(
+        [...links, revokedBefore, keptLink].map(async ({ token }) => {
+          const res = await anonymous.get(`/api/shared-analytics/${token}`);
+          return [res.status, res.status === 200 ? null : res.body.message];
+        }),
+      );
+    expect(await answers()).toEqual([
+      [200, null],
+      [200, null],
+      [200, null],
+      [404, SHARE_LINK_REVOKED],
+      [200, null],
+    ]);
+    const revokedAt = async () =>
+      (await app.app
+        .get(DataSource)
+        .query('SELECT share_id, revoked_at FROM analytics_share_links WHERE user_id = $1 ORDER BY share_id', [leaverId])) as {
+        share_id: string;
+        revoked_at: Date | null;
+      }[];
+    const revokedEarlier = (await revokedAt()).find((row) => row.share_id === revokedBefore.id)!.revoked_at;
+
+    expect((await leaving.post('/api/delete-account', {})).status).toBe(200);
+    await settle();
+    const gone = [
+      [404, SHARE_LINK_REVOKED],
+      [404, SHARE_LINK_REVOKED],
+      [404, SHARE_LINK_REVOKED],
+      [404, SHARE_LINK_REVOKED],
+      [200, null],
+    ];
+    expect(await answers()).toEqual(gone);
+    const rows = await revokedAt();
+    expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
+    // A link revoked before keeps the moment it was revoked; the others take the deletion's.
+    expect(rows.find((row) => row.share_id === revokedBefore.id)!.revoked_at).toEqual(revokedEarlier);
+
+    await rebuildProjection(app.app.get(AnalyticsProjection), testEvents(app.app).store, app.app.get(DataSource));
+    expect(await answers()).toEqual(gone);
+    expect(await revokedAt()).toEqual(rows);
+  });
+
   it('rebuild honesty: every answer of the analytics screens is the same after rebuilding the projection', async () => {
     const code = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/rebuild' });
     await scans(code, [

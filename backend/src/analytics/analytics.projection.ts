@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
+import type { UserDeleted } from '../accounts';
 import type { QrContentChanged, QrCreated, QrRenamed } from '../codes';
 import type { Scanned } from '../scans';
 import { codeName, referrerHost, scanKind, typeFields, type QrTracked, type ScanKind } from './analytics-values';
@@ -97,6 +98,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     'QrGenerated',
     'QrDownloaded',
     ...SHARE_EVENT_TYPES,
+    'UserDeleted',
   ];
 
   constructor(private readonly projections: ProjectionsService) {}
@@ -121,6 +123,16 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
   }
 
   private async applyCodeEvent(event: RecordedEvent, tx: EntityManager): Promise<void> {
+    if (event.type === 'UserDeleted') {
+      // Share links die with their owner (issue 27): every link the account made is revoked at the deletion's instant
+      // (one already revoked keeps its own), from the event itself, so a rebuild or replay gives the same rows.
+      await tx.query('UPDATE analytics_share_links SET revoked_at = coalesce(revoked_at, $2) WHERE user_id = $1 AND client_id = $3', [
+        String((event.data as UserDeleted).userId),
+        event.metadata.occurredAt,
+        event.metadata.tenantId,
+      ]);
+      return;
+    }
     const qrId = (event.data as { qrId: string }).qrId;
     if (event.type === 'QrCreated') {
       const data = event.data as QrCreated;
