@@ -120,6 +120,12 @@ export const roleSchema = z.enum(['user', 'support', 'admin'] satisfies Role[], 
 export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordSchema>;
 
+/** POST /api/verify-email: the mailed link's token (issue 27). */
+export const verifyEmailSchema = z.object({
+  token: text({ label: 'Token', max: 2000, typeMessage: 'This verification link is invalid. Please ask for a new one.' }),
+});
+export type VerifyEmailBody = z.infer<typeof verifyEmailSchema>;
+
 /** POST /api/reset-password: the link's token and the new password (the register rules), confirmed. */
 export const resetPasswordSchema = z
   .object({

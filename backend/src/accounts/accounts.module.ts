@@ -9,6 +9,8 @@ import { ENV, Env } from '../config/env';
 import { AccountsService } from './accounts.service';
 import { ChangePasswordHandler } from './change-password.command';
 import { DeleteAccountHandler } from './delete-account.command';
+import { EmailVerificationController } from './email-verification.controller';
+import { ResendVerificationHandler, VerifyEmailHandler } from './email-verification.command';
 import { DisableAccountHandler, EnableAccountHandler } from './disable-account.command';
 import { SignInWithGoogleHandler } from './google/sign-in-with-google.command';
 import { GrantRoleHandler } from './grant-role.command';
@@ -34,7 +36,7 @@ import { UsersProjection } from './users.projection';
  */
 @Global()
 @Module({
-  controllers: [AccountsController, GoogleController, PasswordResetController],
+  controllers: [AccountsController, GoogleController, PasswordResetController, EmailVerificationController],
   providers: [
     AccountsService,
     SessionsService,
@@ -42,6 +44,8 @@ import { UsersProjection } from './users.projection';
     LogInUserHandler,
     RequestPasswordResetHandler,
     ResetPasswordHandler,
+    ResendVerificationHandler,
+    VerifyEmailHandler,
     UpdateUserNameHandler,
     ChangePasswordHandler,
     DeleteAccountHandler,

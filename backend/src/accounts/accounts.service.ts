@@ -12,7 +12,17 @@ import { usernameKey, userStream } from './user.events';
 /** The columns of `users` a session needs. */
 type AuthRow = Pick<
   UserEntity,
-  'id' | 'clientId' | 'username' | 'email' | 'firstName' | 'lastName' | 'roles' | 'subscriptionStatus' | 'googleId' | 'authVersion'
+  | 'id'
+  | 'clientId'
+  | 'username'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'roles'
+  | 'subscriptionStatus'
+  | 'googleId'
+  | 'authVersion'
+  | 'emailVerified'
 > &
   Pick<UserEntity, 'isDeleted' | 'isDisabled'>;
 
@@ -58,6 +68,7 @@ export class AccountsService {
       roles: effectiveRoles(row.roles),
       subscriptionStatus: row.subscriptionStatus,
       googleId: row.googleId,
+      emailVerified: row.emailVerified,
     };
   }
 
@@ -82,6 +93,7 @@ export class AccountsService {
     const [row] = (await this.dataSource.query(
       'SELECT id, client_id AS "clientId", username, email, first_name AS "firstName", last_name AS "lastName", roles, ' +
         'subscription_status AS "subscriptionStatus", google_id AS "googleId", auth_version AS "authVersion", ' +
+        'email_verified AS "emailVerified", ' +
         'is_deleted AS "isDeleted", is_disabled AS "isDisabled" FROM users WHERE id = $1 AND client_id = $2',
       [userId, tenantId],
     )) as AuthRow[];

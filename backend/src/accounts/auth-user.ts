@@ -17,6 +17,8 @@ export interface AuthUser {
   roles: Role[];
   subscriptionStatus: string;
   googleId: string | null;
+  /** Issue 27: the address is proven (a mailed link, Google, or a password-reset link); the site shows a banner until it is. */
+  emailVerified: boolean;
 }
 
 /**
@@ -26,4 +28,6 @@ export interface AuthUser {
 export interface SignedIn {
   user: AuthUser;
   authVersion: number;
+  /** The sign-in ended every other session of the user (Google proved the address and removed the password: issue 27). */
+  endsOtherSessions?: boolean;
 }

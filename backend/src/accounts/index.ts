@@ -9,6 +9,8 @@ export { AccountsService } from './accounts.service';
 export * from './user.events';
 /** The password-reset link's token: the mail feature signs the link from PasswordResetRequested. */
 export { signResetToken, type ResetTokenClaims } from './password-reset-token';
+/** The verification link's token (issue 27): the mail feature signs the welcome and email-verification mails' links. */
+export { signVerificationToken, type VerificationTokenClaims } from './email-verification-token';
 /** The staff console's account commands (roles, disabling): the console's routes live in the staff feature. */
 export { GrantRoleCommand, type RoleChange } from './grant-role.command';
 export { RevokeRoleCommand } from './revoke-role.command';

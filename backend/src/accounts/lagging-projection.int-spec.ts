@@ -61,6 +61,7 @@ describe('account writes while the users projection lags past the wait bound', (
           roles: ['user'],
           subscriptionStatus: 'free',
           googleId: null,
+          emailVerified: false,
         });
         id = register.body.id;
         expect(await usersRow(id)).toEqual([]); // the read model has not seen the user

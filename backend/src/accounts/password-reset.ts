@@ -33,5 +33,12 @@ export function decideResetPassword(state: UserState, claims: ResetTokenClaims, 
   if (!isActive(state)) throw DomainError.invalid(RESET_LINK_INVALID, 'token');
   if (new Date(claims.expiresAt).getTime() <= now.getTime()) throw DomainError.invalid(RESET_LINK_EXPIRED, 'token');
   if (state.authVersion !== claims.authVersion) throw DomainError.invalid(RESET_LINK_USED, 'token');
-  return [{ type: 'PasswordChanged', data: { userId: claims.userId, passwordHash: newHash, reset: true } }];
+  const changed: UserEvent = {
+    type: 'PasswordChanged',
+    // `added`: an account without a password (Google-only, or one whose unproven password was removed) gains one.
+    data: { userId: claims.userId, passwordHash: newHash, reset: true, ...(state.passwordHash === null ? { added: true } : {}) },
+  };
+  // The link went to the account's address, so whoever opened it holds the address (issue 27).
+  if (state.emailVerified) return [changed];
+  return [changed, { type: 'EmailVerified', data: { userId: claims.userId, via: 'password-reset' } }];
 }

@@ -31,6 +31,7 @@ describe('POST /api/register, GET /api/user, POST /api/logout, POST /api/login',
       roles: ['user'],
       subscriptionStatus: 'free',
       googleId: null,
+      emailVerified: false,
     });
     expect(JSON.stringify(register.body)).not.toMatch(/argon2|password/i);
 

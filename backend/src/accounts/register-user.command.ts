@@ -5,6 +5,7 @@ import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import { ENV, Env } from '../config/env';
 import type { SignedIn } from './auth-user';
+import { newVerification } from './email-verification';
 import { hashPassword } from './passwords';
 import { RateLimiter } from './rate-limiter';
 import {
@@ -73,6 +74,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
           firstName: input.firstName,
           lastName: input.lastName,
           passwordHash,
+          // The address is not proven yet: its first verification link goes out in the welcome mail (issue 27).
+          verification: newVerification(randomUUID(), new Date()),
           admin,
         });
         return {

@@ -61,7 +61,11 @@ export class SessionsService {
     const profile = req.user as GoogleProfile | undefined;
     if (!profile) return res.redirect(302, `/auth?error=${encodeURIComponent(GOOGLE_FAILED)}`);
     try {
-      await this.establish(req, await signIn(profile));
+      const signedIn = await signIn(profile);
+      await this.establish(req, signedIn);
+      // Google proved the address and the unproven password went (issue 27): every other session ends now, not only at
+      // its next request's auth-version check.
+      if (signedIn.endsOtherSessions) await this.sessions.destroyOtherSessions(signedIn.user.id, req.sessionID);
     } catch (error) {
       if (error instanceof DomainError) return res.redirect(302, `/auth?error=${encodeURIComponent(error.message)}`);
       throw error;

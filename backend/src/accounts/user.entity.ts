@@ -46,6 +46,10 @@ export class UserEntity {
   @Column({ name: 'auth_version', type: 'integer', default: 0 })
   authVersion: number;
 
+  /** Issue 27: EmailVerified (a mailed link, Google, a password-reset link). Accounts older than issue 27 start false. */
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified: boolean;
+
   @Column({ name: 'stripe_customer_id', type: 'varchar', length: 255, nullable: true })
   stripeCustomerId: string | null;
 

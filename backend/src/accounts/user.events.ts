@@ -3,7 +3,8 @@ import type { Role } from './auth-user';
 /**
  * Stream `user-{id}`: who appends what.
  *   accounts (this feature): UserRegistered, UserSignedInWithGoogle, UserNameChanged, PasswordChanged, RoleGranted,
- *     RoleRevoked, UserDeleted, AccountDisabled, AccountEnabled.
+ *     RoleRevoked, UserDeleted, AccountDisabled, AccountEnabled, EmailVerificationRequested, EmailVerified,
+ *     PasswordRemoved (issue 27: verified addresses before linking).
  *   codes: TrialActivated (its type is declared here, accounts owns it because the users read model shows it), and
  *     its own DynamicQrSlotTaken / DynamicQrSlotReleased (declared in codes; accounts ignores them).
  *   payments: SubscriptionStatusChanged (declared here for the same reason as TrialActivated).
@@ -19,6 +20,18 @@ export interface UserRegistered {
   lastName: string;
   /** argon2id; null for accounts created through Google. */
   passwordHash: string | null;
+  /**
+   * The address's first verification link (issue 27), mailed inside the welcome mail: a registration with a password
+   * asks for it in the same event (one mail at sign-up). Absent on Google sign-ups (EmailVerified follows instead when
+   * Google verified the address) and on events older than issue 27.
+   */
+  verification?: VerificationRequest;
+}
+
+/** A verification link's request: the link is signed from these fields (email-verification-token.ts), never stored. */
+export interface VerificationRequest {
+  requestId: string;
+  expiresAt: string;
 }
 
 /** First link of a Google account to the user (on sign-up through Google or on the first Google sign-in of an email account). */
@@ -26,6 +39,42 @@ export interface UserSignedInWithGoogle {
   userId: string;
   googleId: string;
   email: string;
+  /**
+   * Issue 27: true when an existing account was linked (not a sign-up through Google): the account is mailed that a
+   * sign-in method was added, unless `passwordRemoved` (the same append removed an unproven password: PasswordRemoved
+   * mails about both).
+   */
+  linked?: boolean;
+  passwordRemoved?: boolean;
+}
+
+/**
+ * Resend of the verification link (POST /api/resend-verification). No address inside: the mail goes to the account
+ * (`user:{id}`), and the link is signed from these fields. A newer request supersedes the older links.
+ */
+export interface EmailVerificationRequested extends VerificationRequest {
+  userId: string;
+  requestedAt: string;
+}
+
+/**
+ * The account's address is proven to be its holder's: by the mailed link (`link`, naming its request), by Google
+ * vouching for it at sign-in (`google`), or by a password-reset link, which went to the address too (`password-reset`).
+ */
+export interface EmailVerified {
+  userId: string;
+  via: 'link' | 'google' | 'password-reset';
+  requestId?: string;
+}
+
+/**
+ * Google proved the address of an account whose address nobody had proven (issue 27, pre-hijack): the password set at
+ * registration is removed, since whoever chose it never showed they hold the address. Moves the auth version like a
+ * password change, so every other session ends; the holder sets a new password through 'Forgot my password'.
+ */
+export interface PasswordRemoved {
+  userId: string;
+  reason: 'google-verified-address';
 }
 
 export interface UserNameChanged {
@@ -39,6 +88,8 @@ export interface PasswordChanged {
   passwordHash: string;
   /** True when set through a password-reset link (POST /api/reset-password) rather than the change-password dialog. */
   reset?: boolean;
+  /** True when the account had no password before (a Google-only account setting one): a sign-in method added. */
+  added?: boolean;
 }
 
 /**
@@ -112,7 +163,10 @@ export type UserEvent =
   | { type: 'RoleRevoked'; data: RoleRevoked }
   | { type: 'UserDeleted'; data: UserDeleted }
   | { type: 'AccountDisabled'; data: AccountDisabled }
-  | { type: 'AccountEnabled'; data: AccountEnabled };
+  | { type: 'AccountEnabled'; data: AccountEnabled }
+  | { type: 'EmailVerificationRequested'; data: EmailVerificationRequested }
+  | { type: 'EmailVerified'; data: EmailVerified }
+  | { type: 'PasswordRemoved'; data: PasswordRemoved };
 
 export const USER_EVENT_TYPES = [
   'UserRegistered',
@@ -125,6 +179,9 @@ export const USER_EVENT_TYPES = [
   'UserDeleted',
   'AccountDisabled',
   'AccountEnabled',
+  'EmailVerificationRequested',
+  'EmailVerified',
+  'PasswordRemoved',
   'TrialActivated',
   'SubscriptionStatusChanged',
 ] as const;

@@ -71,6 +71,10 @@ describe('user aggregate', () => {
       roles: ['support'],
       authVersion: 1,
       disabled: false,
+      emailVerified: false,
+      verification: null,
+      verifiedRequestId: null,
+      verificationRequestedAt: [],
     });
     expect(
       given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles,
@@ -89,11 +93,19 @@ describe('user aggregate', () => {
       admin: false,
     };
     expect(decideRegister(input).map((event) => event.type)).toEqual(['UserRegistered']);
+    // Issue 27: an ADMIN_EMAILS address becomes admin only with a verified address (Google's word at sign-up).
     expect(decideRegister({ ...input, googleId: 'g', admin: true }).map((event) => event.type)).toEqual([
       'UserRegistered',
       'UserSignedInWithGoogle',
+    ]);
+    expect(decideRegister({ ...input, googleId: 'g', emailVerified: true, admin: true }).map((event) => event.type)).toEqual([
+      'UserRegistered',
+      'UserSignedInWithGoogle',
+      'EmailVerified',
       'RoleGranted',
     ]);
+    const verification = { requestId: 'r1', expiresAt: '2030-01-01T00:00:00.000Z' };
+    expect(decideRegister({ ...input, verification })[0].data).toMatchObject({ verification });
   });
 
   it('changes the name only when it differs; refuses on a deleted or unknown user', () => {
@@ -179,10 +191,12 @@ describe('user aggregate', () => {
 
   it(
     'signs in: refused like an unknown user when the password is wrong or the account is gone; an ADMIN_EMAILS address becomes admin ' +
-      'once',
+      'once, when its address is verified',
     () => {
       expect(decideSignIn(given(registered), 'u1', true, false)).toEqual([]);
-      expect(decideSignIn(given(registered), 'u1', true, true)).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
+      expect(decideSignIn(given(registered), 'u1', true, true)).toEqual([]); // issue 27: not before the address is verified
+      const verified = given(registered, { type: 'EmailVerified', data: { userId: 'u1', via: 'link' } });
+      expect(decideSignIn(verified, 'u1', true, true)).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
       expect(decideSignIn(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', true, true)).toEqual([]);
       expect(() => decideSignIn(given(registered), 'u1', false, true)).toThrow('Invalid username or password');
       expect(() => decideSignIn(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', true, false)).toThrow(
@@ -228,6 +242,7 @@ describe('user aggregate', () => {
       roles: ['user'],
       subscriptionStatus: 'active',
       googleId: null,
+      emailVerified: false,
     });
     expect(signedInAs('u1', account).authVersion).toBe(1);
     expect(authUserOf('u1', initialAccount).subscriptionStatus).toBe('free');

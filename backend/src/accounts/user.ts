@@ -2,6 +2,8 @@ import type { Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import type { AuthUser, Role, SignedIn } from './auth-user';
 import type {
+  EmailVerificationRequested,
+  EmailVerified,
   KeyEvent,
   RoleGranted,
   SubscriptionStatusChanged,
@@ -30,6 +32,14 @@ export interface UserState {
   authVersion: number;
   /** Disabled by an admin (AccountDisabled) until AccountEnabled: sign-in is refused. */
   disabled: boolean;
+  /** Issue 27: the address is proven to be the holder's (EmailVerified). Accounts older than issue 27 start unverified. */
+  emailVerified: boolean;
+  /** The latest verification link's request (only its link verifies: a newer one supersedes the older). */
+  verification: { requestId: string; expiresAt: string } | null;
+  /** The request whose link verified the address: the same link again answers 'already been used'. */
+  verifiedRequestId: string | null;
+  /** When the recent resends were asked for (ISO, the last few; not the registration's link): resends are limited from these. */
+  verificationRequestedAt: string[];
 }
 
 export const initialUser: UserState = {
@@ -45,7 +55,16 @@ export const initialUser: UserState = {
   roles: [],
   authVersion: 0,
   disabled: false,
+  emailVerified: false,
+  verification: null,
+  verifiedRequestId: null,
+  verificationRequestedAt: [],
 };
+
+/** How many recent verification requests the state keeps (the resend limits need no more). */
+const KEPT_REQUESTS = 5;
+/** A verification link works this long. */
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export function evolveUser(state: UserState, event: Evolvable): UserState {
   switch (event.type) {
@@ -60,8 +79,21 @@ export function evolveUser(state: UserState, event: Evolvable): UserState {
         firstName: data.firstName,
         lastName: data.lastName,
         passwordHash: data.passwordHash,
+        verification: data.verification ?? null,
       };
     }
+    case 'EmailVerificationRequested': {
+      const data = event.data as EmailVerificationRequested;
+      return {
+        ...state,
+        verification: { requestId: data.requestId, expiresAt: data.expiresAt },
+        verificationRequestedAt: [...state.verificationRequestedAt, data.requestedAt].slice(-KEPT_REQUESTS),
+      };
+    }
+    case 'EmailVerified':
+      return { ...state, emailVerified: true, verification: null, verifiedRequestId: (event.data as EmailVerified).requestId ?? null };
+    case 'PasswordRemoved':
+      return { ...state, passwordHash: null, authVersion: state.authVersion + 1 };
     case 'UserSignedInWithGoogle':
       return { ...state, googleId: (event.data as UserSignedInWithGoogle).googleId };
     case 'UserNameChanged': {
@@ -117,6 +149,7 @@ export function authUserOf(userId: string, { user, subscriptionStatus }: Account
     roles: effectiveRoles(user.roles),
     subscriptionStatus,
     googleId: user.googleId,
+    emailVerified: user.emailVerified,
   };
 }
 
@@ -150,6 +183,11 @@ export interface RegisterInput {
   lastName: string;
   passwordHash: string | null;
   googleId?: string;
+  /** Google vouched for the address (a sign-up through Google with a verified email): EmailVerified at once. */
+  emailVerified?: boolean;
+  /** The first verification link (mailed in the welcome mail) when the address is not verified yet. */
+  verification?: { requestId: string; expiresAt: string };
+  /** An ADMIN_EMAILS address: granted admin only once the address is verified (issue 27). */
   admin: boolean;
 }
 
@@ -166,12 +204,14 @@ export function decideRegister(input: RegisterInput): UserEvent[] {
         firstName: input.firstName,
         lastName: input.lastName,
         passwordHash: input.passwordHash,
+        ...(input.emailVerified || !input.verification ? {} : { verification: input.verification }),
       },
     },
   ];
   if (input.googleId)
     events.push({ type: 'UserSignedInWithGoogle', data: { userId: input.userId, googleId: input.googleId, email: input.email } });
-  if (input.admin) events.push({ type: 'RoleGranted', data: { userId: input.userId, role: 'admin' } });
+  if (input.emailVerified) events.push({ type: 'EmailVerified', data: { userId: input.userId, via: 'google' } });
+  if (input.admin && input.emailVerified) events.push({ type: 'RoleGranted', data: { userId: input.userId, role: 'admin' } });
   return events;
 }
 
@@ -185,13 +225,14 @@ function assertActive(state: UserState): void {
 
 /**
  * Sign-in with a password (verified by the caller: argon2 is I/O-bound) or through Google: refused like an unknown
- * user when the account is gone or the password is wrong; an ADMIN_EMAILS address gains admin on the way in.
+ * user when the account is gone or the password is wrong; an ADMIN_EMAILS address gains admin on the way in, once the
+ * address is verified (issue 27: registering someone else's listed address must not make an admin).
  */
 export function decideSignIn(state: UserState, userId: string, credentialsValid: boolean, adminListed: boolean): UserEvent[] {
   if (!isActive(state) || !credentialsValid) throw new DomainError('unauthenticated', INVALID_CREDENTIALS);
   // Said only to whoever knows the password: the account's state is nobody else's business.
   if (state.disabled) throw DomainError.forbidden(ACCOUNT_DISABLED);
-  return adminListed ? decideGrantRole(state, userId, 'admin') : [];
+  return adminListed && state.emailVerified ? decideGrantRole(state, userId, 'admin') : [];
 }
 
 export function decideChangeName(state: UserState, userId: string, firstName: string, lastName: string): UserEvent[] {
@@ -244,7 +285,37 @@ export function decideLinkGoogle(state: UserState, userId: string, googleId: str
   assertActive(state);
   if (state.googleId === googleId) return [];
   if (state.googleId) throw DomainError.conflict('This account is linked to another Google account');
-  return [{ type: 'UserSignedInWithGoogle', data: { userId, googleId, email } }];
+  return [{ type: 'UserSignedInWithGoogle', data: { userId, googleId, email, linked: true } }];
+}
+
+export const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
+
+/**
+ * A Google sign-in into an existing account (issue 27, pre-hijack). `link`: the account was found by its address and
+ * gets the Google id now; otherwise it holds the Google id already. When Google vouches for the account's own address
+ * and nobody had proven it before, the address becomes verified (EmailVerified) and the password, chosen by someone
+ * who never proved they hold the address, is removed (PasswordRemoved: every other session ends with it). Linking an
+ * account found by address requires that address to be the account's own: a username that merely equals the address
+ * is not linked (USERNAME_TAKEN, as before).
+ */
+export function decideGoogleSignIn(
+  state: UserState,
+  userId: string,
+  profile: { googleId: string; email: string | null; emailVerified: boolean },
+  link: boolean,
+): UserEvent[] {
+  assertActive(state);
+  const vouched = profile.emailVerified && sameAddress(profile.email, state.email);
+  if (link && !vouched) throw DomainError.conflict(USERNAME_TAKEN);
+  const proves = vouched && !state.emailVerified;
+  const removes = proves && state.passwordHash !== null;
+  const events: UserEvent[] = link ? decideLinkGoogle(state, userId, profile.googleId, profile.email ?? state.email) : [];
+  if (removes && events[0]?.type === 'UserSignedInWithGoogle')
+    events[0] = { ...events[0], data: { ...events[0].data, passwordRemoved: true } };
+  if (proves) events.push({ type: 'EmailVerified', data: { userId, via: 'google' } });
+  if (removes) events.push({ type: 'PasswordRemoved', data: { userId, reason: 'google-verified-address' } });
+  return events;
 }
 
 /** Unique-key streams (username, googleId): held by a user until released. */

@@ -79,6 +79,13 @@ export class UsersProjection implements Projection, OnModuleInit {
           await tx.query('UPDATE users SET is_deleted = true, deleted_at = $2 WHERE id = $1', [d.userId, at]);
           break;
         }
+        case 'EmailVerified':
+          await tx.query('UPDATE users SET email_verified = true WHERE id = $1', [userIdOf(event)]);
+          break;
+        case 'PasswordRemoved':
+          // Like a password change: the auth version moves, so every session signed in before ends.
+          await tx.query('UPDATE users SET password_hash = NULL, auth_version = auth_version + 1 WHERE id = $1', [userIdOf(event)]);
+          break;
         case 'AccountDisabled':
           await tx.query('UPDATE users SET is_disabled = true, auth_version = auth_version + 1 WHERE id = $1', [userIdOf(event)]);
           break;

@@ -124,6 +124,16 @@ export function mailContent(kind: MailKind, brand: Brand, data: Record<string, u
     case 'scan-report':
       subject = `Your ${brand.name} scans this week: ${Number(data.totalScans) || 0}`;
       break;
+    case 'email-verification':
+      subject = `Confirm your email address for ${brand.name}`;
+      break;
+    case 'sign-in-method-added':
+      subject = `${data.method === 'Google' ? 'Google sign-in' : 'A password'} was added to your ${brand.name} account`;
+      m.methodText = data.method === 'Google' ? 'Signing in with Google' : 'Signing in with a password';
+      break;
+    case 'password-removed':
+      subject = `Google sign-in was linked to your ${brand.name} account and its password was removed`;
+      break;
     case 'pause-report': {
       const count = Number(data.pausedCount) || 0;
       subject = `You have ${count} paused QR code${count === 1 ? '' : 's'} at ${brand.name}`;

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { PasswordResetRequested, SubscriptionStatusChanged, TrialActivated, UserRegistered } from '../accounts';
+import type {
+  EmailVerificationRequested,
+  PasswordChanged,
+  PasswordRemoved,
+  PasswordResetRequested,
+  SubscriptionStatusChanged,
+  TrialActivated,
+  UserRegistered,
+  UserSignedInWithGoogle,
+} from '../accounts';
 import type { ContactMessageReceived } from '../contact';
 import type { NewsletterSubscribed } from '../newsletter-signup';
 import type { PaymentSucceeded } from '../payments';
@@ -20,6 +29,11 @@ export const MAIL_KINDS = [
   'newsletter',
   'scan-report',
   'pause-report',
+  // Issue 27: the address's verification link (resends; the first one is in the welcome mail), and the account mails
+  // about its sign-in methods.
+  'email-verification',
+  'sign-in-method-added',
+  'password-removed',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -47,6 +61,10 @@ export const MAIL_EVENT_TYPES = [
   'TrialActivated',
   'NewsletterSubscribed',
   'CampaignStarted',
+  'EmailVerificationRequested',
+  'UserSignedInWithGoogle',
+  'PasswordChanged',
+  'PasswordRemoved',
 ] as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -101,7 +119,32 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
     case 'UserRegistered': {
       const data = event.data as UserRegistered;
       if (!isAddress(data.email)) return [];
-      return [mail(event, ctx, 'welcome', data.email, { firstName: data.firstName })];
+      // The first verification link rides in the welcome mail (one mail at sign-up).
+      const verify = data.verification ? { userId: data.userId, ...data.verification } : undefined;
+      return [mail(event, ctx, 'welcome', data.email, { firstName: data.firstName, ...(verify ? { verify } : {}) })];
+    }
+    case 'EmailVerificationRequested': {
+      // To the account's address (read when sent): the event holds no address.
+      const data = event.data as EmailVerificationRequested;
+      const verify = { userId: data.userId, requestId: data.requestId, expiresAt: data.expiresAt };
+      const planned = mail(event, ctx, 'email-verification', `user:${data.userId}`, { verify });
+      return [{ ...planned, skip: planned.skip || new Date(data.expiresAt).getTime() <= ctx.now.getTime() }];
+    }
+    case 'UserSignedInWithGoogle': {
+      // An existing account linked to Google (not a sign-up through Google); with the password removed, the
+      // PasswordRemoved mail tells both.
+      const data = event.data as UserSignedInWithGoogle;
+      if (!data.linked || data.passwordRemoved) return [];
+      return [mail(event, ctx, 'sign-in-method-added', `user:${data.userId}`, { method: 'Google' })];
+    }
+    case 'PasswordChanged': {
+      const data = event.data as PasswordChanged;
+      if (!data.added) return [];
+      return [mail(event, ctx, 'sign-in-method-added', `user:${data.userId}`, { method: 'a password' })];
+    }
+    case 'PasswordRemoved': {
+      const data = event.data as PasswordRemoved;
+      return [mail(event, ctx, 'password-removed', `user:${data.userId}`, {})];
     }
     case 'ContactMessageReceived': {
       const data = event.data as ContactMessageReceived;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AccountsService, signResetToken } from '../accounts';
+import { AccountsService, signResetToken, signVerificationToken } from '../accounts';
 import { ENV, Env } from '../config/env';
 import { confirmToken, unsubscribeToken } from '../newsletter-signup';
 import { TenantsService } from '../tenants';
@@ -152,6 +152,14 @@ export class MailSender {
       links.reset = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
     }
     const secret = this.env.SESSION_SECRET;
+    const verify = row.data.verify as { userId: string; requestId: string; expiresAt: string } | undefined;
+    if ((row.kind === 'welcome' || row.kind === 'email-verification') && verify) {
+      links.verify = `${origin}/auth/verify-email?token=${encodeURIComponent(signVerificationToken(secret, verify))}`;
+    }
+    if (row.kind === 'password-removed' || row.kind === 'sign-in-method-added') {
+      links.forgot = `${origin}/auth/forgot-password`;
+      links.account = `${origin}/account-settings`;
+    }
     if (row.kind === 'newsletter') {
       // RFC 8058: the header's URL takes a POST without sign-in; the page behind the body's link asks before it posts.
       const token = encodeURIComponent(unsubscribeToken(secret, row.client_id, address));

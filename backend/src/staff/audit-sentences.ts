@@ -153,6 +153,18 @@ export function describeUserEvent(type: string, data: Data, before: UserSubject 
     }
     case 'PasswordResetRequested':
       return { summary: `asked for a password reset link for ${email}`, changes: [] };
+    case 'EmailVerificationRequested':
+      return { summary: `asked for a new verification link for ${email}`, changes: [] };
+    case 'EmailVerified':
+      return {
+        summary: `verified the address ${email} ${data.via === 'google' ? 'through Google' : 'by email link'}`,
+        changes: [{ field: 'emailVerified', before: false, after: true }],
+      };
+    case 'PasswordRemoved':
+      return {
+        summary: `removed the unverified password of ${email} (Google proved the address)`,
+        changes: [{ field: 'password', before: HIDDEN, after: null }],
+      };
     case 'PasswordChanged':
       if (data.reset)
         return { summary: `reset the password of ${email} by email link`, changes: [{ field: 'password', before: HIDDEN, after: HIDDEN }] };

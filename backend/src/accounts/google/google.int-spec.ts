@@ -1,62 +1,9 @@
-import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { DataSource } from 'typeorm';
-import { join } from 'node:path';
 import { testEvents } from '../../test-support/events';
 import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { signUp } from '../../test-support/users';
-
-/** oauth2-mock-server in a child process (it is ESM-only), standing in for Google on loopback. */
-class FakeGoogle {
-  readonly authorizeQueries: Record<string, string>[] = [];
-  private constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
-    readonly url: string,
-  ) {}
-
-  static start(): Promise<FakeGoogle> {
-    const child = spawn(process.execPath, [join(__dirname, 'fake-google.mjs')], { stdio: 'pipe' });
-    return new Promise((resolve, reject) => {
-      let fake: FakeGoogle | null = null;
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        for (let newline = output.indexOf('\n'); newline >= 0; newline = output.indexOf('\n')) {
-          const line = output.slice(0, newline);
-          output = output.slice(newline + 1);
-          if (line.startsWith('READY ')) resolve((fake = new FakeGoogle(child, line.slice(6).trim())));
-          else if (line.startsWith('AUTHORIZE ')) fake?.authorizeQueries.push(JSON.parse(line.slice(10)));
-        }
-      });
-      child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-      child.once('exit', (code) => reject(new Error(`fake Google exited with ${code}`)));
-    });
-  }
-
-  /** Claims of the next /userinfo answer. */
-  nextUser(claims: Record<string, unknown>) {
-    this.child.stdin.write(`${JSON.stringify(claims)}\n`);
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => {
-      this.child.once('exit', () => resolve());
-      this.child.stdin.end();
-    });
-  }
-}
-
-/** The browser's part: /auth/google -> Google's /authorize (auto-approves) -> our callback. */
-async function roundTrip(client: TestClient) {
-  const start = await client.get('/auth/google');
-  expect(start.status).toBe(302);
-  const authorize = new URL(String(start.headers.location));
-  const atGoogle = await new TestClient(authorize.origin).get(authorize.pathname + authorize.search);
-  expect(atGoogle.status).toBe(302);
-  const callback = new URL(String(atGoogle.headers.location));
-  const done = await client.get(callback.pathname + callback.search);
-  return { start, authorize, callback, done };
-}
+import { FakeGoogle, roundTrip } from '../../test-support/fake-google';
 
 describe('GET /auth/google and GET /auth/google/callback', () => {
   let google: FakeGoogle;
@@ -102,18 +49,19 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
         roles: ['user'],
       });
       const stream = await testEvents(app.app).store.readStream(`user-${me.body.id}`);
-      expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
+      expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle', 'EmailVerified']);
+      expect(me.body.emailVerified).toBe(true);
 
       // Signing in with Google again finds the same user by Google id and records nothing new.
       google.nextUser({ sub: 'g-new-1', email: 'renamed@gmail.com', email_verified: true });
       const again = new TestClient(app.url);
       expect((await roundTrip(again)).done.headers.location).toBe('/');
       expect((await again.get('/api/user')).body.id).toBe(me.body.id);
-      expect(await testEvents(app.app).store.readStream(`user-${me.body.id}`)).toHaveLength(2);
+      expect(await testEvents(app.app).store.readStream(`user-${me.body.id}`)).toHaveLength(3);
     },
   );
 
-  it('links an existing email account on a verified email (UserSignedInWithGoogle), never on an unverified one', async () => {
+  it('links an existing account on a verified email, never on an unverified one; its unproven password goes (issue 27)', async () => {
     const owner = new TestClient(app.url);
     const { id, email } = await signUp(owner, 'linkme@example.com');
 
@@ -129,7 +77,9 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
     const me = await client.get('/api/user');
     expect(me.body).toMatchObject({ id, googleId: 'g-verified' });
     const stream = await testEvents(app.app).store.readStream(`user-${id}`);
-    expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle']);
+    // Nobody had proven the address (issue 27): Google's word verifies it and the password its registrant chose is removed.
+    expect(stream.map((event) => event.type)).toEqual(['UserRegistered', 'UserSignedInWithGoogle', 'EmailVerified', 'PasswordRemoved']);
+    expect((await owner.get('/api/user')).status).toBe(401);
   });
 
   it(

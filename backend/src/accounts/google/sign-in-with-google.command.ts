@@ -5,8 +5,9 @@ import { CommandPipeline, type Plan, type PlanContext } from '../../command-pipe
 import { CONCURRENT_CHANGE, DomainError } from '../../command-pipeline/domain-error';
 import { ENV, Env } from '../../config/env';
 import type { SignedIn } from '../auth-user';
+import { newVerification } from '../email-verification';
 import {
-  decideLinkGoogle,
+  decideGoogleSignIn,
   decideRegister,
   decideReserveKey,
   decideSignIn,
@@ -38,7 +39,8 @@ const MOVED = Symbol('moved');
 
 /**
  * Finds the user by Google id, else by verified email (and links it: UserSignedInWithGoogle + the Google id's
- * reservation), else creates one (username and Google id reserved with UserRegistered in one append).
+ * reservation), else creates one (username and Google id reserved with UserRegistered in one append). Issue 27: an
+ * account whose address nobody had proven is verified by Google's word and its password removed (decideGoogleSignIn).
  */
 @CommandHandler(SignInWithGoogleCommand)
 export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogleCommand> {
@@ -90,11 +92,12 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
   ): Promise<Plan<SignedIn>> {
     const { userId, link } = found;
     const account = await ctx.load(userStream(userId), initialAccount, evolveAccount);
-    const linkEvents = link
-      ? decideLinkGoogle(account.state.user, userId, profile.googleId, profile.email ?? account.state.user.email)
-      : [];
-    const linked = linkEvents.reduce(evolveUser, account.state.user);
-    const events = [...linkEvents, ...decideSignIn(linked, userId, true, isAdminEmail(linked.email, this.env.ADMIN_EMAILS))];
+    // Issue 27: joins an account only when Google vouches for its own address; an address nobody had proven becomes
+    // verified and loses the password its registrant chose (PasswordRemoved ends every other session).
+    const googleEvents = decideGoogleSignIn(account.state.user, userId, profile, link);
+    const linked = googleEvents.reduce(evolveUser, account.state.user);
+    const events = [...googleEvents, ...decideSignIn(linked, userId, true, isAdminEmail(linked.email, this.env.ADMIN_EMAILS))];
+    const endsOtherSessions = googleEvents.some((event) => event.type === 'PasswordRemoved');
     const googleStream = googleIdStream(tenantId, profile.googleId);
     const keyEvents = link ? decideReserveKey((await ctx.load(googleStream, initialKey, evolveKey)).state, userId, GOOGLE_ID_TAKEN) : [];
     return {
@@ -102,7 +105,10 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
         { streamId: userStream(userId), events },
         { streamId: googleStream, events: keyEvents },
       ],
-      answer: () => signedInAs(userId, events.reduce(evolveAccount, account.state)),
+      answer: () => ({
+        ...signedInAs(userId, events.reduce(evolveAccount, account.state)),
+        ...(endsOtherSessions ? { endsOtherSessions } : {}),
+      }),
     };
   }
 
@@ -125,6 +131,8 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
       lastName: profile.lastName,
       passwordHash: null,
       googleId: profile.googleId,
+      emailVerified: profile.emailVerified,
+      verification: newVerification(randomUUID(), new Date()),
       admin,
     });
     return {
