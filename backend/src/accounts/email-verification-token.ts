@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { keyFor } from '../config/keys';
 
 /** What a verification link carries: whose address, which request (UserRegistered's or EmailVerificationRequested's), until when. */
 export interface VerificationTokenClaims {
@@ -9,8 +10,8 @@ export interface VerificationTokenClaims {
 
 const b64 = (value: Buffer | string) => Buffer.from(value).toString('base64url');
 
-/** A key of its own, derived from SESSION_SECRET: a verification token never passes for a reset token or a cookie. */
-const keyOf = (secret: string) => createHmac('sha256', secret).update('qrs:email-verification:v1').digest();
+/** A key of its own (config/keys.ts): a verification token never passes for a reset token or a cookie. */
+const keyOf = (secret: string) => keyFor(secret, 'email-verification');
 
 /**
  * The link's token: `base64url(claims JSON).base64url(HMAC-SHA256)`, signed from the request's fields, so the event store
