@@ -1,14 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postMultipart } from './codes/codes.test-kit';
 import { EnvError, parseEnv } from './config/env';
 import { ComposeService, readCompose, readDockerfile, requiredVariables } from './test-support/compose';
-import { createTestDatabase, TestDatabase } from './test-support/database';
 import { TestClient } from './test-support/http';
+import { freePort, PrivatePostgres } from './test-support/private-postgres';
 import { PrivateRedis } from './test-support/private-redis';
 import { TestSmtpServer } from './test-support/smtp-server';
 import { until } from './test-support/until';
@@ -70,17 +69,6 @@ function environmentOf(service: ComposeService, standIns: StandIns | null): Reco
   return env;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 interface Running {
   name: string;
   child: ChildProcess;
@@ -124,14 +112,17 @@ describe('docker-compose.yml: the production-like stack', () => {
   );
 
   describe('booted as two processes', () => {
-    let db: TestDatabase;
+    let pg: PrivatePostgres;
     let redis: PrivateRedis;
     let smtp: TestSmtpServer;
     let dataDir: string;
     const running: Running[] = [];
 
     beforeAll(async () => {
-      db = await createTestDatabase();
+      // As the compose file's own PostgreSQL server: an empty database of a server of its own (two processes with full
+      // pools need some 50 connections, more than a shared test server can spare), migrated by the processes themselves.
+      pg = new PrivatePostgres();
+      await pg.start();
       // As the compose file's Redis: append-only.
       redis = new PrivateRedis({ appendOnly: true });
       await redis.start();
@@ -150,13 +141,13 @@ describe('docker-compose.yml: the production-like stack', () => {
       );
       await redis?.destroy();
       await smtp?.close();
-      await db?.drop();
+      await pg?.destroy();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('the API and the worker start with those settings; a code created through the API is projected by the worker', async () => {
       const standIns = {
-        databaseUrl: db.url,
+        databaseUrl: pg.url,
         redisUrl: redis.url,
         smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
         dataDir,
