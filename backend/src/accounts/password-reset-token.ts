@@ -12,6 +12,7 @@ export interface ResetTokenClaims {
 export const RESET_LINK_INVALID = 'This password reset link is invalid. Please ask for a new one.';
 export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please ask for a new one.';
 export const RESET_LINK_USED = 'This password reset link has already been used. Please ask for a new one.';
+export const RESET_LINK_REPLACED = 'This password reset link was replaced by a newer one. Please use the link in the latest email.';
 
 /** One hour, as the issue asks. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

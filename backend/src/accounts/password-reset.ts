@@ -1,5 +1,12 @@
 import { DomainError } from '../command-pipeline/domain-error';
-import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED, RESET_TOKEN_TTL_MS, ResetTokenClaims } from './password-reset-token';
+import {
+  RESET_LINK_EXPIRED,
+  RESET_LINK_INVALID,
+  RESET_LINK_REPLACED,
+  RESET_LINK_USED,
+  RESET_TOKEN_TTL_MS,
+  ResetTokenClaims,
+} from './password-reset-token';
 import { isActive, type UserState } from './user';
 import type { UserEvent } from './user.events';
 
@@ -26,13 +33,22 @@ export function decideRequestReset(state: UserState, userId: string, requestId: 
 }
 
 /**
- * Sets the password from a verified token. The token is refused once expired, and once any password change (this
- * reset included) moved the auth version it was issued at: a link works once. PasswordChanged ends every session.
+ * Sets the password from a verified token. The token must be the one of the account's latest PasswordResetRequested:
+ * same request id, auth version and expiry (so even someone who knows the signing key cannot mint one for a reset
+ * nobody asked for, nor stretch a real one's hour). It is refused once expired, once a newer request replaced it, and
+ * once any password change (this reset included) moved the auth version it was issued at: a link works once.
+ * PasswordChanged ends every session.
  */
 export function decideResetPassword(state: UserState, claims: ResetTokenClaims, now: Date, newHash: string): UserEvent[] {
   if (!isActive(state)) throw DomainError.invalid(RESET_LINK_INVALID, 'token');
-  if (new Date(claims.expiresAt).getTime() <= now.getTime()) throw DomainError.invalid(RESET_LINK_EXPIRED, 'token');
-  if (state.authVersion !== claims.authVersion) throw DomainError.invalid(RESET_LINK_USED, 'token');
+  const request = state.resetRequest;
+  if (!request || request.requestId !== claims.requestId) {
+    throw DomainError.invalid(state.replacedResets.includes(claims.requestId) ? RESET_LINK_REPLACED : RESET_LINK_INVALID, 'token');
+  }
+  if (request.authVersion !== claims.authVersion || request.expiresAt !== claims.expiresAt)
+    throw DomainError.invalid(RESET_LINK_INVALID, 'token');
+  if (new Date(request.expiresAt).getTime() <= now.getTime()) throw DomainError.invalid(RESET_LINK_EXPIRED, 'token');
+  if (state.authVersion !== request.authVersion) throw DomainError.invalid(RESET_LINK_USED, 'token');
   const changed: UserEvent = {
     type: 'PasswordChanged',
     // `added`: an account without a password (Google-only, or one whose unproven password was removed) gains one.

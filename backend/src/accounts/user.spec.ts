@@ -75,6 +75,8 @@ describe('user aggregate', () => {
       verification: null,
       verifiedRequestId: null,
       verificationRequestedAt: [],
+      resetRequest: null,
+      replacedResets: [],
     });
     expect(
       given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles,

@@ -5,6 +5,7 @@ import type {
   EmailVerificationRequested,
   EmailVerified,
   KeyEvent,
+  PasswordResetRequested,
   RoleGranted,
   SubscriptionStatusChanged,
   UserEvent,
@@ -40,6 +41,12 @@ export interface UserState {
   verifiedRequestId: string | null;
   /** When the recent resends were asked for (ISO, the last few; not the registration's link): resends are limited from these. */
   verificationRequestedAt: string[];
+  /**
+   * The latest PasswordResetRequested (a reset token must be its: password-reset.ts), and the request ids of earlier
+   * ones it replaced (the last few), so their links answer 'replaced' rather than 'invalid'.
+   */
+  resetRequest: { requestId: string; authVersion: number; expiresAt: string } | null;
+  replacedResets: string[];
 }
 
 export const initialUser: UserState = {
@@ -59,12 +66,17 @@ export const initialUser: UserState = {
   verification: null,
   verifiedRequestId: null,
   verificationRequestedAt: [],
+  resetRequest: null,
+  replacedResets: [],
 };
 
 /** How many recent verification requests the state keeps (the resend limits need no more). */
 const KEPT_REQUESTS = 5;
 /** A verification link works this long. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** How many replaced reset requests a user's state remembers (older ones answer 'invalid', still 400). */
+const REPLACED_RESETS_KEPT = 20;
 
 export function evolveUser(state: UserState, event: Evolvable): UserState {
   switch (event.type) {
@@ -114,6 +126,11 @@ export function evolveUser(state: UserState, event: Evolvable): UserState {
       return { ...state, disabled: true, authVersion: state.authVersion + 1 };
     case 'AccountEnabled':
       return { ...state, disabled: false };
+    case 'PasswordResetRequested': {
+      const { requestId, authVersion, expiresAt } = event.data as PasswordResetRequested;
+      const replaced = state.resetRequest ? [...state.replacedResets, state.resetRequest.requestId].slice(-REPLACED_RESETS_KEPT) : [];
+      return { ...state, resetRequest: { requestId, authVersion, expiresAt }, replacedResets: replaced };
+    }
     default:
       return state;
   }
