@@ -7,6 +7,7 @@ import { CodesController } from './codes.controller';
 import { RemoveCodePasswordHandler, SetCodePasswordHandler } from './code-password.command';
 import { CodesProjection } from './codes.projection';
 import { DestinationPolicies } from './destination-policies';
+import { DestinationResolver } from './destination-resolver';
 import { CodesQueryService } from './codes-query.service';
 import { DashboardCodesController } from './dashboard-codes.controller';
 import { CreateQrCodeHandler } from './create-qr-code.command';
@@ -40,6 +41,7 @@ import { UploadsService } from './uploads/uploads.service';
   providers: [
     CodesQueryService,
     DestinationPolicies,
+    DestinationResolver,
     CodesProjection,
     GeneratorService,
     DownloadsService,

@@ -9,6 +9,7 @@ import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { encoding, renderCode } from './code-rendering';
 import type { CodeBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
+import { unresolvedReason } from './destination';
 import { DestinationPolicies } from './destination-policies';
 import { decideCreate, decideDestination, evolveQr, initialQr, type NewCode } from './qr-code';
 import { qrStream, shortCodeStream } from './qr-code.events';
@@ -73,11 +74,11 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
     const dynamic = input.mode === 'dynamic';
     const { origin } = await this.codes.brand(user.tenantId);
     const fields = await this.withUpload(user, input);
-    const destination = decideDestination(
-      { qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination },
-      origin,
-      await this.destinations.current(),
-    );
+    const policy = dynamic ? await this.destinations.current([input.destination, fields.url]) : null;
+    const destination = policy
+      ? decideDestination({ qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination }, origin, policy)
+      : null;
+    const unresolved = policy ? unresolvedReason(destination, policy) : undefined;
     const draft: NewCode = {
       qrId,
       userId: user.id,
@@ -90,6 +91,7 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
       logoFileName: null,
       logoFilePath: null,
       ...(idempotency ? { idempotency } : {}),
+      ...(unresolved ? { destinationUnresolved: unresolved } : {}),
     };
 
     // Refuse what cannot be printed (too much data, unreadable colours) and, early, what the cap refuses: before a logo is stored.

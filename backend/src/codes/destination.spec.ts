@@ -1,5 +1,13 @@
 import { DomainError } from '../command-pipeline/domain-error';
-import { checkDestination, DESTINATION_MESSAGES, isLocalOrPrivateHost, MAX_DESTINATION_LENGTH, ownHostPolicy } from './destination';
+import {
+  checkDestination,
+  DESTINATION_MESSAGES,
+  destinationNameToResolve,
+  isLocalOrPrivateHost,
+  MAX_DESTINATION_LENGTH,
+  ownHostPolicy,
+  unresolvedReason,
+} from './destination';
 
 const policy = ownHostPolicy({
   publicOrigin: 'https://qr.example:8443',
@@ -56,8 +64,51 @@ describe('checkDestination', () => {
       expect(refusal(inward)).toBe(DESTINATION_MESSAGES.private);
     }
     expect(refusal('http://10.1.2.3/intranet', { ...policy, allowPrivate: true })).toBeNull();
+    // IPv6 spellings of inward IPv4 addresses: compatible, translated, mapped, NAT64, 6to4, Teredo (server or client).
+    for (const inward of [
+      'http://[::127.0.0.1]/',
+      'http://[::ffff:0:127.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://[2002:7f00:1::]/',
+      'http://[2002:a9fe:a9fe::1]/',
+      'http://[64:ff9b::169.254.169.254]/',
+      'http://[64:ff9b:1::8.8.8.8]/',
+      'http://[2001:0:a00:1::1]/',
+      'http://[2001:0:5db8:1::80ff:fffe]/',
+      'http://[::]/',
+      'http://[fd12:3456::1]/',
+      'http://[fec0::1]/',
+      'http://[ff02::1]/',
+    ]) {
+      expect({ inward, refusal: refusal(inward) }).toEqual({ inward, refusal: DESTINATION_MESSAGES.private });
+    }
+    for (const outward of [
+      'http://[2002:5db8:d822::1]/',
+      'http://[64:ff9b::8.8.8.8]/',
+      'http://[::ffff:8.8.8.8]/',
+      'http://[2001:4860::8888]/',
+    ]) {
+      expect({ outward, refusal: refusal(outward) }).toEqual({ outward, refusal: null });
+    }
     expect(isLocalOrPrivateHost('93.184.216.34')).toBe(false);
     expect(isLocalOrPrivateHost('[2606:4700::1111]')).toBe(false);
+  });
+
+  it('refuses a name any of whose addresses (as resolved when it is saved) is not public, and records one that did not resolve', () => {
+    const resolved = (addresses: string[]) => ({ ...policy, resolutions: new Map([['site.example', { addresses }]]) });
+    expect(refusal('http://site.example/', resolved(['127.0.0.1']))).toBe(DESTINATION_MESSAGES.private);
+    expect(refusal('http://SITE.example./', resolved(['93.184.216.34', '::ffff:a9fe:a9fe']))).toBe(DESTINATION_MESSAGES.private);
+    expect(refusal('http://site.example/', resolved(['93.184.216.34', '2606:4700::1111']))).toBeNull();
+    expect(refusal('http://site.example/', { ...resolved(['10.0.0.1']), allowPrivate: true })).toBeNull();
+    const notLive = { ...policy, resolutions: new Map([['soon.example', { unresolved: 'not_found' as const }]]) };
+    expect(refusal('https://soon.example/menu', notLive)).toBeNull();
+    expect(unresolvedReason('https://soon.example/menu', notLive)).toBe('not_found');
+    expect(unresolvedReason('https://other.example/', notLive)).toBeUndefined();
+    // What is resolved is exactly the host checkDestination judges; addresses and local names are judged as spelt.
+    expect(destinationNameToResolve('  https://Soon.Example./x ')).toBe('soon.example');
+    for (const none of ['http://127.0.0.1/', 'http://[::1]/', 'http://localhost/', 'ftp://a.example/', 'not a url', 42]) {
+      expect(destinationNameToResolve(none)).toBeNull();
+    }
   });
 
   it(

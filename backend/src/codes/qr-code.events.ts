@@ -32,6 +32,9 @@ export interface StoredStyle {
   frameStyle: 'rounded' | 'square';
 }
 
+/** Why a destination's host name did not resolve when it was saved (codes/destination-resolver.ts). */
+export type UnresolvedReason = 'not_found' | 'timeout' | 'failed';
+
 export interface QrCreated {
   qrId: string;
   userId: string;
@@ -50,6 +53,12 @@ export interface QrCreated {
   logoFilePath: string | null;
   /** Created through an `Idempotency-Key` (codes/idempotency.ts): the key and the request's digest. */
   idempotency?: { key: string; digest: string };
+  /**
+   * Set when the destination's host name did not resolve when the code was saved (issue 27 item 9): allowed, since
+   * printed codes often point at sites not live yet. Absent when it resolved (to public addresses only), when the
+   * destination is an address or none, and on codes saved before names were resolved.
+   */
+  destinationUnresolved?: UnresolvedReason;
 }
 
 export interface QrDestinationChanged {
@@ -57,6 +66,8 @@ export interface QrDestinationChanged {
   /** '' when the code had no destination (served by its hosted page). */
   before: string;
   after: string;
+  /** As QrCreated's: the new destination's host name did not resolve when it was saved. */
+  destinationUnresolved?: UnresolvedReason;
 }
 
 export interface QrStyleChanged {

@@ -2,7 +2,7 @@ import { isUrlType } from '@qrsharks/qr-core';
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
-import { checkDestination, type DestinationPolicy } from './destination';
+import { checkDestination, unresolvedReason, type DestinationPolicy } from './destination';
 import type {
   DynamicQrSlotTaken,
   QrContentChanged,
@@ -67,8 +67,12 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
         createdAt: at,
         updatedAt: at,
       };
-    case 'QrDestinationChanged':
-      return state.code ? { ...touched, code: { ...state.code, destination: (event.data as QrDestinationChanged).after || null } } : state;
+    case 'QrDestinationChanged': {
+      if (!state.code) return state;
+      const { after, destinationUnresolved } = event.data as QrDestinationChanged;
+      const { destinationUnresolved: _earlier, ...code } = state.code;
+      return { ...touched, code: { ...code, destination: after || null, ...(destinationUnresolved ? { destinationUnresolved } : {}) } };
+    }
     case 'QrStyleChanged': {
       if (!state.code) return state;
       const { logoFileName, logoFilePath, ...style } = (event.data as QrStyleChanged).after as Partial<StoredStyle> & LogoFields;
@@ -182,10 +186,16 @@ export function decideChangeDestination(state: QrState, actor: Actor, destinatio
   assertDynamic(state);
   const after = checkDestination(destination, policy);
   const before = state.code.destination ?? '';
+  const unresolved = unresolvedReason(after, policy);
   // Destinations stored before they were normalised compare by what the redirect sends for them.
   return before === after || sameUrl(before, after)
     ? []
-    : [{ type: 'QrDestinationChanged', data: { qrId: state.code.qrId, before, after } }];
+    : [
+        {
+          type: 'QrDestinationChanged',
+          data: { qrId: state.code.qrId, before, after, ...(unresolved ? { destinationUnresolved: unresolved } : {}) },
+        },
+      ];
 }
 
 function sameUrl(a: string, b: string): boolean {

@@ -72,7 +72,7 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
     const actor = { userId: user.id, tenantId: user.tenantId };
     const stream = qrStream(qrId);
     let storedLogo: { logoFileName: string; logoFilePath: string } | null = null;
-    const policy = changes.destination === undefined ? null : await this.destinations.current();
+    const policy = changes.destination === undefined ? null : await this.destinations.current([changes.destination]);
     return this.pipeline.execute({
       actor: { actorId: user.id, tenantId: user.tenantId },
       waitFor: ['codes'],

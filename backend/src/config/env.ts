@@ -1,3 +1,4 @@
+import { Resolver } from 'node:dns/promises';
 import { z } from 'zod';
 import { parseTrustProxy, TRUST_PROXY_TRUE } from '../common/client-ip';
 
@@ -47,6 +48,18 @@ export const envSchema = z.object({
     }),
   /** Dynamic codes may send scanners to loopback, link-local and private addresses (intranet installations only). */
   ALLOW_PRIVATE_DESTINATIONS: bool.default(false),
+  /**
+   * A destination's host name is resolved (A and AAAA) when it is saved, and refused when an address is not public:
+   * the bound on that look-up, and the DNS servers asked (ip or ip:port, comma-separated; empty: the system's).
+   */
+  DESTINATION_DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(2000),
+  DESTINATION_DNS_SERVERS: csv.default([]).superRefine((servers, ctx) => {
+    try {
+      new Resolver().setServers(servers);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `not a list of DNS server addresses (ip or ip:port): ${(error as Error).message}` });
+    }
+  }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: z.string().url().optional(),

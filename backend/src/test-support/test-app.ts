@@ -33,6 +33,9 @@ export async function startTestApp(overrides: Partial<Record<keyof Env, string>>
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       UPLOAD_DIR: `/tmp/qrs-test-uploads/${db.name}`,
       MAIL_OUTBOX_DIR: `/tmp/qrs-test-outbox/${db.name}`,
+      // Destinations' names are resolved at save time: no test asks the machine's DNS (a closed port answers at once,
+      // so every name is "failed" and allowed). Tests of the resolution start their own server (dns-server.ts).
+      DESTINATION_DNS_SERVERS: '127.0.0.1:1',
       ...overrides,
     });
     return {
