@@ -72,7 +72,7 @@ import { UsersProjection } from './users.projection';
       useFactory: (env: Env, state: GoogleStateStore) => (env.GOOGLE_CLIENT_ID ? new GoogleStrategy(env, state) : null),
     },
   ],
-  exports: [AccountsService, SessionAuthGuard, OptionalUserGuard],
+  exports: [AccountsService, SessionAuthGuard, OptionalUserGuard, RateLimiter],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

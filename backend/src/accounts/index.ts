@@ -6,6 +6,8 @@ export { Authenticated, CurrentUser } from './auth';
 export { ROLES, type AuthUser, type Role } from './auth-user';
 export { MaybeUser, OptionalUserGuard } from './optional-user.guard';
 export { AccountsService } from './accounts.service';
+/** Per-IP limits of public forms that mail (the newsletter sign-up) use the sign-in limiter (`hitIp`). */
+export { RateLimiter } from './rate-limiter';
 export * from './user.events';
 /** The password-reset link's token: the mail feature signs the link from PasswordResetRequested. */
 export { signResetToken, type ResetTokenClaims } from './password-reset-token';

@@ -7,7 +7,7 @@ import { DomainError } from '../command-pipeline/domain-error';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
-export type AttemptKind = 'login' | 'register' | 'google' | 'password-reset' | 'email-verification';
+export type AttemptKind = 'login' | 'register' | 'google' | 'password-reset' | 'email-verification' | 'newsletter-signup';
 
 /** Limits for one kind of attempt; pure so it is unit-tested. */
 export interface AttemptLimits {

@@ -113,7 +113,7 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     const second = await anonymous.request('POST', path, form);
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ alreadyUnsubscribed: true });
-    const events = await store.readStream(newsletterStream('leaver@example.com'));
+    const events = await store.readStream(newsletterStream(1, 'leaver@example.com'));
     expect(events.map((event) => event.type)).toEqual([
       'NewsletterSubscribed',
       'NewsletterSubscriptionConfirmed',
@@ -138,6 +138,17 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     const keyed = await admin.post('/api/send-newsletter', { ...body, content: 'keyed' }, { headers: { 'Idempotency-Key': 'k-1' } });
     const retried = await admin.post('/api/send-newsletter', { ...body, content: 'keyed' }, { headers: { 'Idempotency-Key': 'k-1' } });
     expect(retried.body).toMatchObject({ campaignId: keyed.body.campaignId, started: false });
+    // The same key with another subject, body, kind or stats flag is another request: 409, as codes answer, and nothing starts.
+    const key = { headers: { 'Idempotency-Key': 'k-1' } };
+    const reused = [
+      await admin.post('/api/send-newsletter', { ...body, content: 'changed' }, key),
+      await admin.post('/api/send-newsletter', { ...body, subject: 'Other tips', content: 'keyed' }, key),
+      await admin.post('/api/send-newsletter', { ...body, content: 'keyed', includeStats: true }, key),
+      await admin.post('/api/send-welcome-to-all', {}, key),
+    ];
+    expect(reused.map((res) => [res.status, res.body.message])).toEqual(
+      Array(4).fill([409, 'This Idempotency-Key was already used for a different campaign']),
+    );
 
     await until(async () => (await progress(a.body.campaignId)).sent === 1 && true, 'the parallel campaign sent');
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -41,6 +41,8 @@ const evolveCampaign = (state: CampaignStarted | null, event: Evolvable) =>
 const evolvePreferences = (state: NotificationPreferencesChanged | null, event: Evolvable) =>
   event.type === 'NotificationPreferencesChanged' ? (event.data as NotificationPreferencesChanged) : state;
 
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different campaign';
+
 /**
  * Starts campaigns (one `CampaignStarted` each, at 'no_stream' on `campaign-{id}`: of two identical requests racing,
  * the loser re-plans, finds the winner's stream and answers its id) and reads them back with their progress.
@@ -96,6 +98,10 @@ export class CampaignsService {
           const earlier = await ctx.load(campaignStream(id), null, evolveCampaign);
           if (earlier.state) {
             const first = earlier.state;
+            // As codes do: a key names one request; the same key with another campaign is refused, not answered with the first.
+            const same =
+              first.kind === kind && first.subject === subject && first.content === content && (first.stats !== null) === includeStats;
+            if (!same) throw new DomainError('conflict', IDEMPOTENCY_KEY_REUSED);
             return { appends: [], answer: () => answerOf(first, false) };
           }
         }

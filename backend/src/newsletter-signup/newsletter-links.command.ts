@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandPipeline } from '../command-pipeline/command-pipeline';
+import { CommandPipeline, currentActor } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../command-pipeline/domain-error';
 import { ENV, Env } from '../config/env';
-import { decideConfirm, decideUnsubscribe, evolveSubscription, initialSubscription } from './newsletter-subscription';
+import { loadSubscription } from './load-subscription';
+import { decideConfirm, decideUnsubscribe } from './newsletter-subscription';
 import { newsletterStream } from './newsletter-subscription.events';
 import { verifyNewsletterToken } from './newsletter-tokens';
 
@@ -15,7 +16,8 @@ export const ALREADY_UNSUBSCRIBED = 'This address is not subscribed (any more): 
 
 /**
  * The two signed links of the newsletter: confirm (double opt-in) and unsubscribe (RFC 8058 one-click and the page).
- * Both append to the address's stream at the revision they loaded; a second use finds the work done and records
+ * Both act on the list of the tenant the link was signed for (its `t`, whichever host it is opened on) and append to
+ * that tenant's stream of the address at the revision they loaded; a second use finds the work done and records
  * nothing (answered 200 with `already: true`); a tampered or foreign token is 400 before anything is read.
  */
 @Injectable()
@@ -29,11 +31,12 @@ export class NewsletterLinks {
     const claims = verifyNewsletterToken(this.env.SESSION_SECRET, token, 'confirm');
     if (!claims) throw DomainError.invalid(CONFIRM_LINK_INVALID, 'token');
     if (claims.exp < Date.now()) throw DomainError.invalid(CONFIRM_LINK_EXPIRED, 'token');
-    const stream = newsletterStream(claims.email);
+    const stream = newsletterStream(claims.t, claims.email);
     return this.pipeline.execute({
+      actor: { ...currentActor(), tenantId: claims.t },
       waitFor: ['newsletter_subscriptions'],
       plan: async (ctx) => {
-        const loaded = await ctx.load(stream, initialSubscription, evolveSubscription);
+        const loaded = await loadSubscription(ctx, claims.t, claims.email);
         const events = decideConfirm(loaded.state, claims.email, claims.sub);
         return { appends: [{ streamId: stream, events }], answer: () => ({ message: CONFIRMED, alreadyConfirmed: events.length === 0 }) };
       },
@@ -43,11 +46,12 @@ export class NewsletterLinks {
   unsubscribe(token: unknown, via: 'one-click' | 'page'): Promise<{ message: string; alreadyUnsubscribed: boolean }> {
     const claims = verifyNewsletterToken(this.env.SESSION_SECRET, token, 'unsubscribe');
     if (!claims) throw DomainError.invalid(UNSUBSCRIBE_LINK_INVALID, 'token');
-    const stream = newsletterStream(claims.email);
+    const stream = newsletterStream(claims.t, claims.email);
     return this.pipeline.execute({
+      actor: { ...currentActor(), tenantId: claims.t },
       waitFor: ['newsletter_subscriptions'],
       plan: async (ctx) => {
-        const loaded = await ctx.load(stream, initialSubscription, evolveSubscription);
+        const loaded = await loadSubscription(ctx, claims.t, claims.email);
         const events = decideUnsubscribe(loaded.state, claims.email, via);
         return {
           appends: [{ streamId: stream, events }],

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { CommandBus } from '@nestjs/cqrs';
 import { BodyOf } from '../common/input';
+import { ClientIp } from '../common/request-params';
 import { NewsletterLinks } from './newsletter-links.command';
 import { newsletterSignupSchema, type NewsletterSignup } from './newsletter-signup.schemas';
 import { SubscribeToNewsletterCommand } from './subscribe-to-newsletter.command';
@@ -17,8 +18,8 @@ export class NewsletterSignupController {
     private readonly links: NewsletterLinks,
   ) {}
 
-  @Post('newsletter-signup') @HttpCode(200) subscribe(@BodyOf(newsletterSignupSchema) body: NewsletterSignup) {
-    return this.commandBus.execute(new SubscribeToNewsletterCommand(body.email));
+  @Post('newsletter-signup') @HttpCode(200) subscribe(@BodyOf(newsletterSignupSchema) body: NewsletterSignup, @ClientIp() ip: string) {
+    return this.commandBus.execute(new SubscribeToNewsletterCommand(body.email, ip));
   }
 
   /** The confirmation mail's link opens /newsletter/confirm, whose page posts the token here (double opt-in). */

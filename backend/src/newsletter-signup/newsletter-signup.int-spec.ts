@@ -5,18 +5,81 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ProjectionsService } from '../projections/projections.service';
-import { newsletterStream } from './newsletter-subscription.events';
+import { createTenants } from '../test-support/tenants';
+import { testEvents } from '../test-support/events';
+import { until } from '../test-support/until';
+import { confirmToken, unsubscribeToken } from './newsletter-tokens';
+import { legacyNewsletterStream, newsletterStream } from './newsletter-subscription.events';
+import { NEWSLETTER_TOO_MANY } from './subscribe-to-newsletter.command';
 
 describe('POST /api/newsletter-signup', () => {
   let app: TestApp;
   let client: TestClient;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ BASE_DOMAIN: 'sharks.test' });
     client = new TestClient(app.url);
+    expect(await createTenants(app.app, [{ clientId: 2, name: 'Acme', subdomain: 'acme' }])).toBe(true);
   });
   afterAll(() => app.close());
 
-  it('subscribes once: NewsletterSubscribed on newsletter-{sha256}, one read-model row; a repeat answers 200', async () => {
+  const rowsOf = async (email: string) =>
+    (await app.app.get(DataSource).query(
+      `SELECT client_id, is_deleted, confirmed_at IS NOT NULL AS confirmed FROM newsletter_subscriptions
+         WHERE email = $1 ORDER BY client_id`,
+      [email],
+    )) as { client_id: number; is_deleted: boolean; confirmed: boolean }[];
+  const acme = () => new TestClient(app.url, { host: 'acme.sharks.test' });
+  const secret = () => app.env.SESSION_SECRET;
+
+  it("lists are per tenant: an address on the default brand's list signs up on a tenant's site, and leaves one list only", async () => {
+    const email = 'two.lists@example.com';
+    expect((await client.post('/api/newsletter-signup', { email })).body).toMatchObject({ alreadySubscribed: false });
+    const onAcme = await acme().post('/api/newsletter-signup', { email });
+    expect(onAcme.status).toBe(200);
+    expect(onAcme.body).toMatchObject({ alreadySubscribed: false });
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    expect((await store.readStream(newsletterStream(2, email))).map((event) => [event.type, event.metadata.tenantId])).toEqual([
+      ['NewsletterSubscribed', 2],
+    ]);
+    expect(await rowsOf(email)).toEqual([
+      { client_id: 1, is_deleted: false, confirmed: false },
+      { client_id: 2, is_deleted: false, confirmed: false },
+    ]);
+    // Acme's unsubscribe link (signed for tenant 2) ends Acme's subscription only, on whichever host it is opened.
+    const left = await client.post('/api/newsletter/unsubscribe', { token: unsubscribeToken(secret(), 2, email) });
+    expect(left.body).toMatchObject({ alreadyUnsubscribed: false });
+    await until(async () => (await rowsOf(email))[1]?.is_deleted, "Acme's row to be unsubscribed");
+    expect(await rowsOf(email)).toEqual([
+      { client_id: 1, is_deleted: false, confirmed: false },
+      { client_id: 2, is_deleted: true, confirmed: false },
+    ]);
+    expect((await client.post('/api/newsletter-signup', { email })).body).toMatchObject({ alreadySubscribed: true });
+  });
+
+  it("an upgraded install: a subscription on the old per-address stream stays its tenant's, and frees the other lists", async () => {
+    const email = 'old.stream@example.com';
+    const events = testEvents(app.app);
+    // As the product wrote it before lists were per tenant: the address's one stream, signed up on Acme's site.
+    const subscribed = events.event('NewsletterSubscribed', { email }, { tenantId: 2 });
+    const { position } = await events.append(legacyNewsletterStream(email), [subscribed], 'no_stream');
+    expect(await app.app.get(ProjectionsService).waitFor(position, ['newsletter_subscriptions'], 15_000)).toBe(true);
+    expect(await rowsOf(email)).toEqual([{ client_id: 2, is_deleted: false, confirmed: false }]);
+
+    expect((await acme().post('/api/newsletter-signup', { email })).body).toMatchObject({ alreadySubscribed: true });
+    expect((await client.post('/api/newsletter-signup', { email })).body).toMatchObject({ alreadySubscribed: false });
+    // The old subscription's confirmation link (from its mail, signed for tenant 2) confirms it.
+    const confirmed = await client.post('/api/newsletter/confirm', { token: confirmToken(secret(), 2, email, subscribed.id) });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ alreadyConfirmed: false });
+    await until(async () => (await rowsOf(email))[1]?.confirmed, "the old subscription's row to be confirmed");
+    expect(await rowsOf(email)).toEqual([
+      { client_id: 1, is_deleted: false, confirmed: false },
+      { client_id: 2, is_deleted: false, confirmed: true },
+    ]);
+    expect((await app.app.get<EventStore>(EVENT_STORE).readStream(legacyNewsletterStream(email))).length).toBe(1);
+  });
+
+  it('subscribes once: NewsletterSubscribed on newsletter-{tenant}-{sha256}, one read-model row; a repeat answers 200', async () => {
     const first = await client.post('/api/newsletter-signup', { email: 'Shark.Fan@Example.com' });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ alreadySubscribed: false });
@@ -25,11 +88,13 @@ describe('POST /api/newsletter-signup', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ alreadySubscribed: true });
 
-    const stream = await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('shark.fan@example.com'));
+    const stream = await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'shark.fan@example.com'));
     expect(stream.map((event) => event.type)).toEqual(['NewsletterSubscribed']);
-    expect(newsletterStream('shark.fan@example.com')).toMatch(/^newsletter-[0-9a-f]{64}$/);
+    expect(newsletterStream(1, 'shark.fan@example.com')).toMatch(/^newsletter-1-[0-9a-f]{64}$/);
 
-    const rows = await app.app.get(DataSource).query('SELECT email, client_id, is_deleted FROM newsletter_subscriptions');
+    const rows = await app.app
+      .get(DataSource)
+      .query(`SELECT email, client_id, is_deleted FROM newsletter_subscriptions WHERE email LIKE 'shark.fan%'`);
     expect(rows).toEqual([{ email: 'shark.fan@example.com', client_id: 1, is_deleted: false }]);
   });
 
@@ -44,7 +109,7 @@ describe('POST /api/newsletter-signup', () => {
     );
     expect(results.map((res) => res.status)).toEqual(Array(8).fill(200));
     expect(results.filter((res) => res.body.alreadySubscribed === false)).toHaveLength(1);
-    expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('racer@example.com'))).length).toBe(1);
+    expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'racer@example.com'))).length).toBe(1);
   });
 
   it('refuses control characters in the address with the field message', async () => {
@@ -68,11 +133,32 @@ describe('POST /api/newsletter-signup', () => {
       });
       expect(Date.now() - started).toBeLessThan(4000);
       expect(
-        (await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream('slow.reader@example.com'))).map((event) => event.type),
+        (await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'slow.reader@example.com'))).map((event) => event.type),
       ).toEqual(['NewsletterSubscribed']);
     } finally {
       pipeline.setWaitBound(5000);
       projections.resume('newsletter_subscriptions');
     }
+  });
+});
+
+describe('POST /api/newsletter-signup: per-IP limit', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_WINDOW_SECONDS: '60' });
+  });
+  afterAll(() => app.close());
+
+  it('429 with a clear message past the limit, and the refused sign-up records nothing (no confirmation mail)', async () => {
+    const client = new TestClient(app.url);
+    for (let i = 0; i < 3; i++) expect((await client.post('/api/newsletter-signup', { email: `fan${i}@example.com` })).status).toBe(200);
+    const limited = await client.post('/api/newsletter-signup', { email: 'fan3@example.com' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(NEWSLETTER_TOO_MANY);
+    expect(await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'fan3@example.com'))).toEqual([]);
+    const [{ n }] = (await app.app.get(DataSource).query(`SELECT count(*)::int AS n FROM events WHERE type = 'NewsletterSubscribed'`)) as {
+      n: number;
+    }[];
+    expect(n).toBe(3);
   });
 });

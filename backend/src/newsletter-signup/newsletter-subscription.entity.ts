@@ -1,7 +1,11 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, Unique } from 'typeorm';
 
-/** Read model of the newsletter list (website spec's newsletter_subscriptions); filled only by its projection. */
+/**
+ * Read model of the newsletter lists (website spec's newsletter_subscriptions; one list per tenant, so the spec's
+ * unique email is unique per tenant); filled only by its projection.
+ */
 @Entity({ name: 'newsletter_subscriptions' })
+@Unique('UQ_newsletter_subscriptions_client_email', ['clientId', 'email'])
 export class NewsletterSubscriptionEntity {
   /** The id of the NewsletterSubscribed event. */
   @PrimaryColumn({ type: 'uuid' })
@@ -10,7 +14,7 @@ export class NewsletterSubscriptionEntity {
   @Column({ name: 'client_id', type: 'integer', default: 1 })
   clientId: number;
 
-  @Column({ type: 'varchar', length: 255, unique: true })
+  @Column({ type: 'varchar', length: 255 })
   email: string;
 
   @Column({ name: 'subscribed_at', type: 'timestamptz' })

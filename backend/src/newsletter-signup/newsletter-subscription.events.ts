@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 
-/** Events of one newsletter subscription, on stream `newsletter-{sha256(lowercased email)}`. */
+/**
+ * Events of one address on one tenant's list, on stream `newsletter-{tenantId}-{sha256(lowercased email)}`
+ * (`newsletterStream`). Until issue 27 (item 8) the stream was the address alone, `newsletter-{sha256}`
+ * (`legacyNewsletterStream`), whichever tenant's site it signed up on, so an address could be on one list only. Those
+ * streams are read, never appended to: their subscription is the tenant's of its last NewsletterSubscribed.
+ */
 export interface NewsletterSubscribed {
   email: string;
 }
@@ -10,6 +15,12 @@ export interface NewsletterSubscriptionConfirmed {
   email: string;
   /** The NewsletterSubscribed event the link was made for. */
   subscriptionId: string;
+  /**
+   * Absent: the owner opened the link. 'migrated': the address signed up before double opt-in existed (it asked for the
+   * tips then, and no confirmation mail was sent); appended by the migrations that turned the old read-model back-fill
+   * into events (issue 28 item 1), and projected as confirmed when it subscribed.
+   */
+  reason?: 'migrated';
 }
 
 /** A signed unsubscribe link was used (one-click from the mail client, or the unsubscribe page). */
@@ -27,5 +38,16 @@ export const NEWSLETTER_EVENT_TYPES = ['NewsletterSubscribed', 'NewsletterSubscr
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** One stream per address (hashed: the address is not spelled out in stream names): a second signup finds it taken. */
-export const newsletterStream = (email: string) => `newsletter-${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`;
+const addressHash = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
+
+/** One stream per tenant and address (hashed: the address is not spelled out in stream names): a second signup finds it taken. */
+export const newsletterStream = (tenantId: number, email: string) => `newsletter-${tenantId}-${addressHash(email)}`;
+
+/** The stream of an address before subscriptions were per tenant (read only; see NewsletterSubscribed). */
+export const legacyNewsletterStream = (email: string) => `newsletter-${addressHash(email)}`;
+
+/** The tenant a per-tenant stream belongs to; null for a legacy stream (whose events name their subscription's tenant). */
+export function tenantOfNewsletterStream(streamId: string): number | null {
+  const match = /^newsletter-(\d+)-[0-9a-f]{64}$/.exec(streamId);
+  return match ? Number(match[1]) : null;
+}

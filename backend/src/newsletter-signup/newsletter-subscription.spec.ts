@@ -22,8 +22,9 @@ describe('newsletter subscription', () => {
     expect(decideSubscribe(state, 'a@example.com')).toEqual([]);
   });
 
-  it('one stream per address, whatever its case and spaces', () => {
-    expect(newsletterStream(' A@Example.com ')).toBe(newsletterStream('a@example.com'));
+  it('one stream per tenant and address, whatever its case and spaces', () => {
+    expect(newsletterStream(1, ' A@Example.com ')).toBe(newsletterStream(1, 'a@example.com'));
+    expect(newsletterStream(2, 'a@example.com')).not.toBe(newsletterStream(1, 'a@example.com'));
   });
 
   it('the schema trims, and answers the spec message for anything that is not an address', () => {

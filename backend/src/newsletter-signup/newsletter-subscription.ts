@@ -12,20 +12,27 @@ export interface NewsletterSubscriptionState {
   confirmed: boolean;
   /** The id of the NewsletterSubscribed event of the current subscription. */
   subscriptionId: string | null;
+  /** The tenant whose list the current subscription is on (a legacy stream's subscription may be any tenant's). */
+  tenantId: number | null;
 }
 
-export const initialSubscription: NewsletterSubscriptionState = { subscribed: false, confirmed: false, subscriptionId: null };
+export const initialSubscription: NewsletterSubscriptionState = {
+  subscribed: false,
+  confirmed: false,
+  subscriptionId: null,
+  tenantId: null,
+};
 
 export const CONFIRM_LINK_STALE = 'This confirmation link is no longer valid. Please sign up again.';
 
 export function evolveSubscription(state: NewsletterSubscriptionState, event: Evolvable): NewsletterSubscriptionState {
   switch (event.type) {
     case 'NewsletterSubscribed':
-      return { subscribed: true, confirmed: false, subscriptionId: event.id ?? null };
+      return { subscribed: true, confirmed: false, subscriptionId: event.id ?? null, tenantId: event.metadata?.tenantId ?? state.tenantId };
     case 'NewsletterSubscriptionConfirmed':
       return { ...state, confirmed: true };
     case 'NewsletterUnsubscribed':
-      return { subscribed: false, confirmed: false, subscriptionId: null };
+      return { ...state, subscribed: false, confirmed: false, subscriptionId: null };
     default:
       return state;
   }

@@ -3,11 +3,23 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import { NEWSLETTER_EVENT_TYPES, NewsletterSubscribed, normalizeEmail } from './newsletter-subscription.events';
+import {
+  NEWSLETTER_EVENT_TYPES,
+  NewsletterSubscribed,
+  NewsletterSubscriptionConfirmed,
+  normalizeEmail,
+  tenantOfNewsletterStream,
+} from './newsletter-subscription.events';
 
 /**
- * The newsletter list: one row per address. A signup (again, after unsubscribing) makes the row live and unconfirmed;
- * the confirmation link sets `confirmed_at`; unsubscribing marks it deleted. Newsletters go to live confirmed rows.
+ * The newsletter lists: one row per tenant and address. A signup (again, after unsubscribing) makes the row live and
+ * unconfirmed; the confirmation link sets `confirmed_at` (a 'migrated' confirmation: the subscription's own time, as
+ * the address asked before double opt-in existed); unsubscribing marks it deleted. Newsletters go to live confirmed rows.
+ *
+ * Events of a per-tenant stream change that tenant's row. Events of a legacy stream (one per address, from before
+ * lists were per tenant: never appended to since) change the address's one live row, whichever tenant it is on: a
+ * legacy confirmation or unsubscription may carry another host's tenant in its metadata, and in `$all` every legacy
+ * event comes before the first per-tenant one, when an address had one row at most.
  */
 @Injectable()
 export class NewsletterSubscriptionsProjection implements Projection, OnModuleInit {
@@ -25,22 +37,44 @@ export class NewsletterSubscriptionsProjection implements Projection, OnModuleIn
     for (const event of events) {
       const email = normalizeEmail((event.data as NewsletterSubscribed).email);
       const at = event.metadata.occurredAt;
-      if (event.type === 'NewsletterSubscribed') {
+      const streamTenant = tenantOfNewsletterStream(event.streamId);
+      // $3: the row's tenant, or null for a legacy stream's event (the address's live row, whichever tenant's).
+      const row = `email = $1 AND ($3::int IS NULL OR client_id = $3) AND NOT is_deleted`;
+      if (event.type === 'NewsletterSubscribed' && streamTenant === null) {
+        // As the projection did then (one row per address): an address signing up again takes its old row, whichever
+        // tenant's it was. A legacy signup never met a live row (the aggregate refused a second one).
+        await tx.query(
+          `WITH moved AS (
+             UPDATE newsletter_subscriptions SET id = $1, client_id = $2, subscribed_at = $4, confirmed_at = NULL, is_deleted = false,
+               deleted_at = NULL
+             WHERE email = $3 AND is_deleted RETURNING 1)
+           INSERT INTO newsletter_subscriptions (id, client_id, email, subscribed_at, is_deleted)
+           SELECT $1, $2, $3, $4, false WHERE NOT EXISTS (SELECT 1 FROM moved)
+           ON CONFLICT (client_id, email) DO NOTHING`,
+          [event.id, event.metadata.tenantId ?? 1, email, at],
+        );
+      } else if (event.type === 'NewsletterSubscribed') {
         await tx.query(
           `INSERT INTO newsletter_subscriptions (id, client_id, email, subscribed_at, is_deleted)
            VALUES ($1, $2, $3, $4, false)
-           ON CONFLICT (email) DO UPDATE SET id = excluded.id, client_id = excluded.client_id, subscribed_at = excluded.subscribed_at,
+           ON CONFLICT (client_id, email) DO UPDATE SET id = excluded.id, subscribed_at = excluded.subscribed_at,
              confirmed_at = NULL, is_deleted = false, deleted_at = NULL
            WHERE newsletter_subscriptions.is_deleted`,
-          [event.id, event.metadata.tenantId ?? 1, email, at],
+          [event.id, streamTenant, email, at],
         );
       } else if (event.type === 'NewsletterSubscriptionConfirmed') {
-        await tx.query(`UPDATE newsletter_subscriptions SET confirmed_at = $2 WHERE email = $1 AND NOT is_deleted`, [email, at]);
-      } else if (event.type === 'NewsletterUnsubscribed') {
+        const migrated = (event.data as NewsletterSubscriptionConfirmed).reason === 'migrated';
         await tx.query(
-          `UPDATE newsletter_subscriptions SET is_deleted = true, deleted_at = $2, confirmed_at = NULL WHERE email = $1 AND NOT is_deleted`,
-          [email, at],
+          `UPDATE newsletter_subscriptions SET confirmed_at = CASE WHEN $4::boolean THEN subscribed_at ELSE $2::timestamptz END
+           WHERE ${row}`,
+          [email, at, streamTenant, migrated],
         );
+      } else if (event.type === 'NewsletterUnsubscribed') {
+        await tx.query(`UPDATE newsletter_subscriptions SET is_deleted = true, deleted_at = $2, confirmed_at = NULL WHERE ${row}`, [
+          email,
+          at,
+          streamTenant,
+        ]);
       }
     }
   }

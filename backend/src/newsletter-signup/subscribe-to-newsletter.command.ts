@@ -1,37 +1,51 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandPipeline } from '../command-pipeline/command-pipeline';
-import { decideSubscribe, evolveSubscription, initialSubscription } from './newsletter-subscription';
+import { RateLimiter } from '../accounts';
+import { CommandPipeline, currentActor } from '../command-pipeline/command-pipeline';
+import { loadSubscription } from './load-subscription';
+import { decideSubscribe } from './newsletter-subscription';
 import { newsletterStream, normalizeEmail } from './newsletter-subscription.events';
 
+export const NEWSLETTER_TOO_MANY = 'Too many sign-ups from your network. Please wait a few minutes and try again.';
 const WELCOME = "You'll receive weekly Shark Tips about QR codes and marketing strategies.";
 
 export type NewsletterSignupResult = { message: string; alreadySubscribed: boolean };
 
 export class SubscribeToNewsletterCommand extends Command<NewsletterSignupResult> {
-  constructor(readonly email: string) {
+  constructor(
+    readonly email: string,
+    /** The client's address (common/client-ip.ts): sign-ups are limited per IP, since each one mails a confirmation. */
+    readonly ip: string,
+  ) {
     super();
   }
 }
 
 /**
- * NewsletterSubscribed on the address's own stream, appended at the revision loaded (`no_stream` for a new address; an
- * address that unsubscribed may sign up again). A repeat finds it subscribed and is answered 200 as well; so is the
- * loser of two racing signups: its conflict re-runs the plan, which then finds the stream written and decides
- * "already subscribed" (nothing appended), never an error. The mail dispatcher sends the confirmation mail.
+ * Limited per IP first (every new sign-up mails its address; the limit is the accounts' RateLimiter's), then
+ * NewsletterSubscribed on the stream of the address on the request's tenant's list, appended at the revision loaded
+ * (`no_stream` for a new address; an address that unsubscribed may sign up again). A repeat finds it subscribed and
+ * is answered 200 as well; so is the loser of two racing signups: its conflict re-runs the plan, which then finds
+ * the stream written and decides "already subscribed" (nothing appended), never an error. The mail dispatcher sends
+ * the confirmation mail.
  */
 @CommandHandler(SubscribeToNewsletterCommand)
 export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeToNewsletterCommand> {
-  constructor(private readonly pipeline: CommandPipeline) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly rateLimiter: RateLimiter,
+  ) {}
 
-  execute({ email }: SubscribeToNewsletterCommand): Promise<NewsletterSignupResult> {
+  async execute({ email, ip }: SubscribeToNewsletterCommand): Promise<NewsletterSignupResult> {
+    await this.rateLimiter.hitIp('newsletter-signup', ip, NEWSLETTER_TOO_MANY);
     const address = normalizeEmail(email);
-    const stream = newsletterStream(address);
+    const { tenantId } = currentActor();
+    const stream = newsletterStream(tenantId, address);
     return this.pipeline.execute({
       // The subscription list (read by staff) shows the address once this answers; a lag past the bound only delays that.
       waitFor: ['newsletter_subscriptions'],
       onConflict: () => true,
       plan: async (ctx) => {
-        const loaded = await ctx.load(stream, initialSubscription, evolveSubscription);
+        const loaded = await loadSubscription(ctx, tenantId, address);
         const events = decideSubscribe(loaded.state, address);
         return {
           appends: [{ streamId: stream, events, expectedRevision: loaded.revision }],
