@@ -8,7 +8,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * Issue 28 item 1: the subscribers from before double opt-in were first confirmed with an UPDATE of the read model,
  * which no rebuild reproduces. They get a NewsletterSubscriptionConfirmed (`reason: 'migrated'`) in the embedded event
  * store instead, and the projection confirms them (at their subscription time, as the UPDATE did). Databases that
- * ran the UPDATE get the same events from NewsletterPerTenant1795525000000.
+ * ran the UPDATE get the same events from NewsletterPerTenant1795525100000.
  */
 export class Campaigns1795524000000 implements MigrationInterface {
   name = 'Campaigns1795524000000';

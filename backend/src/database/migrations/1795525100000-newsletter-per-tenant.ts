@@ -11,15 +11,15 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * the embedded event store (the `events` table) on the tenant's new stream of the address. Event ids derive from the
  * subscription's, so the statement finds nothing to do a second time.
  */
-export class NewsletterPerTenant1795525000000 implements MigrationInterface {
-  name = 'NewsletterPerTenant1795525000000';
+export class NewsletterPerTenant1795525100000 implements MigrationInterface {
+  name = 'NewsletterPerTenant1795525100000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query('ALTER TABLE "newsletter_subscriptions" DROP CONSTRAINT "UQ_newsletter_subscriptions_email"');
     await q.query(
       'ALTER TABLE "newsletter_subscriptions" ADD CONSTRAINT "UQ_newsletter_subscriptions_client_email" UNIQUE ("client_id", "email")',
     );
-    await q.query(MIGRATED_CONFIRMATIONS('s.confirmed_at IS NOT NULL', 'NewsletterPerTenant1795525000000'));
+    await q.query(MIGRATED_CONFIRMATIONS('s.confirmed_at IS NOT NULL', 'NewsletterPerTenant1795525100000'));
   }
 
   async down(q: QueryRunner): Promise<void> {
