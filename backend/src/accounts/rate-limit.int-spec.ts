@@ -36,7 +36,7 @@ describe('rate limits of POST /api/login and POST /api/register', () => {
     expect(res.body.message).toBe(TOO_MANY);
   });
 
-  it('fails open, quickly, when Redis does not answer', async () => {
+  it('fails closed, quickly, when Redis does not answer: counted in memory with the same limits (issue 27)', async () => {
     const deadRedis = createRedis({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_TIMEOUT_MS: 150 }, 'dead');
     try {
       const limiter = new RateLimiter(
@@ -45,7 +45,9 @@ describe('rate limits of POST /api/login and POST /api/register', () => {
         'postgres://x@127.0.0.1/db',
       );
       const started = Date.now();
-      for (let i = 0; i < 3; i++) await expect(limiter.hit('login', 1, '10.0.0.1', 'a@example.com')).resolves.toBeUndefined();
+      await expect(limiter.hit('login', 1, '10.0.0.1', 'a@example.com')).resolves.toBeUndefined();
+      await expect(limiter.hit('login', 1, '10.0.0.1', 'a@example.com')).rejects.toMatchObject({ status: 429, message: TOO_MANY });
+      await expect(limiter.hit('login', 1, '10.0.0.2', 'b@example.com')).resolves.toBeUndefined();
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {
       deadRedis.disconnect();

@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
+import { FixedWindowCounter } from '../redis/fixed-window';
 import { REDIS } from '../redis/redis.module';
 import { DomainError } from '../command-pipeline/domain-error';
 
@@ -35,21 +36,18 @@ export function exceeded(counts: { ip: number; username: number }, limits: Attem
 /**
  * Fixed-window counters in Redis, per IP and per username, shared by every API replica. Keys are namespaced by
  * the database name, so deployments (and test files) sharing one Redis do not count each other's attempts.
- * Redis down or slow: the attempt is allowed (availability first) and a warning is logged at most once a minute.
+ * Redis down or slow: the attempts are counted in this process's memory with the same limits (fails closed, issue 27;
+ * redis/fixed-window.ts) and a warning is logged at most once a minute.
  */
 @Injectable()
 export class RateLimiter {
-  private readonly logger = new Logger('RateLimiter');
   private readonly limits: AttemptLimits;
   private readonly prefix: string;
-  private lastWarning = 0;
+  private readonly counter: FixedWindowCounter;
 
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(ENV) env: Env,
-    @Inject(DATABASE_URL) databaseUrl: string,
-  ) {
+  constructor(@Inject(REDIS) redis: Redis, @Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
     this.limits = attemptLimits(env);
+    this.counter = new FixedWindowCounter(redis, 'RateLimiter');
     this.prefix = `qrs:${new URL(databaseUrl).pathname.replace(/^\//, '') || 'default'}:auth-attempts`;
   }
 
@@ -60,26 +58,13 @@ export class RateLimiter {
    */
   async hit(kind: AttemptKind, tenantId: number, ip: string, username: string, device: string | null = null): Promise<void> {
     const ipKey = `${this.prefix}:${kind}:ip:${ip}`;
-    let counts: { ip: number; username: number };
-    try {
-      const [ip, user] = await Promise.all([this.count(ipKey), this.count(this.userKey(kind, tenantId, username, device))]);
-      counts = { ip, username: user };
-    } catch (error) {
-      this.warn(error as Error);
-      return;
-    }
-    if (exceeded(counts, this.limits)) throw new DomainError('too_many_requests', TOO_MANY_ATTEMPTS);
+    const [ipCount, userCount] = await Promise.all([this.count(ipKey), this.count(this.userKey(kind, tenantId, username, device))]);
+    if (exceeded({ ip: ipCount, username: userCount }, this.limits)) throw new DomainError('too_many_requests', TOO_MANY_ATTEMPTS);
   }
 
   /** Counts a request that names no user (GET /auth/google) per IP; 429 with `message` over the per-IP limit. */
   async hitIp(kind: AttemptKind, ip: string, message: string): Promise<void> {
-    let count: number;
-    try {
-      count = await this.count(`${this.prefix}:${kind}:ip:${ip}`);
-    } catch (error) {
-      this.warn(error as Error);
-      return;
-    }
+    const count = await this.count(`${this.prefix}:${kind}:ip:${ip}`);
     if (count > this.limits.perIp) throw new DomainError('too_many_requests', message);
   }
 
@@ -88,22 +73,14 @@ export class RateLimiter {
    * signing in on their device does not hand an attacker on unknown devices a fresh allowance.
    */
   async reset(kind: AttemptKind, tenantId: number, username: string, device: string | null = null): Promise<void> {
-    await this.redis.del(this.userKey(kind, tenantId, username, device)).catch(() => undefined);
+    await this.counter.reset(this.userKey(kind, tenantId, username, device));
   }
 
   private userKey(kind: AttemptKind, tenantId: number, username: string, device: string | null): string {
     return device ? `${this.prefix}:${kind}:device:${device}` : `${this.prefix}:${kind}:user:${tenantId}:${username.trim().toLowerCase()}`;
   }
 
-  private warn(error: Error): void {
-    if (Date.now() - this.lastWarning > 60_000) {
-      this.lastWarning = Date.now();
-      this.logger.warn(`Sign-in rate limiting is off while Redis fails: ${error.message}`);
-    }
-  }
-
-  private async count(key: string): Promise<number> {
-    const [, count] = await Promise.all([this.redis.set(key, 0, 'EX', this.limits.windowSeconds, 'NX'), this.redis.incr(key)]);
-    return count;
+  private count(key: string): Promise<number> {
+    return this.counter.hit(key, this.limits.windowSeconds);
   }
 }

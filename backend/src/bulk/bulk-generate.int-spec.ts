@@ -86,12 +86,14 @@ describe('POST /api/bulk-generate-qrcode', () => {
     expect((await other.post(BULK, line('text', 'fresh'))).status).toBe(200);
   });
 
-  it('fails open when Redis does not answer', async () => {
+  it('fails closed when Redis does not answer: counted in memory with the same limit (issue 27)', async () => {
     const env = app.app.get<Env>(ENV);
     const dead = createRedis({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_TIMEOUT_MS: 100 }, 'bulk-dead');
     try {
-      const limiter = new BulkRateLimit(dead, { ...env, BULK_RATE_LIMIT_PER_MINUTE: 1 }, app.db.url);
-      for (let i = 0; i < 3; i++) await expect(limiter.hit('someone')).resolves.toBeUndefined();
+      const limiter = new BulkRateLimit(dead, { ...env, BULK_RATE_LIMIT_PER_MINUTE: 2 }, app.db.url);
+      for (let i = 0; i < 2; i++) await expect(limiter.hit('someone')).resolves.toBeUndefined();
+      await expect(limiter.hit('someone')).rejects.toMatchObject({ status: 429 });
+      await expect(limiter.hit('someone else')).resolves.toBeUndefined();
     } finally {
       dead.disconnect();
     }

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '../command-pipeline/domain-error';
 import type Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
+import { FixedWindowCounter } from '../redis/fixed-window';
 import { REDIS } from '../redis/redis.module';
 
 export const BULK_WINDOW_SECONDS = 60;
@@ -10,20 +11,17 @@ export const bulkTooMany = (limit: number) =>
   `Too many QR codes in a short time (at most ${limit} a minute). Please wait a moment and try again.`;
 
 /**
- * Per user, a fixed one-minute window counted in Redis (shared by every API replica). Fails open: while Redis
- * fails, generation goes on unlimited (it writes nothing, so the risk is CPU, not data) and a warning is logged.
+ * Per user, a fixed one-minute window counted in Redis (shared by every API replica). Fails closed: while Redis
+ * fails, each process counts in memory with the same limit (redis/fixed-window.ts) and a warning is logged.
  */
 @Injectable()
 export class BulkRateLimit {
-  private readonly logger = new Logger('BulkRateLimit');
   private readonly prefix: string;
+  private readonly counter: FixedWindowCounter;
   readonly limit: number;
 
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(ENV) env: Env,
-    @Inject(DATABASE_URL) databaseUrl: string,
-  ) {
+  constructor(@Inject(REDIS) redis: Redis, @Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
+    this.counter = new FixedWindowCounter(redis, 'BulkRateLimit');
     this.limit = env.BULK_RATE_LIMIT_PER_MINUTE;
     let database = 'qrsharks';
     try {
@@ -36,14 +34,7 @@ export class BulkRateLimit {
 
   async hit(userId: string): Promise<void> {
     const key = `${this.prefix}:user:${userId}`;
-    let count: number;
-    try {
-      const [, incremented] = await Promise.all([this.redis.set(key, 0, 'EX', BULK_WINDOW_SECONDS, 'NX'), this.redis.incr(key)]);
-      count = incremented;
-    } catch (error) {
-      this.logger.warn(`Bulk generation rate limiting is off while Redis fails: ${(error as Error).message}`);
-      return;
-    }
+    const count = await this.counter.hit(key, BULK_WINDOW_SECONDS);
     if (count > this.limit) throw new DomainError('too_many_requests', bulkTooMany(this.limit));
   }
 }

@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
+import { FixedWindowCounter } from '../redis/fixed-window';
 import { REDIS } from '../redis/redis.module';
 import { SCAN_KEYS, type ScanKeys } from './scan-keys';
 
@@ -9,7 +10,7 @@ export const UNLOCK_ATTEMPTS = 10;
 export const UNLOCK_WINDOW_SECONDS = 15 * 60;
 /** The form holds one password of at most 128 characters: 4 KiB is plenty, anything larger is refused with 413. */
 export const UNLOCK_FORM_LIMIT = 4096;
-/** A limiter that does not answer within this long lets the attempt through (availability first). */
+/** A limiter that does not answer within this long counts the attempt in this process's memory instead. */
 const REDIS_WAIT_MS = 500;
 
 export type FormResult = { password: string } | { status: 400 | 413 };
@@ -69,48 +70,27 @@ function drained(req: IncomingMessage, result: FormResult): Promise<FormResult> 
 
 /**
  * Fixed-window counters in Redis of password attempts per code and client IP, shared by every API process. Redis
- * down or slow: the attempt is allowed (like the sign-in limits) and a warning is logged at most once a minute.
+ * down or slow: the attempts are counted in this process's memory with the same limit (fails closed, issue 27;
+ * redis/fixed-window.ts), and a warning is logged at most once a minute.
  */
 @Injectable()
 export class UnlockLimiter {
-  private readonly logger = new Logger('UnlockLimiter');
-  private lastWarning = 0;
+  private readonly counter: FixedWindowCounter;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
-  ) {}
+  ) {
+    this.counter = new FixedWindowCounter(redis, 'UnlockLimiter', { timeoutMs: REDIS_WAIT_MS });
+  }
 
   /** Counts the attempt; true when it is over the limit. */
   async exceeded(qrId: string, ip: string): Promise<boolean> {
-    const key = this.keys.unlockAttempts(qrId, ip || 'unknown');
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const count = await Promise.race([
-        this.redis
-          .multi()
-          .set(key, 0, 'EX', UNLOCK_WINDOW_SECONDS, 'NX')
-          .incr(key)
-          .exec()
-          .then((replies) => Number(replies?.[1]?.[1] ?? 0)),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${REDIS_WAIT_MS} ms`)), REDIS_WAIT_MS);
-        }),
-      ]);
-      return count > UNLOCK_ATTEMPTS;
-    } catch (error) {
-      if (Date.now() - this.lastWarning > 60_000) {
-        this.lastWarning = Date.now();
-        this.logger.warn(`Password attempts on codes are not limited while Redis fails: ${(error as Error).message}`);
-      }
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+    return (await this.counter.hit(this.keys.unlockAttempts(qrId, ip || 'unknown'), UNLOCK_WINDOW_SECONDS)) > UNLOCK_ATTEMPTS;
   }
 
   /** A right password clears the counter of that code and client. */
   async reset(qrId: string, ip: string): Promise<void> {
-    await this.redis.del(this.keys.unlockAttempts(qrId, ip || 'unknown')).catch(() => undefined);
+    await this.counter.reset(this.keys.unlockAttempts(qrId, ip || 'unknown'));
   }
 }
