@@ -1,7 +1,8 @@
 import type { AuthUser, Role } from '../accounts';
 
 /**
- * WHO MAY DO WHAT in the staff console, stated once. Every /api/admin route names one of these actions in its
+ * WHO MAY DO WHAT in the staff console, stated once. Every staff route (/api/admin, /api/white-label/clients, the
+ * newsletter tools) names one of these actions in its
  * @Authenticated(...) and the console hides the controls a user's permissions lack (the server still refuses).
  * Admin passes every role check (accounts' guard), so an action needing 'support' is open to admins too.
  */
@@ -9,7 +10,7 @@ export const STAFF_ACTIONS = {
   /** Every list and page of the console: audit log, users, codes, blocklist, tenants. */
   read: 'support',
   suspendCodes: 'support',
-  /** Tenants (white-label clients): create and edit (issue 19 adds the screens). */
+  /** Tenants (white-label clients): create and edit, on /api/admin/clients and the spec's /api/white-label/clients. */
   manageTenants: 'support',
   changeRoles: 'admin',
   disableAccounts: 'admin',
@@ -23,8 +24,11 @@ export const STAFF_ACTIONS = {
 
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 
-/** Actions only the default brand's staff take: a white-label client's staff see their own tenant but never change tenants. */
-const DEFAULT_BRAND_ONLY: readonly StaffAction[] = ['manageTenants', 'deleteTenants'];
+/**
+ * Actions only the default brand's staff take: a white-label client's staff see their own tenant but never change
+ * tenants, nor the deployment-wide blocklist and operations (their services refuse them: 403).
+ */
+export const DEFAULT_BRAND_ONLY: readonly StaffAction[] = ['manageTenants', 'deleteTenants', 'manageBlocklist', 'operate'];
 
 /** The actions a signed-in user may take (what GET /api/admin/me answers, for the console to hide the rest). */
 export function permissionsOf(user: Pick<AuthUser, 'roles'> & Partial<Pick<AuthUser, 'tenantId'>>): StaffAction[] {

@@ -75,11 +75,11 @@ export function assertStaff(user: AuthUser): void {
 export class ClientsService {
   constructor(private readonly dataSource: DataSource) {}
 
-  async list(user: AuthUser): Promise<ClientDto[]> {
-    assertStaff(user);
+  /** GET /api/white-label/clients: live clients, newest first; `scope` null for every client, else that one tenant. */
+  async list(scope: number | null): Promise<ClientDto[]> {
     const rows = await this.dataSource
       .getRepository(ClientEntity)
-      .find({ where: { isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
+      .find({ where: { isDeleted: false, ...(scope === null ? {} : { id: scope }) }, order: { createdAt: 'DESC', id: 'DESC' } });
     return rows.map(rowToDto);
   }
 

@@ -8,12 +8,11 @@ import { TenantMiddleware } from './tenant.middleware';
 import { TenantsService } from './tenants.service';
 import { RotateClientKeyHandler } from './rotate-client-key.command';
 import { UpdateClientHandler } from './update-client.command';
-import { WhiteLabelClientsController } from './white-label-clients.controller';
 import { WhiteLabelController } from './white-label.controller';
 
 @Global()
 @Module({
-  controllers: [WhiteLabelController, WhiteLabelClientsController],
+  controllers: [WhiteLabelController],
   providers: [
     TenantsService,
     ClientsService,
