@@ -20,6 +20,7 @@ import { Env, parseEnv } from './config/env';
 import { createDataSource } from './database/data-source';
 import { assertDatabaseReachable } from './database/database-reachable';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { clientWithErrorListener } from './database/pg-error-listeners';
 import { assertRedisReachable, REDIS_NOT_PERSISTENT } from './redis/redis.module';
 
 export interface RunningApp {
@@ -55,7 +56,7 @@ function installRejectionGuard(log: (error: Error) => void) {
 
 /** Runs the migrations once across concurrently starting processes (advisory lock). */
 export async function migrate(databaseUrl: string): Promise<void> {
-  const lock = new Client({ connectionString: databaseUrl });
+  const lock = clientWithErrorListener(new Client({ connectionString: databaseUrl }));
   await lock.connect();
   try {
     await lock.query("SELECT pg_advisory_lock(hashtext('qrsharks:migrations'))");

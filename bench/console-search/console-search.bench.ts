@@ -47,6 +47,8 @@ async function main(): Promise<void> {
   if (!local(ADMIN_URL)) throw new Error(`refusing a non-local database: ${ADMIN_URL}`);
   const name = `qrs_bench_search_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: ADMIN_URL });
+  // Every pg connection gets an 'error' listener: one the server ends between queries would otherwise end the process.
+  admin.on('error', () => undefined);
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);

@@ -25,6 +25,8 @@ const withDatabase = (url: string, name: string) => {
 
 async function admin(sql: string): Promise<void> {
   const client = new Client({ connectionString: ADMIN_URL });
+  // Every pg connection gets an 'error' listener: one the server ends between queries would otherwise end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query(sql);

@@ -79,6 +79,8 @@ async function main() {
   const redis = await startRedis();
   const db = await freshDatabase();
   const pool = new Pool({ connectionString: db.url, max: 4 });
+  // Every pg connection gets an 'error' listener: one the server ends between queries would otherwise end the process.
+  pool.on('error', () => undefined);
   const store = new PostgresEventStore(pool, { connectionString: db.url });
   const port = await freePort();
   const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: String(port), HOST: '127.0.0.1' };

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
 import { Client } from 'pg';
+import { clientWithErrorListener } from '../database/pg-error-listeners';
 import { AdvisoryLocks } from '../projections/advisory-locks';
 import { ProjectionsService } from '../projections/projections.service';
 import { testEvents } from '../test-support/events';
@@ -65,7 +66,7 @@ describe('npm run projections', () => {
       .filter((name) => name !== 'clients');
     expect(await projections.waitFor(position, others, 15_000)).toBe(true);
     // A transaction with an xid held open, then a committed event behind it: no reader of $all can see that event yet.
-    const held = new Client({ connectionString: app.db.url });
+    const held = clientWithErrorListener(new Client({ connectionString: app.db.url }));
     await held.connect();
     try {
       await held.query('BEGIN');

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { clientWithErrorListener } from '../database/pg-error-listeners';
 import { TEST_ADMIN_URL } from '../test-support/database';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -15,7 +16,7 @@ describe('while the database is unavailable', () => {
   let admin: Client;
   beforeAll(async () => {
     app = await startTestApp();
-    admin = new Client({ connectionString: TEST_ADMIN_URL });
+    admin = clientWithErrorListener(new Client({ connectionString: TEST_ADMIN_URL }));
     await admin.connect();
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { userInfo } from 'node:os';
 import { Client } from 'pg';
+import { clientWithErrorListener } from './pg-error-listeners';
 
 const DATABASE = 'qrsharks';
 
@@ -39,7 +40,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, log: (lin
   }
   await pg.start();
   const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  const client = new Client({ connectionString: adminUrl });
+  const client = clientWithErrorListener(new Client({ connectionString: adminUrl }));
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
 import { WrongExpectedVersionError } from './event-store';
 import { PostgresEventStore } from './postgres-event-store';
@@ -19,7 +19,7 @@ describe('PostgresEventStore under conflict storms', () => {
   let store: PostgresEventStore;
   beforeAll(async () => {
     db = await createTestDatabase();
-    pool = new Pool({ connectionString: db.url, max: 3 });
+    pool = db.pool({ max: 3 });
     store = new PostgresEventStore(pool, { connectionString: db.url });
   });
   afterAll(async () => {

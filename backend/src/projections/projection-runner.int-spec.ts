@@ -212,7 +212,7 @@ describe('ProjectionRunner against a store that redelivers', () => {
   let dataSource: DataSource;
   beforeAll(async () => {
     db = await createTestDatabase();
-    pool = new Pool({ connectionString: db.url });
+    pool = db.pool();
     dataSource = createDataSource(db.url, { poolSize: 2 });
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE test_sums (stream_id text PRIMARY KEY, total bigint NOT NULL, events int NOT NULL)');

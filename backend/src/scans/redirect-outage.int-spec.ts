@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { clientWithErrorListener } from '../database/pg-error-listeners';
 import { TEST_ADMIN_URL } from '../test-support/database';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { BROWSER_UA, createCodeByEvents } from './scan-fixtures';
@@ -12,7 +13,7 @@ describe('GET /d/{code} while the database is unavailable', () => {
   let admin: Client;
   beforeAll(async () => {
     app = await startTestApp({ SCAN_CACHE_TTL_MS: '200' });
-    admin = new Client({ connectionString: TEST_ADMIN_URL });
+    admin = clientWithErrorListener(new Client({ connectionString: TEST_ADMIN_URL }));
     await admin.connect();
   });
   afterAll(async () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { Client, Pool, type PoolConfig } from 'pg';
 import { createDataSource } from '../database/data-source';
+import { clientWithErrorListener, poolWithErrorListener } from '../database/pg-error-listeners';
+import { until } from './until';
 
 /** The server the tests use: a local PostgreSQL with trust auth (CI starts it). Never a remote one. */
 export const TEST_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -13,8 +15,8 @@ const withDatabase = (url: string, name: string) => {
   return parsed.toString();
 };
 
-async function admin<T>(run: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: TEST_ADMIN_URL });
+async function admin<T>(run: (client: Client) => Promise<T>, applicationName = 'qrs-test-admin'): Promise<T> {
+  const client = clientWithErrorListener(new Client({ connectionString: TEST_ADMIN_URL, application_name: applicationName }));
   await client.connect();
   try {
     return await run(client);
@@ -52,20 +54,51 @@ export async function createTemplateDatabase(): Promise<void> {
 export interface TestDatabase {
   url: string;
   name: string;
+  /** A pool on this database with an 'error' listener; drop() ends it first (a test may end it earlier itself). */
+  pool(config?: Omit<PoolConfig, 'connectionString'>): Pool;
+  /**
+   * Ends the pools made by pool(), waits until no connection to the database is left (pool.end() resolves before
+   * its connections have closed), then drops it. FORCE ends only what a test leaked; a leaked pool without an
+   * 'error' listener would meet 57P01 at that moment (in Jest: "Unhandled error", blamed on whichever test runs).
+   */
   drop(): Promise<void>;
 }
+
+/** How long drop() lets closing connections go before it forces them: they close in milliseconds unless leaked. */
+const CLOSE_WAIT_MS = 10_000;
 
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `qrs_t_${randomBytes(6).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
+  const url = withDatabase(TEST_ADMIN_URL, name);
+  const pools = new Set<Pool>();
   return {
     name,
-    url: withDatabase(TEST_ADMIN_URL, name),
-    drop: () =>
-      admin(async (client) => {
+    url,
+    pool: (config = {}) => {
+      const pool = poolWithErrorListener(new Pool({ ...config, connectionString: url }));
+      pools.add(pool);
+      return pool;
+    },
+    drop: async () => {
+      await Promise.all([...pools].filter((pool) => !pool.ended).map((pool) => pool.end().catch(() => undefined)));
+      pools.clear();
+      await admin(async (client) => {
+        const connections = async () => {
+          const { rows } = await client.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'",
+            [name],
+          );
+          return rows[0].n;
+        };
+        await until(async () => (await connections()) === 0, `the connections to ${name} to close`, CLOSE_WAIT_MS).catch(async () => {
+          const { rows } = await client.query('SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = $1', [name]);
+          console.warn(`${name}: connections still open after ${CLOSE_WAIT_MS} ms, forced: ${JSON.stringify(rows)}`);
+        });
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }),
+      }, `qrs-test-drop-${name}`);
+    },
   };
 }
 

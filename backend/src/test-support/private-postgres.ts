@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
+import { clientWithErrorListener } from '../database/pg-error-listeners';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -111,7 +112,7 @@ export class PrivatePostgres {
     await this.waitReady();
     if (!this.initialised) {
       this.initialised = true;
-      const admin = new Client({ connectionString: `postgres://postgres@127.0.0.1:${this.port}/postgres` });
+      const admin = clientWithErrorListener(new Client({ connectionString: `postgres://postgres@127.0.0.1:${this.port}/postgres` }));
       await admin.connect();
       try {
         await admin.query('CREATE DATABASE qrsharks');

@@ -18,6 +18,8 @@ export interface SceneEvent {
  */
 export async function appendToStream(streamId: string, events: SceneEvent[], actorId = 'system'): Promise<void> {
   const pool = new Pool({ connectionString: runDatabaseUrl(), max: 1 });
+  // Every pg connection gets an 'error' listener: one the server ends between queries would otherwise end the process.
+  pool.on('error', () => undefined);
   const store = new PostgresEventStore(pool);
   try {
     const stored = await store.readStream(streamId);
