@@ -5,7 +5,7 @@ import { ENV, Env } from '../config/env';
 import type { EventStore, NewEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { createRedis, REDIS } from '../redis/redis.module';
-import { enrichScan } from './scan-enrich';
+import { enrichScan, loadCountryLookup } from './scan-enrich';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { appendScans, scannedEvent } from './scan-recorder';
 import { rawScanFromFields, Scanned, scanStream } from './scan.events';
@@ -61,6 +61,8 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationBootstrap(): void {
     if (this.env.ROLE === 'api' || process.env.QRS_NO_INGESTER === '1') return;
+    // Before the process serves: loading it on the first scan stalled the API's requests in the same process.
+    loadCountryLookup();
     // Its own connection: XREADGROUP BLOCK must not sit in front of the API's auto-pipelined commands.
     this.connection = createRedis({ REDIS_URL: this.env.REDIS_URL, REDIS_TIMEOUT_MS: BLOCK_MS + 10_000 }, 'qrsharks-ingester');
     this.loop = this.run();
