@@ -39,6 +39,7 @@ const AuthPage = page(() => import('./site/auth/AuthPage'), 'AuthPage');
 const GoogleRedirectPage = page(() => import('./site/auth/GoogleRedirectPage'), 'GoogleRedirectPage');
 const ForgotPasswordPage = page(() => import('./site/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('./site/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('./site/auth/VerifyEmailPage'), 'VerifyEmailPage');
 const AccountSettingsPage = page(() => import('./site/account-settings/AccountSettingsPage'), 'AccountSettingsPage');
 const BulkGenerationPage = page(() => import('./site/bulk-generation/BulkGenerationPage'), 'BulkGenerationPage');
 const PaymentPage = page(() => import('./site/payment/PaymentPage'), 'PaymentPage');
@@ -111,6 +112,14 @@ export function AppRoutes() {
         element={
           <Bare>
             <ResetPasswordPage />
+          </Bare>
+        }
+      />
+      <Route
+        path="auth/verify-email"
+        element={
+          <Bare>
+            <VerifyEmailPage />
           </Bare>
         }
       />

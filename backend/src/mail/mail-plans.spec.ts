@@ -21,6 +21,33 @@ describe('planMails: events -> the mails they cause', () => {
     expect(mail.key).toBe('event:00000000-0000-4000-8000-000000000001:ann@example.com:welcome');
   });
 
+  it('issue 27: the verification link (welcome or resend, never late), and the account mails about its sign-in methods', () => {
+    const verification = { requestId: 'r1', expiresAt: '2026-11-25T10:00:00.000Z' };
+    const [welcome] = planMails(event('UserRegistered', { userId: 'u1', email: 'ann@example.com', firstName: 'Ann', verification }), ctx);
+    expect(welcome.data).toEqual({ firstName: 'Ann', verify: { userId: 'u1', ...verification } });
+    const [resend] = planMails(event('EmailVerificationRequested', { userId: 'u1', ...verification, requestedAt: NOW.toISOString() }), ctx);
+    expect(resend).toMatchObject({
+      kind: 'email-verification',
+      recipient: 'user:u1',
+      skip: false,
+      data: { verify: { userId: 'u1', ...verification } },
+    });
+    const expired = { userId: 'u1', requestId: 'r0', expiresAt: '2026-11-24T09:00:00.000Z', requestedAt: NOW.toISOString() };
+    expect(planMails(event('EmailVerificationRequested', expired), ctx)[0].skip).toBe(true);
+    const google = (data: object) =>
+      planMails(event('UserSignedInWithGoogle', { userId: 'u1', googleId: 'g', email: 'a@x.io', ...data }), ctx);
+    expect(google({})).toEqual([]); // a sign-up through Google: the welcome mail says it
+    expect(google({ linked: true })).toMatchObject([{ kind: 'sign-in-method-added', recipient: 'user:u1', data: { method: 'Google' } }]);
+    expect(google({ linked: true, passwordRemoved: true })).toEqual([]); // PasswordRemoved's mail tells both
+    expect(planMails(event('PasswordRemoved', { userId: 'u1', reason: 'google-verified-address' }), ctx)).toMatchObject([
+      { kind: 'password-removed', recipient: 'user:u1' },
+    ]);
+    expect(planMails(event('PasswordChanged', { userId: 'u1', passwordHash: 'h', reset: true }), ctx)).toEqual([]);
+    expect(planMails(event('PasswordChanged', { userId: 'u1', passwordHash: 'h', reset: true, added: true }), ctx)).toMatchObject([
+      { kind: 'sign-in-method-added', data: { method: 'a password' } },
+    ]);
+  });
+
   it('NewsletterSubscribed: the confirmation mail (double opt-in) naming the subscription; CampaignStarted: nothing here', () => {
     const [mail] = planMails(event('NewsletterSubscribed', { email: 'fan@example.com' }), ctx);
     expect(mail).toMatchObject({

@@ -96,6 +96,8 @@ export interface User {
   lastName?: string | null;
   subscriptionStatus?: string | null;
   googleId?: string | null;
+  /** Issue 27: false until the address is proven by the mailed link (or Google); the site shows a banner until then. */
+  emailVerified?: boolean;
   trialActivated?: boolean;
   role?: string;
   roles?: string[];

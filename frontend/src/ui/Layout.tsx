@@ -4,9 +4,10 @@ import { Outlet } from 'react-router-dom';
 import { useUser } from '../api/http';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 import { LoadingScreen } from './LoadingScreen';
 
-/** Header and footer around the page; 'Loading...' while the session loads. */
+/** Header and footer around the page, the banner of an unverified address (issue 27); 'Loading...' while the session loads. */
 export function Layout() {
   const { isLoading } = useUser();
   return (
@@ -20,6 +21,7 @@ export function Layout() {
       </Box>
       <Header />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <VerifyEmailBanner contained />
         {isLoading ? (
           <LoadingScreen />
         ) : (
