@@ -24,7 +24,7 @@ export function attemptLimits(
   const test = env.NODE_ENV === 'test';
   return {
     perIp: env.AUTH_RATE_LIMIT_PER_IP ?? (test ? 10_000 : 30),
-    perUsername: env.AUTH_RATE_LIMIT_PER_USERNAME ?? (test ? 10_000 : 10),
+    perUsername: env.AUTH_RATE_LIMIT_PER_USERNAME ?? (test ? 10_000 : 5),
     windowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
   };
 }

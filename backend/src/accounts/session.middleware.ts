@@ -14,12 +14,16 @@ declare module 'express-session' {
     tenantId: number;
     /** users.auth_version at sign-in; a password change bumps it and ends older sessions. */
     authVersion: number;
+    /** When the session was last used (ms), recorded at most every touch interval: idle sessions end (issue 27). */
+    lastSeenAt?: number;
   }
 }
 
 export const SESSION_COOKIE = 'qrs.sid';
 export const SESSION_TABLE = 'user_sessions';
 const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/** How often a session's use is written down at most (a write per request would undo issue 16's saving). */
+const IDLE_TOUCH_MAX_MS = 60_000;
 /**
  * How long a session read from PostgreSQL is reused by this process (issue 16, bench/dashboard). Every signed-in
  * request used to read its session row through a 3-connection pool and then rewrite its expiry (express-session's
@@ -42,8 +46,12 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
   private readonly pool: Pool;
   private readonly store: session.Store & { close(): unknown };
   private readonly handler: RequestHandler;
+  private readonly idleMs: number;
+  private readonly touchMs: number;
 
   constructor(@Inject(ENV) env: Env, @Inject(DATABASE_URL) databaseUrl: string) {
+    this.idleMs = env.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
+    this.touchMs = Math.min(IDLE_TOUCH_MAX_MS, this.idleMs / 4);
     this.pool = new Pool({ connectionString: databaseUrl, max: 3, idleTimeoutMillis: 10_000, application_name: 'qrsharks-sessions' });
     // Idle connections lost (a PostgreSQL restart) are replaced by the pool; every connection also keeps a listener of
     // its own for the moments it is checked out, so a lost one never becomes an unhandled 'error' event.
@@ -78,7 +86,30 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
 
   use(req: Request, res: Response, next: NextFunction): void {
     const context = requestContext.current();
-    this.handler(req, res, (error?: unknown) => (context ? requestContext.run(context, () => next(error)) : next(error)));
+    const resume = (error?: unknown) => (context ? requestContext.run(context, () => next(error)) : next(error));
+    this.handler(req, res, (error?: unknown) => (error ? resume(error) : this.idleCheck(req, res, resume)));
+  }
+
+  /**
+   * The idle timeout (SESSION_IDLE_TIMEOUT_SECONDS, default 24 h; issue 27): a signed-in session unused for longer
+   * ends here, before any route sees it, so the request goes on signed out. A session in use records when, at most
+   * once per touch interval (express-session saves it with the response; the cookie keeps its fixed expiry, so the
+   * 14-day lifetime from sign-in still holds). Sessions from before the timeout start their clock at their next use.
+   */
+  private idleCheck(req: Request, res: Response, next: (error?: unknown) => void): void {
+    const session = req.session;
+    if (!session?.userId) return next();
+    const now = Date.now();
+    const last = session.lastSeenAt;
+    if (last !== undefined && now - last > this.idleMs) {
+      session.destroy((error) => {
+        res.clearCookie(SESSION_COOKIE, { path: '/' });
+        next(error);
+      });
+      return;
+    }
+    if (last === undefined || now - last >= this.touchMs) session.lastSeenAt = now;
+    next();
   }
 
   /** Ends every session of a user except `keepSid` (password change). */

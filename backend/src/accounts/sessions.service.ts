@@ -79,6 +79,7 @@ export class SessionsService {
     req.session.userId = user.id;
     req.session.tenantId = user.tenantId;
     req.session.authVersion = authVersion;
+    req.session.lastSeenAt = Date.now();
     await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
     const current = requestContext.current();
     if (current) current.actorId = user.id;

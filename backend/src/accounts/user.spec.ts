@@ -365,7 +365,7 @@ describe('rate limits', () => {
   it('defaults, test-mode defaults and overrides', () => {
     expect(attemptLimits({ NODE_ENV: 'production', AUTH_RATE_LIMIT_WINDOW_SECONDS: 900 })).toEqual({
       perIp: 30,
-      perUsername: 10,
+      perUsername: 5,
       windowSeconds: 900,
     });
     expect(attemptLimits({ NODE_ENV: 'test', AUTH_RATE_LIMIT_WINDOW_SECONDS: 900 }).perIp).toBe(10_000);

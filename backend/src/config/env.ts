@@ -96,6 +96,15 @@ export const envSchema = z.object({
   GOOGLE_TOKEN_URL: z.string().url().default('https://www.googleapis.com/oauth2/v4/token'),
   GOOGLE_PROFILE_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/userinfo'),
 
+  /**
+   * A signed-in session unused for this long ends (issue 27), beside the fixed 14-day lifetime from sign-in. Use is
+   * recorded at most once a minute (a quarter of the timeout when shorter), so the timeout is precise to that.
+   */
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().optional(),
   AUTH_RATE_LIMIT_PER_USERNAME: z.coerce.number().int().positive().optional(),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
