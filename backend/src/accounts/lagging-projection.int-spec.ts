@@ -4,6 +4,7 @@ import { CommandPipeline, WAIT_BOUND_MS } from '../command-pipeline/command-pipe
 import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
+import { createTenants } from '../test-support/tenants';
 import { lastEventPosition } from '../test-support/last-event';
 import { grantRole, signUp } from '../test-support/users';
 import { USERS_PROJECTION } from './users.projection';
@@ -18,7 +19,7 @@ const AUDIT_PROJECTION = 'audit';
 describe('account writes while the users projection lags past the wait bound', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ BASE_DOMAIN: 'qrsharks.test' });
   });
   afterAll(() => app.close());
 
@@ -40,6 +41,10 @@ describe('account writes while the users projection lags past the wait bound', (
     async () => {
       const admin = new TestClient(app.url);
       await grantRole(app, (await signUp(admin)).id, 'admin');
+      // An admin of another tenant: the stream's answer keeps the console's tenant scope (404, as for any user not theirs).
+      expect(await createTenants(app.app, [{ clientId: 2, subdomain: 'lagco' }])).toBe(true);
+      const otherAdmin = new TestClient(app.url, { host: 'lagco.qrsharks.test' });
+      await grantRole(app, (await signUp(otherAdmin)).id, 'admin');
 
       const projections = app.app.get(ProjectionsService);
       const pipeline = app.app.get(CommandPipeline);
@@ -83,6 +88,9 @@ describe('account writes while the users projection lags past the wait bound', (
         expect(revoked).toMatchObject({ status: 200, body: { id, roles: ['user'] } });
         expect((await admin.post(`/api/admin/users/${id}/roles/support`)).status).toBe(201);
         expect((await admin.post(`/api/admin/users/${randomUUID()}/roles/support`)).status).toBe(404);
+        for (const path of [`roles/support`, 'disable', 'enable'])
+          expect((await otherAdmin.post(`/api/admin/users/${id}/${path}`, { reason: 'Not mine' })).status).toBe(404);
+        expect((await otherAdmin.delete(`/api/admin/users/${id}/roles/support`)).status).toBe(404);
 
         // Signing in finds the user through the username's reservation stream, not the read model.
         const elsewhere = new TestClient(app.url);
