@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { Client, Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type {
   AccountDisabled,
@@ -28,7 +27,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { PaymentFailed, PaymentSucceeded } from '../payments';
 import { scannedEvent, uuidv7 } from '../scans/scan-fixtures';
-import { TEST_ADMIN_URL } from '../test-support/database';
+import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import { ProjectionsService } from './projections.service';
 import { rebuildProjection } from './rebuild';
 
@@ -47,46 +46,29 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 describe('rebuilding every projection gives the live read models, row by row (an upgraded install, every event type)', () => {
-  const name = `qrs_t_${randomBytes(6).toString('hex')}`;
-  const url = (() => {
-    const parsed = new URL(TEST_ADMIN_URL);
-    parsed.pathname = `/${name}`;
-    return parsed.toString();
-  })();
+  let db: TestDatabase;
   let running: RunningApp | null = null;
 
-  const admin = async (sql: string) => {
-    const client = new Client({ connectionString: TEST_ADMIN_URL });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
-    await installOldVersion(url);
+    db = await createTestDatabase({ empty: true });
+    await installOldVersion(db);
     running = await bootstrap({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       PORT: '0',
       HOST: '127.0.0.1',
-      DATABASE_URL: url,
+      DATABASE_URL: db.url,
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      UPLOAD_DIR: `/tmp/qrs-test-uploads/${name}`,
-      MAIL_OUTBOX_DIR: `/tmp/qrs-test-outbox/${name}`,
+      UPLOAD_DIR: `/tmp/qrs-test-uploads/${db.name}`,
+      MAIL_OUTBOX_DIR: `/tmp/qrs-test-outbox/${db.name}`,
     });
   }, 120_000);
 
   afterAll(async () => {
     await running?.close();
-    await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
-    await admin(`DROP DATABASE IF EXISTS ${name}`);
+    await db?.drop();
     await Promise.all(
-      [`/tmp/qrs-test-uploads/${name}`, `/tmp/qrs-test-outbox/${name}`].map((dir) => rm(dir, { recursive: true, force: true })),
+      [`/tmp/qrs-test-uploads/${db?.name}`, `/tmp/qrs-test-outbox/${db?.name}`].map((dir) => rm(dir, { recursive: true, force: true })),
     );
   });
 
@@ -144,13 +126,12 @@ describe('rebuilding every projection gives the live read models, row by row (an
  * the per-address streams of the time, and the list as its projection wrote it (one row per address, no
  * `confirmed_at`), with the projection's checkpoint at the end.
  */
-async function installOldVersion(url: string): Promise<void> {
+async function installOldVersion(db: TestDatabase): Promise<void> {
   const cut = timestampOf(FIRST_MIGRATION_AFTER_THE_OLD_INSTALL);
-  const dataSource = createDataSource(url, { poolSize: 1 });
+  const dataSource = createDataSource(db.url, { poolSize: 1 });
   dataSource.setOptions({ migrations: allMigrations().filter((migration) => timestampOf(migration.name) < cut) });
   await dataSource.initialize();
-  const pool = new Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => undefined);
+  const pool = db.pool({ max: 2 });
   const store = new PostgresEventStore(pool);
   try {
     await dataSource.runMigrations({ transaction: 'each' });

@@ -67,10 +67,10 @@ export interface TestDatabase {
 /** How long drop() lets closing connections go before it forces them: they close in milliseconds unless leaked. */
 const CLOSE_WAIT_MS = 10_000;
 
-/** A fresh, migrated database for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh, migrated database for one test file (`empty`: not migrated, for tests that migrate it themselves). */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `qrs_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`));
+  await admin((client) => client.query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${templateDb()}`}`));
   const url = withDatabase(TEST_ADMIN_URL, name);
   const pools = new Set<Pool>();
   return {
