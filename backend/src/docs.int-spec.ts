@@ -1,4 +1,6 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ProjectionsService } from './projections/projections.service';
 import { TestClient } from './test-support/http';
@@ -6,7 +8,8 @@ import { startTestApp, TestApp } from './test-support/test-app';
 
 /**
  * The lists in the docs that drift when code changes (features, projections, routes) are generated from the running
- * app between `<!-- generated:NAME -->` markers. This test fails when they are out of date;
+ * app between `<!-- generated:NAME -->` markers, and the frontend's types of the API (frontend/src/api/schema.d.ts)
+ * from its OpenAPI document. This test fails when they are out of date; `npm run api-types` (root) or
  * `UPDATE_DOCS=1 npx jest src/docs.int-spec.ts` (in backend/) rewrites them.
  */
 const ROOT = join(__dirname, '..', '..');
@@ -102,4 +105,41 @@ describe('generated lists in the docs', () => {
     rows.sort((a, b) => a.split(' | ')[1].localeCompare(b.split(' | ')[1]) || a.localeCompare(b));
     check('docs/routes.md', 'routes', ['| method | path | request body fields |', '|---|---|---|', ...rows].join('\n'));
   });
+
+  it('frontend/src/api/schema.d.ts is the types of the OpenAPI document (openapi-typescript)', async () => {
+    const spec = (await new TestClient(app.url).get('/api/docs-json')).body as unknown;
+    const dir = mkdtempSync(join(tmpdir(), 'qrs-openapi-'));
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(spec));
+      execFileSync(process.execPath, [join(ROOT, 'node_modules/openapi-typescript/bin/cli.js'), 'openapi.json', '-o', 'schema.d.ts'], {
+        cwd: dir,
+        stdio: 'pipe',
+      });
+      const expected = `${SCHEMA_HEADER}\n${readFileSync(join(dir, 'schema.d.ts'), 'utf8')}`;
+      const path = join(ROOT, 'frontend/src/api/schema.d.ts');
+      const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
+      if (process.env.UPDATE_DOCS === '1' && current !== expected) writeFileSync(path, expected);
+      // A diff of the two texts names the first stale line; `toEqual` on 10,000 lines would print them all.
+      else expect(firstDifference(current, expected)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+const SCHEMA_HEADER = [
+  '// Generated from /api/docs-json by openapi-typescript: do not edit. `npm run api-types` (root) rewrites it;',
+  '// backend/src/docs.int-spec.ts fails when it is stale. Read it through frontend/src/api/types.ts.',
+].join('\n');
+
+function firstDifference(current: string, expected: string): string | null {
+  if (current === expected) return null;
+  const a = current.split('\n');
+  const b = expected.split('\n');
+  const line = a.findIndex((text, index) => text !== b[index]);
+  const at = line < 0 ? a.length : line;
+  return (
+    `frontend/src/api/schema.d.ts is stale (run npm run api-types) from line ${at + 1}: ` +
+    `has ${JSON.stringify(a[at])}, expected ${JSON.stringify(b[at])}`
+  );
+}

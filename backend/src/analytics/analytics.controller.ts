@@ -2,7 +2,14 @@ import { Controller, Delete, Get, Header, HttpCode, Post, Req, Res } from '@nest
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import {
+  codeAnalyticsSchema,
+  sharedAnalyticsSchema,
+  shareLinkSchema,
+  userAnalyticsSchema,
+  type SharedAnalytics,
+} from './analytics.answers';
 import { codeAnalyticsQuerySchema, createShareLinkSchema, type CodeAnalyticsQuery, type CreateShareLink } from './analytics.schemas';
 import { AnalyticsService, CODE_NOT_FOUND } from './analytics.service';
 import { LiveScansSse } from './live-scans.sse';
@@ -20,11 +27,11 @@ export class AnalyticsController {
     private readonly commands: CommandBus,
   ) {}
 
-  @Get('user-analytics') userAnalytics(@CurrentUser() user: AuthUser) {
+  @Get('user-analytics') @AnswerOf(userAnalyticsSchema) userAnalytics(@CurrentUser() user: AuthUser) {
     return this.analytics.userAnalytics(user);
   }
 
-  @Get('dynamic-qrcodes/:id/analytics') codeAnalytics(
+  @Get('dynamic-qrcodes/:id/analytics') @AnswerOf(codeAnalyticsSchema) codeAnalytics(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
     @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery,
@@ -53,7 +60,7 @@ export class AnalyticsController {
     return this.live.open(user, id, req, res);
   }
 
-  @Get('dynamic-qrcodes/:id/share-links') async shareLinks(
+  @Get('dynamic-qrcodes/:id/share-links') @AnswerOf(shareLinkSchema.array()) async shareLinks(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
   ) {
@@ -61,7 +68,7 @@ export class AnalyticsController {
     return this.links.list(user, code.qrId);
   }
 
-  @Post('dynamic-qrcodes/:id/share-links') createShareLink(
+  @Post('dynamic-qrcodes/:id/share-links') @AnswerOf(shareLinkSchema, 201) createShareLink(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
     @BodyOf(createShareLinkSchema) body: CreateShareLink,
@@ -86,7 +93,10 @@ export class SharedAnalyticsController {
     private readonly links: ShareLinksService,
   ) {}
 
-  @Get(':token') async shared(@Req() req: Request, @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery) {
+  @Get(':token') @AnswerOf(sharedAnalyticsSchema) async shared(
+    @Req() req: Request,
+    @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery,
+  ): Promise<SharedAnalytics> {
     const token = String(req.params.token ?? '').slice(0, 400);
     const link = await this.links.resolve(token);
     const analytics = await this.analytics.ownerAnalytics(link.owner, link.qrId, query);

@@ -2,57 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
 import { DomainError } from '../command-pipeline/domain-error';
-import { Dimension, DIMENSIONS, FILTERS, type FilterDimension } from './analytics.projection';
+import type { CodeAnalytics, PeriodTotals, UserAnalytics } from './analytics.answers';
+import { Dimension, DIMENSIONS, FILTERS } from './analytics.projection';
 import type { CodeAnalyticsQuery } from './analytics.schemas';
 
-export interface UserAnalytics {
-  overview: {
-    totalQrCodes: number;
-    totalScans: number;
-    totalDownloads: number;
-    totalGenerations: number;
-    staticQrCodes: number;
-    dynamicQrCodes: number;
-  };
-  qrTypeDistribution: Record<string, number>;
-  recentActivity: { generations: number; downloads: number };
-  topPerformingQrCodes: { id: string; name: string; type: string; downloads: number; generations: number }[];
-  dynamicQrPerformance: { id: string; name: string; scans: number }[];
-}
-
-export interface PeriodTotals {
-  scans: number;
-  uniqueVisitors: number;
-  /** Every automated hit (link previews included). */
-  bots: number;
-  /** Of the bots: link-preview fetchers (chat and social apps unfurling the link, HEAD requests). */
-  previews: number;
-  /** Static and dynamic codes alike: images made and downloaded from the generator for this code. */
-  generations: number;
-  downloads: number;
-}
-
-export type Filters = Partial<Record<FilterDimension, string>>;
-
-export interface CodeAnalytics {
-  qrId: string;
-  shortCode: string | null;
-  name: string;
-  mode: string;
-  qrType: string;
-  from: string;
-  to: string;
-  /** true: bot and link-preview hits are counted in scans and breakdowns too. */
-  bots: boolean;
-  filters: Filters;
-  totals: PeriodTotals;
-  /** The period of the same length just before, with the same filters. */
-  previous: { from: string; to: string; totals: PeriodTotals };
-  /** Change against the previous period in percent (one decimal); null when the previous figure is 0. */
-  change: Record<keyof PeriodTotals, number | null>;
-  daily: ({ date: string } & PeriodTotals)[];
-  breakdowns: Record<Dimension, { value: string; count: number }[]>;
-}
+export type { CodeAnalytics, PeriodTotals, UserAnalytics };
+export type Filters = CodeAnalytics['filters'];
 
 /** Whose analytics: the signed-in owner, or the owner behind a share link. */
 export interface AnalyticsOwner {

@@ -3,20 +3,11 @@ import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
 import { DomainError } from '../command-pipeline/domain-error';
 import { ENV, type Env } from '../config/env';
+import type { ShareLinkDto } from './analytics.answers';
 import type { AnalyticsOwner } from './analytics.service';
 import { SHARE_LINK_EXPIRED, SHARE_LINK_INVALID, SHARE_LINK_REVOKED, signShareToken, verifyShareToken } from './share-links';
 
-export interface ShareLinkDto {
-  id: string;
-  qrId: string;
-  /** The public page's path; the client puts its own origin in front. */
-  path: string;
-  token: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  status: 'active' | 'expired' | 'revoked';
-}
+export type { ShareLinkDto };
 
 interface ShareRow {
   share_id: string;

@@ -1,5 +1,5 @@
 import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z, ZodError, type ZodType } from 'zod';
 import { DomainError } from '../command-pipeline/domain-error';
 
@@ -132,9 +132,9 @@ export const integerId = () =>
 
 // ---------------------------------------------------------------- decorators
 
-/** The OpenAPI 3.0 schema of what a client sends (the schema's input side). */
-export function openApiSchema(schema: ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+/** The OpenAPI 3.0 schema of what a client sends (the schema's input side), or of what a route answers (`output`). */
+export function openApiSchema(schema: ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   return json;
 }
@@ -187,4 +187,12 @@ export function IdParam(name: string, schema: ZodType, notFound: string): Parame
     const [method, descriptor] = descriptorOf(target, key);
     ApiParam({ name, required: true, schema: openApiSchema(schema) })(target, method, descriptor);
   };
+}
+
+/**
+ * What a route answers, documented in /api/docs (the frontend's types are generated from it). The handler's return type
+ * should be the schema's output type, so the two cannot drift.
+ */
+export function AnswerOf(schema: ZodType, status = 200): MethodDecorator {
+  return ApiResponse({ status, description: 'The answer', schema: openApiSchema(schema, 'output') });
 }

@@ -1,55 +1,25 @@
 // The analytics screens' calls and answers (backend/src/analytics): GET /api/user-analytics, a code's analytics with a
 // period and filters, its CSV, live scans over server-sent events, its history, and share links.
 
-export interface UserAnalytics {
-  overview: {
-    totalQrCodes: number;
-    totalScans: number;
-    totalDownloads: number;
-    totalGenerations: number;
-    staticQrCodes: number;
-    dynamicQrCodes: number;
-  };
-  qrTypeDistribution: Record<string, number>;
-  recentActivity: { generations: number; downloads: number };
-  topPerformingQrCodes: { id: string; name: string; type: string; downloads: number; generations: number }[];
-  dynamicQrPerformance: { id: string; name: string; scans: number }[];
-}
+import type { ApiAnswer } from '../../api/types';
 
-/** Every breakdown filters the page, the hour of the day (UTC, '00' to '23') too. */
-export const FILTERS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const;
-export type FilterDimension = (typeof FILTERS)[number];
-export type Filters = Partial<Record<FilterDimension, string>>;
-export const DIMENSIONS = FILTERS;
-export type Dimension = (typeof DIMENSIONS)[number];
-
-export interface PeriodTotals {
-  scans: number;
-  uniqueVisitors: number;
-  bots: number;
-  previews: number;
-  generations: number;
-  downloads: number;
-}
-
-export interface CodeAnalytics {
-  qrId: string;
-  shortCode: string | null;
-  name: string;
-  mode: string;
-  qrType: string;
-  from: string;
-  to: string;
-  bots: boolean;
-  filters: Filters;
-  totals: PeriodTotals;
-  previous: { from: string; to: string; totals: PeriodTotals };
-  change: Record<keyof PeriodTotals, number | null>;
-  daily: ({ date: string } & PeriodTotals)[];
-  breakdowns: Record<Dimension, { value: string; count: number }[]>;
+export type UserAnalytics = ApiAnswer<'/api/user-analytics'>;
+export type CodeAnalytics = ApiAnswer<'/api/dynamic-qrcodes/{id}/analytics'> & {
   /** Shared pages only: until when the link works. */
   expiresAt?: string;
-}
+};
+export type PeriodTotals = CodeAnalytics['totals'];
+export type Dimension = keyof CodeAnalytics['breakdowns'];
+export type FilterDimension = keyof CodeAnalytics['filters'];
+export type Filters = CodeAnalytics['filters'];
+
+/** Every breakdown filters the page, the hour of the day (UTC, '00' to '23') too. Exactly the answer's dimensions: */
+export const FILTERS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const satisfies readonly FilterDimension[];
+export const DIMENSIONS = FILTERS;
+// A dimension the server adds or drops fails the type-check here (the list above must name each one).
+type Missing = Exclude<Dimension | FilterDimension, (typeof FILTERS)[number]>;
+const everyDimensionListed: Missing extends never ? true : Missing = true;
+void everyDimensionListed;
 
 export interface LiveScan {
   scanId: string;
@@ -75,16 +45,7 @@ export interface HistoryEntry {
   after: unknown;
 }
 
-export interface ShareLink {
-  id: string;
-  qrId: string;
-  path: string;
-  token: string;
-  createdAt: string;
-  expiresAt: string;
-  revokedAt: string | null;
-  status: 'active' | 'expired' | 'revoked';
-}
+export type ShareLink = ApiAnswer<'/api/dynamic-qrcodes/{id}/share-links'>[number];
 
 /** What the page shows: a period (UTC days) and the filters; all of it lives in the address, so a view can be linked. */
 export interface View {
