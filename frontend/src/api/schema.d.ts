@@ -22,38 +22,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/white-label/clients": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["WhiteLabelClientsController_list"];
-        put?: never;
-        post: operations["WhiteLabelClientsController_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/white-label/clients/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: operations["WhiteLabelClientsController_update"];
-        post?: never;
-        delete: operations["WhiteLabelClientsController_remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1318,6 +1286,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/white-label/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WhiteLabelClientsController_list"];
+        put?: never;
+        post: operations["WhiteLabelClientsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/white-label/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["WhiteLabelClientsController_update"];
+        post?: never;
+        delete: operations["WhiteLabelClientsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter/stats": {
         parameters: {
             query?: never;
@@ -1607,110 +1607,6 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    WhiteLabelClientsController_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    WhiteLabelClientsController_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    subdomain?: string;
-                    customDomain?: string;
-                    primaryColor?: string;
-                    secondaryColor?: string;
-                    logoUrl?: string;
-                    customFavicon?: string;
-                    customCSS?: string;
-                    removeQRCodeSharksBranding?: boolean | ("true" | "false" | "") | (null);
-                    isActive?: boolean | ("true" | "false" | "") | (null);
-                    id?: number | string | (null);
-                };
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    WhiteLabelClientsController_update: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    subdomain?: string;
-                    customDomain?: string;
-                    primaryColor?: string;
-                    secondaryColor?: string;
-                    logoUrl?: string;
-                    customFavicon?: string;
-                    customCSS?: string;
-                    removeQRCodeSharksBranding?: boolean | ("true" | "false" | "") | (null);
-                    isActive?: boolean | ("true" | "false" | "") | (null);
-                    id?: number | string | (null);
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    WhiteLabelClientsController_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4298,6 +4194,110 @@ export interface operations {
         requestBody?: never;
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WhiteLabelClientsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WhiteLabelClientsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    subdomain?: string;
+                    customDomain?: string;
+                    primaryColor?: string;
+                    secondaryColor?: string;
+                    logoUrl?: string;
+                    customFavicon?: string;
+                    customCSS?: string;
+                    removeQRCodeSharksBranding?: boolean | ("true" | "false" | "") | (null);
+                    isActive?: boolean | ("true" | "false" | "") | (null);
+                    id?: number | string | (null);
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WhiteLabelClientsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    subdomain?: string;
+                    customDomain?: string;
+                    primaryColor?: string;
+                    secondaryColor?: string;
+                    logoUrl?: string;
+                    customFavicon?: string;
+                    customCSS?: string;
+                    removeQRCodeSharksBranding?: boolean | ("true" | "false" | "") | (null);
+                    isActive?: boolean | ("true" | "false" | "") | (null);
+                    id?: number | string | (null);
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WhiteLabelClientsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
