@@ -233,8 +233,11 @@ describe('PostgresEventStore', () => {
       const applicationName = `listen_${randomUUID().slice(0, 8)}`;
       const url = new URL(db.url);
       url.searchParams.set('application_name', applicationName);
-      // Polling every minute: only NOTIFY can deliver within the test's time.
+      // Polling every minute: only NOTIFY can deliver within the test's time. A delivery may wait 20 s, a third of that:
+      // a transaction anywhere in the cluster (another test file's, on the same server) holds `$all` back while it is
+      // open (snapshot xmin is cluster-wide), and 3 s failed once under load.
       const listening = openStore({ pollIntervalMs: 60_000, listenReconnectMs: 20, connectionString: url.toString() });
+      const DELIVERY_MS = 20_000;
       const listenerPid = async () =>
         (
           await pool.query<{ pid: number }>(
@@ -246,7 +249,7 @@ describe('PostgresEventStore', () => {
       await eventually(async () => expect(await listenerPid()).toBeDefined());
       const first = newEvent();
       await store.append(stream(), [first], { expectedRevision: 'any' });
-      await eventually(() => expect(sub.events).toHaveLength(1), 3000);
+      await eventually(() => expect(sub.events).toHaveLength(1), DELIVERY_MS);
 
       const pid = await listenerPid();
       await pool.query('SELECT pg_terminate_backend($1)', [pid]);
@@ -256,13 +259,13 @@ describe('PostgresEventStore', () => {
         expect(next).not.toBe(pid);
       }, 5000);
       await store.append(stream(), [newEvent()], { expectedRevision: 'any' });
-      await eventually(() => expect(sub.events).toHaveLength(2), 3000);
+      await eventually(() => expect(sub.events).toHaveLength(2), DELIVERY_MS);
       const started = Date.now();
       await sub.subscription.stop();
       expect(Date.now() - started).toBeLessThan(200);
       await listening.close();
       await eventually(async () => expect(await listenerPid()).toBeUndefined());
-    });
+    }, 60_000);
 
     it(
       'a connection terminated mid-append (57P01, as in a PostgreSQL restart) fails that append, and the retry lands: no unhandled ' +
