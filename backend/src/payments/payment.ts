@@ -17,6 +17,8 @@ export const SUBSCRIPTIONS_NOT_CONFIGURED = 'Subscriptions are not configured.';
 export const ALREADY_SUBSCRIBED = 'Your subscription is already active.';
 export const NO_SUBSCRIPTION = 'You have no subscription to manage yet.';
 export const INVALID_SIGNATURE = 'Invalid Stripe signature';
+/** A signed event without the shape every Stripe event has (id, type, created, data.object): refused, nothing recorded. */
+export const MALFORMED_EVENT = 'Malformed Stripe event: it needs an id, a type, created and data.object';
 
 /** A Stripe event id's stream: received or not. */
 export interface StripeEventState {

@@ -200,6 +200,46 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     expect(await typesOf('payment-pi_forged')).toEqual(['PaymentSucceeded']);
   });
 
+  it(
+    'refuses a signed event without data.object (or another part of an event) and one signed over 5 minutes ahead: 400, ' +
+      'nothing recorded',
+    async () => {
+      const intent = {
+        id: 'pi_shapeless',
+        object: 'payment_intent',
+        amount: 700,
+        currency: 'usd',
+        metadata: { qrId: '00000000-0000-4000-8000-000000000002', ownerId: '00000000-0000-4000-8000-000000000003', tenantId: '1' },
+      };
+      const event = stripeEvent('payment_intent.succeeded', intent);
+      const malformed = [
+        { ...event, data: {} },
+        { ...event, data: { object: null } },
+        { ...event, data: null },
+        { id: event.id, object: 'event', type: event.type, created: event.created },
+        { ...event, data: { object: [intent] } },
+        { ...event, type: undefined },
+        { ...event, created: 'yesterday' },
+      ];
+      for (const body of malformed) {
+        const res = await sendWebhook(body);
+        expect({ body, status: res.status, message: res.body.message }).toEqual({
+          body,
+          status: 400,
+          message: 'Malformed Stripe event: it needs an id, a type, created and data.object',
+        });
+      }
+      // Signed for a moment more than 5 minutes ahead: refused as one more than 5 minutes old is.
+      const ahead = await sendWebhook(event, { timestamp: now() + 301 });
+      expect([ahead.status, ahead.body.message]).toEqual([400, 'Invalid Stripe signature']);
+      expect(await typesOf('payment-pi_shapeless')).toEqual([]);
+      expect(await typesOf(`stripe-event-${event.id}`)).toEqual([]);
+      // The same event, well formed and signed a little ahead (clock skew within the tolerance), is recorded.
+      expect((await sendWebhook(event, { timestamp: now() + 200 })).status).toBe(200);
+      expect(await typesOf('payment-pi_shapeless')).toEqual(['PaymentSucceeded']);
+    },
+  );
+
   it("account.updated from the Connect endpoint (its own secret) records what Stripe says of the owner's account", async () => {
     const { owner, user, accountId } = await connectedSeller();
     const event = stripeEvent('account.updated', {

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../command-pipeline';
-import { INVALID_SIGNATURE, SubscriptionSnapshot } from './payment';
+import { INVALID_SIGNATURE, MALFORMED_EVENT, SubscriptionSnapshot } from './payment';
 import { RecordStripeEventCommand, StripeEffect } from './record-stripe-event.command';
 import { StripeGateway, stripeFailure, WEBHOOK_TOLERANCE_SECONDS } from './stripe.client';
 
@@ -27,8 +27,10 @@ const SUBSCRIPTION_EVENTS = new Set([
 
 /**
  * POST /api/stripe/webhook: the only way payments and subscriptions change. The signature is checked on the exact
- * raw bytes with the SDK (300 s tolerance); then what the event means is worked out (a subscription is retrieved
- * from Stripe, so the state written is Stripe's at handling time) and recorded once per Stripe event id.
+ * raw bytes with the SDK (300 s tolerance, into the past and into the future), its shape is checked (a signed event
+ * without data.object is 400, not a crash Stripe would retry for days); then what the event means is worked out (a
+ * subscription is retrieved from Stripe, so the state written is Stripe's at handling time) and recorded once per
+ * Stripe event id.
  */
 @Injectable()
 export class StripeWebhookService {
@@ -120,17 +122,45 @@ export class StripeWebhookService {
   }
 }
 
-/** The event, if one of our endpoints' secrets signed these exact bytes within the tolerance; else 400. */
+/**
+ * The event, if one of our endpoints' secrets signed these exact bytes within the tolerance (the SDK refuses only
+ * timestamps too old: one too far in the future is refused here alike) and it has an event's shape; else 400.
+ */
 function verified(stripe: Stripe, rawBody: Buffer | undefined, signature: string | undefined, secrets: string[]): Stripe.Event {
-  if (rawBody && signature)
+  const signedAt = signature ? signatureTimestamp(signature) : null;
+  if (rawBody && signature && signedAt !== null && signedAt <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)
     for (const secret of secrets) {
+      let event: Stripe.Event;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+        event = stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
-        // the next endpoint's secret, if any
+        continue; // the next endpoint's secret, if any
       }
+      if (!wellFormed(event)) throw DomainError.invalid(MALFORMED_EVENT);
+      return event;
     }
   throw DomainError.invalid(INVALID_SIGNATURE);
+}
+
+/** The `t=` of a Stripe-Signature header (seconds), or null when there is none or it is not a number. */
+function signatureTimestamp(header: string): number | null {
+  const value = header
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .find(([key]) => key === 't')?.[1];
+  return value && /^\d{1,12}$/.test(value) ? Number(value) : null;
+}
+
+function wellFormed(event: unknown): event is Stripe.Event {
+  const object = field(event, 'data.object');
+  return (
+    text(field(event, 'id')) !== null &&
+    text(field(event, 'type')) !== null &&
+    Number.isSafeInteger(field(event, 'created')) &&
+    typeof object === 'object' &&
+    object !== null &&
+    !Array.isArray(object)
+  );
 }
 
 export function subscriptionSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {
