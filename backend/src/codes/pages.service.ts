@@ -12,6 +12,9 @@ export interface Page {
   headers?: Record<string, string>;
 }
 
+/** Uploaded files (logos, gallery images, PDFs) run in a sandbox of their own and load nothing. */
+export const FILE_CSP = "default-src 'none'; sandbox";
+
 /** Writes a Page; every answer says nosniff, pages add their CSP, files their disposition. */
 export function send(res: Response): (page: Page) => void {
   return (page) => {
@@ -89,12 +92,15 @@ export class PagesService {
       headers: {
         'Content-Disposition': disposition('inline', row.originalName),
         'Cache-Control': 'public, max-age=86400',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Content-Security-Policy': FILE_CSP,
       },
     };
   }
 
-  /** A stored file by its generated name; PDFs inline (no sandbox: browsers' PDF viewers refuse it), images sandboxed. */
+  /**
+   * A stored file by its generated name, PDFs and images alike under a sandboxing CSP (an opaque origin: nothing in
+   * the file acts as this site). Chromium's PDF viewer shows a sandboxed PDF, inline and in the hosted page's object.
+   */
   async file(name: string, tenantId: number, download: boolean): Promise<Page> {
     const found = await this.uploads.fileByStoredName(name, tenantId);
     if (!found) return this.notFound(tenantId, 'File');
@@ -103,7 +109,7 @@ export class PagesService {
       'Content-Disposition': disposition(download ? 'attachment' : 'inline', row.originalName),
       'Cache-Control': 'public, max-age=86400',
     };
-    if (row.mimeType !== 'application/pdf') headers['Content-Security-Policy'] = "default-src 'none'; sandbox";
+    headers['Content-Security-Policy'] = FILE_CSP;
     return { status: 200, contentType: row.mimeType, body: bytes, headers };
   }
 }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
@@ -8,7 +8,11 @@ describe('uploads: PDF pages, image galleries, logos', () => {
   let app: TestApp;
   let client: TestClient;
   beforeAll(async () => {
-    app = await startTestApp({ MAX_PDF_BYTES: String(64 * 1024), MAX_LOGO_BYTES: String(4 * 1024) });
+    app = await startTestApp({
+      MAX_PDF_BYTES: String(64 * 1024),
+      MAX_LOGO_BYTES: String(4 * 1024),
+      MAX_IMAGE_BYTES: String(16 * 1024),
+    });
     client = new TestClient(app.url);
     await signUp(client);
   });
@@ -33,6 +37,11 @@ describe('uploads: PDF pages, image galleries, logos', () => {
       const file = await client.get(res.body.pdfUrl);
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(file.headers['x-content-type-options']).toBe('nosniff');
+      // Sandboxed as images are (issue 27 item 10), inline and as a download.
+      expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect((await client.get(`${res.body.pdfUrl as string}?download=1`)).headers['content-security-policy']).toBe(
+        "default-src 'none'; sandbox",
+      );
       expect(file.buffer.equals(PDF_MINI)).toBe(true);
       expect((await client.get('/pdf/preview')).status).toBe(200);
       expect((await client.get('/pdf/00000000-0000-4000-8000-000000000000')).status).toBe(404);
@@ -88,7 +97,7 @@ describe('uploads: PDF pages, image galleries, logos', () => {
     const oversized = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [
       { name: 'pdfFile', filename: 'big.pdf', contentType: 'application/pdf', data: big },
     ]);
-    expect(oversized.status).toBe(400);
+    expect(oversized.status).toBe(413);
     expect(oversized.body.message).toBe('The PDF must be at most 0.1 MB');
     const missing = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' });
     expect(missing.body.message).toBe('Please select a PDF file');
@@ -101,7 +110,7 @@ describe('uploads: PDF pages, image galleries, logos', () => {
     const bigLogo = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://a.example' }, [
       { name: 'logoFile', filename: 'x.png', contentType: 'image/png', data: Buffer.concat([PNG_1x1, Buffer.alloc(8 * 1024)]) },
     ]);
-    expect(bigLogo.status).toBe(400);
+    expect(bigLogo.status).toBe(413);
     expect((await client.get('/api/qrcodes')).body.filter((c: { qrType: string }) => c.qrType === 'url')).toEqual([]);
 
     for (const path of [
@@ -117,6 +126,93 @@ describe('uploads: PDF pages, image galleries, logos', () => {
       expect(res.text).not.toContain('root:');
       expect(res.text).not.toContain('@qrsharks/backend');
     }
+  });
+
+  it('answers 413 for a file one byte over its limit on every upload route (at the limit it is taken), storing nothing', async () => {
+    const padded = (file: Buffer, size: number) => Buffer.concat([file, Buffer.alloc(size - file.length, 32)]);
+    const staticCode = await postMultipart(client, '/api/qrcodes', { qrType: 'text', text: 'limits' });
+    const dynamicCode = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://limits.example/' });
+    expect([staticCode.status, dynamicCode.status]).toEqual([201, 201]);
+    const routes: {
+      method: string;
+      path: string;
+      field: string;
+      fields: Record<string, string>;
+      file: Buffer;
+      limit: number;
+      message: string;
+    }[] = [
+      {
+        method: 'POST',
+        path: '/api/upload-pdf',
+        field: 'pdfFile',
+        fields: { pdfTitle: 't' },
+        file: PDF_MINI,
+        limit: 64 * 1024,
+        message: 'The PDF must be at most 0.1 MB',
+      },
+      {
+        method: 'POST',
+        path: '/api/upload-image',
+        field: 'imageFile',
+        fields: { imageTitle: 't' },
+        file: PNG_1x1,
+        limit: 16 * 1024,
+        message: 'The image must be at most 0 MB',
+      },
+      ...[
+        ['POST', '/api/qrcodes', { qrType: 'text', text: 'with a logo' }],
+        ['PUT', `/api/qrcodes/${staticCode.body.id}`, { fgColor: '#111111' }],
+        ['POST', '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://logo.example/' }],
+        ['PUT', `/api/dynamic-qrcodes/${dynamicCode.body.id}`, { fgColor: '#111111' }],
+      ].map(([method, path, fields]) => ({
+        method: method as string,
+        path: path as string,
+        field: 'logoFile',
+        fields: fields as Record<string, string>,
+        file: PNG_1x1,
+        limit: 4 * 1024,
+        message: 'The logo must be at most 0 MB',
+      })),
+    ];
+    const codes = async () => (await client.get('/api/qrcodes')).body.length + (await client.get('/api/dynamic-qrcodes')).body.length;
+    const countBefore = await codes();
+    const stored = () => (existsSync(app.env.UPLOAD_DIR) ? readdirSync(app.env.UPLOAD_DIR).length : 0);
+    for (const route of routes) {
+      const filesBefore = stored();
+      const over = await postMultipart(
+        client,
+        route.path,
+        route.fields,
+        [{ name: route.field, filename: 'f', contentType: 'application/octet-stream', data: padded(route.file, route.limit + 1) }],
+        route.method,
+      );
+      expect({
+        route: `${route.method} ${route.path}`,
+        status: over.status,
+        message: over.body.message,
+        field: over.body.errors?.[route.field],
+      }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 413,
+        message: route.message,
+        field: route.message,
+      });
+      expect(stored()).toBe(filesBefore);
+      const atLimit = await postMultipart(
+        client,
+        route.path,
+        route.fields,
+        [{ name: route.field, filename: 'f', contentType: 'application/octet-stream', data: padded(route.file, route.limit) }],
+        route.method,
+      );
+      expect({ route: `${route.method} ${route.path}`, status: atLimit.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: route.method === 'PUT' ? 200 : 201,
+      });
+    }
+    // The two creates at the limit made a code each; the refused ones none.
+    expect(await codes()).toBe(countBefore + 2);
   });
 
   it('a clean SVG logo (the generator presets) is rasterised: only a PNG is stored and served', async () => {

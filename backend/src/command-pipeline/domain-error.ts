@@ -12,6 +12,7 @@ export type DomainErrorCode =
   | 'not_found' // 404 (also: exists but is not yours)
   | 'conflict' // 409: someone else wrote in between, or a unique name is taken
   | 'stale' // 412: If-Match names a version that is no longer current
+  | 'too_large' // 413: an upload over its size limit
   | 'unsupported_media_type' // 415
   | 'too_many_requests' // 429
   | 'unavailable'; // 503: ours, not the caller's
@@ -23,6 +24,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   stale: 412,
+  too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
   unavailable: 503,

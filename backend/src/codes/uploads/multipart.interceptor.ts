@@ -9,7 +9,7 @@ const KIND_OF_FIELD: Record<string, string> = { pdfFile: 'PDF', imageFile: 'imag
 
 /**
  * Parses multipart bodies (JSON bodies pass through untouched) into req.body and req.files, with one file per named
- * field. Oversized or unexpected parts become a 400 with a clear message instead of multer's 413/500.
+ * field. An oversized file is 413 and an unexpected part 400, each with a clear message instead of multer's own.
  */
 export function Multipart(...fileFields: string[]): Type<NestInterceptor> {
   @Injectable()
@@ -42,7 +42,8 @@ export function Multipart(...fileFields: string[]): Type<NestInterceptor> {
       const field = error.field ?? 'file';
       if (error.code === 'LIMIT_FILE_SIZE') {
         const max = Math.round(((this.limits[field] ?? 0) / 1024 / 1024) * 10) / 10;
-        return DomainError.invalid({ [field]: `The ${KIND_OF_FIELD[field] ?? 'file'} must be at most ${max} MB` });
+        const message = `The ${KIND_OF_FIELD[field] ?? 'file'} must be at most ${max} MB`;
+        return new DomainError('too_large', message, { [field]: message });
       }
       if (error.code === 'LIMIT_UNEXPECTED_FILE') return DomainError.invalid({ [field]: `Unexpected file field ${field}` });
       return DomainError.invalid({ [field]: `Upload refused: ${error.message}` });
