@@ -1,6 +1,6 @@
 // Issue 27, item 1: an account whose address is not verified yet sees this on the site and in the dashboard until it
 // is; Resend mails a new link (POST /api/resend-verification; the server limits it: one a minute, five a day).
-import { Alert, AlertTitle, Button, Container } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Container } from '@mui/material';
 import { useState } from 'react';
 import { apiJson, serverMessage, useUser } from '../api/http';
 
@@ -42,9 +42,9 @@ export function VerifyEmailBanner({ contained = false }: { contained?: boolean }
       <AlertTitle>Please confirm your email address</AlertTitle>
       We sent a link to <strong>{String(user.email ?? user.username)}</strong>. Open it to confirm that the address is yours.
       {sent && (
-        <span data-testid="verify-email-sent" style={{ display: 'block', marginTop: 4 }}>
+        <Box component="span" data-testid="verify-email-sent" sx={{ display: 'block', mt: 0.5 }}>
           {sent.message}
-        </span>
+        </Box>
       )}
     </Alert>
   );
