@@ -51,6 +51,16 @@ describe('sessions and sign-in limits on the production defaults', () => {
     expect(signedInAt).toHaveLength(1);
     expect(Math.abs(signedInAt[0] - Date.now())).toBeLessThan(60_000);
 
+    const expiry = async () =>
+      (await app.app.get(DataSource).query(`SELECT expire FROM user_sessions WHERE sess->>'userId' = $1`, [id]))[0]?.expire as Date;
+    // As if signed in 4 days ago (10 days left) and last used 23 h ago.
+    const endsAt = Date.now() + 10 * 24 * HOUR;
+    await app.app.get(DataSource).query(
+      `UPDATE user_sessions SET expire = to_timestamp($2::bigint / 1000.0),
+         sess = jsonb_set(jsonb_set(sess::jsonb, '{endsAt}', to_jsonb($2::bigint)), '{cookie,expires}', to_jsonb($3::text))::json
+       WHERE sess->>'userId' = $1`,
+      [id, endsAt, new Date(endsAt).toISOString()],
+    );
     await lastUsedAgo(id, 23 * HOUR);
     // The row is re-read once this process's 2 s session cache lets go; the use is then written down again.
     await until(
@@ -58,11 +68,26 @@ describe('sessions and sign-in limits on the production defaults', () => {
       'the use recorded',
     );
     expect((await client.get('/api/user')).status).toBe(200);
+    // Recording use never moves the end: still 10 days on, not 14 from now (the store keeps whole seconds).
+    expect(Math.abs((await expiry()).getTime() - endsAt)).toBeLessThanOrEqual(2000);
 
     await lastUsedAgo(id, 24 * HOUR + 60_000);
     await until(async () => (await client.get('/api/user')).status === 401, 'the idle session to end');
     expect(await lastSeen(id)).toEqual([]); // destroyed in the store, not only refused
     expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('a session in use still ends 14 days after sign-in', async () => {
+    const client = new TestClient(app.url);
+    const { id } = await signUp(client);
+    expect((await client.get('/api/user')).status).toBe(200);
+    await app.app
+      .get(DataSource)
+      .query(`UPDATE user_sessions SET sess = jsonb_set(sess::jsonb, '{endsAt}', to_jsonb($2::bigint))::json WHERE sess->>'userId' = $1`, [
+        id,
+        Date.now() - 1000,
+      ]);
+    await until(async () => (await client.get('/api/user')).status === 401, 'the session to reach its end');
   });
 
   it('the 6th failed sign-in on an account in 15 minutes answers 429; the owner on their own device still signs in', async () => {

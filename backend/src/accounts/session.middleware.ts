@@ -16,12 +16,14 @@ declare module 'express-session' {
     authVersion: number;
     /** When the session was last used (ms), recorded at most every touch interval: idle sessions end (issue 27). */
     lastSeenAt?: number;
+    /** The fixed end of the session (ms): sign-in + 14 days, however much it is used (issue 27). */
+    endsAt?: number;
   }
 }
 
 export const SESSION_COOKIE = 'qrs.sid';
 export const SESSION_TABLE = 'user_sessions';
-const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 /** How often a session's use is written down at most (a write per request would undo issue 16's saving). */
 const IDLE_TOUCH_MAX_MS = 60_000;
 /**
@@ -101,14 +103,21 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
     if (!session?.userId) return next();
     const now = Date.now();
     const last = session.lastSeenAt;
-    if (last !== undefined && now - last > this.idleMs) {
+    const endsAt = session.endsAt ?? session.cookie.expires?.getTime() ?? now + SESSION_MAX_AGE_MS;
+    if ((last !== undefined && now - last > this.idleMs) || now >= endsAt) {
       session.destroy((error) => {
         res.clearCookie(SESSION_COOKIE, { path: '/' });
         next(error);
       });
       return;
     }
-    if (last === undefined || now - last >= this.touchMs) session.lastSeenAt = now;
+    if (last === undefined || now - last >= this.touchMs) {
+      session.lastSeenAt = now;
+      session.endsAt = endsAt;
+      // express-session resets the cookie's expiry to now + originalMaxAge whenever it saves: what is left keeps the
+      // cookie and the store's row at the fixed end (within the request's duration; endsAt above is exact).
+      session.cookie.originalMaxAge = endsAt - now;
+    }
     next();
   }
 

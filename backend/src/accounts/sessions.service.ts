@@ -6,7 +6,7 @@ import { ENV, Env } from '../config/env';
 import type { AuthUser, SignedIn } from './auth-user';
 import { DeviceCookies } from './device-cookies';
 import type { GoogleProfile } from './google/google.strategy';
-import { SESSION_COOKIE, SessionMiddleware } from './session.middleware';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SessionMiddleware } from './session.middleware';
 
 export const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 
@@ -80,6 +80,7 @@ export class SessionsService {
     req.session.tenantId = user.tenantId;
     req.session.authVersion = authVersion;
     req.session.lastSeenAt = Date.now();
+    req.session.endsAt = Date.now() + SESSION_MAX_AGE_MS;
     await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
     const current = requestContext.current();
     if (current) current.actorId = user.id;
