@@ -93,3 +93,4 @@ export const BROWSER_UA =
 /** Tests of other features build Scanned events and scan ids like the recorder does, through this test helper. */
 export { scannedEvent } from './scan-recorder';
 export { uuidv7 } from './uuid-v7';
+export { UNLOCK_ATTEMPTS } from './code-unlock';
