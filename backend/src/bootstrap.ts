@@ -13,7 +13,7 @@ import { Client } from 'pg';
 import pinoHttp from 'pino-http';
 import { AppModule } from './app.module';
 import { trustFunction } from './common/client-ip';
-import { ErrorsFilter } from './common/errors.filter';
+import { ErrorsFilter } from './http/errors.filter';
 import { FastPathRegistry } from './common/fast-path';
 import { createRootLogger, NestPinoLogger } from './common/logger';
 import { Env, parseEnv } from './config/env';

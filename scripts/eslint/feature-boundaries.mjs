@@ -14,6 +14,7 @@ const INFRASTRUCTURE = new Set([
   'rendering',
   'common',
   'config',
+  'http',
   'test-support',
   'cli',
 ]);

@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { decideAdminStatus, evolveAdminRegistry, initialAdminRegistry, LAST_ADMIN, LAST_ADMIN_DELETE } from './admin-registry';
 import { initialUser, type UserState } from './user';
 

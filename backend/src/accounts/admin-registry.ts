@@ -1,5 +1,5 @@
 import type { Evolvable, PlanContext, PlannedAppend } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { evolveUser, initialUser, isActive, type UserState } from './user';
 import { userStream } from './user.events';
 

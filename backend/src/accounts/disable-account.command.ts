@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { AccountsService } from './accounts.service';
 import { adminRegistryAppend, type AdminCandidates } from './admin-registry';
 import type { AuthUser } from './auth-user';

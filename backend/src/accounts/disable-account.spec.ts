@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { decideDisable, decideEnable, decideSignIn, evolveUser, initialUser, type UserState } from './user';
 
 const given = (...events: { type: string; data: unknown }[]): UserState =>

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { decideRequestVerification, decideVerifyEmail, EMAIL_VERIFIED, VERIFICATION_SENT, VERIFY_LINK_INVALID } from './email-verification';
 import { verifyVerificationToken } from './email-verification-token';

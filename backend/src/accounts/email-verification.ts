@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type { VerificationTokenClaims } from './email-verification-token';
 import { isActive, VERIFICATION_TTL_MS, type UserState } from './user';
 import type { UserEvent } from './user.events';

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline, currentActor } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type { AuthUser, Role } from './auth-user';
 import { AccountsService } from './accounts.service';
 import { adminRegistryAppend, type AdminCandidates } from './admin-registry';

@@ -5,6 +5,8 @@
 export { Authenticated, CurrentUser } from './auth';
 export { ROLES, type AuthUser, type Role } from './auth-user';
 export { MaybeUser, OptionalUserGuard } from './optional-user.guard';
+/** Who may do what in the staff console, stated once: every console route (staff, campaigns, mail, operations) names one. */
+export { permissionsOf, STAFF_ACTIONS, tenantScope, type StaffAction } from './staff-roles';
 export { AccountsService } from './accounts.service';
 /** Per-IP limits of public forms that mail (the newsletter sign-up) use the sign-in limiter (`hitIp`). */
 export { RateLimiter } from './rate-limiter';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { hashPassword } from './passwords';
 import { decideRequestReset, decideResetPassword, PASSWORD_RESET_DONE, RESET_REQUESTED } from './password-reset';

@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { decideRequestReset, decideResetPassword } from './password-reset';
 import { RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_REPLACED, RESET_LINK_USED } from './password-reset-token';
 import { evolveUser, initialUser, type UserState } from './user';

@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import {
   RESET_LINK_EXPIRED,
   RESET_LINK_INVALID,

@@ -4,7 +4,7 @@ import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { FixedWindowCounter } from '../redis/fixed-window';
 import { REDIS } from '../redis/redis.module';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 

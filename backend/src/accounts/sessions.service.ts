@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { requestContext } from '../common/request-context';
 import { ENV, Env } from '../config/env';
 import type { AuthUser, SignedIn } from './auth-user';

@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { changePasswordSchema, loginSchema, registerSchema, updateNameSchema } from './account.schemas';
 import { parseAdminCommand } from './admin-command';
 import { claimedOrigin, isCrossOriginRefused } from './origin-check.middleware';

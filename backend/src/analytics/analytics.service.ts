@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type { CodeAnalytics, PeriodTotals, UserAnalytics } from './analytics.answers';
 import { Dimension, DIMENSIONS, FILTERS } from './analytics.projection';
 import type { CodeAnalyticsQuery } from './analytics.schemas';

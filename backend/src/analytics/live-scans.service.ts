@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { REDIS_SUBSCRIBER } from '../redis/redis.module';
 import { SCAN_KEYS, type ScanKeys } from '../scans';

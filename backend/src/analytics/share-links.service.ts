@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, type Env } from '../config/env';
 import type { ShareLinkDto } from './analytics.answers';
 import type { AnalyticsOwner } from './analytics.service';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';

@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { zodErrors } from '../common/input';
 import { bulkBodySchema, parseBulkRequest, renderBulk } from './bulk-request';
 

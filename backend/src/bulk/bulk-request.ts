@@ -9,7 +9,7 @@ import {
   validateContent,
 } from '@qrsharks/qr-core';
 import { z } from 'zod';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { safeObject, zodErrors } from '../common/input';
 
 /** POST /api/bulk-generate-qrcode: one line of a bulk run, parsed, checked and rendered. Pure: no Nest, no I/O. */

@@ -1,11 +1,10 @@
 import { Controller, Get, Headers, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
+import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
+import { DomainError } from '../common/domain-error';
 import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
-import { STAFF_ACTIONS as CAN, tenantScope } from '../staff';
 import { CAMPAIGN_NOT_FOUND, CampaignsService, type CampaignAnswer } from './campaigns.service';
 import {
   campaignsQuery,

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
-import { CampaignProgressQuery } from '../mail';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsProjection } from './campaigns.projection';
 import { CampaignsService } from './campaigns.service';
 
 /**
  * The admin panel's newsletter tools, the console's campaign pages, the owners' opt-outs and the campaigns read model.
- * The mail feature expands each CampaignStarted into mails; their progress is its ledger's (CampaignProgressQuery).
+ * The mail feature expands each CampaignStarted into mails; their progress is its ledger's, asked through this feature's
+ * CampaignProgressQuery port (mail provides it: campaigns does not import mail).
  */
 @Module({
   controllers: [CampaignsController],
-  providers: [CampaignsProjection, CampaignsService, CampaignProgressQuery],
+  providers: [CampaignsProjection, CampaignsService],
 })
 export class CampaignsModule {}

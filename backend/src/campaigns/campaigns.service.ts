@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
 import { CommandPipeline, type Evolvable } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
-import { CampaignProgressQuery, NO_PROGRESS } from '../mail';
+import { DomainError } from '../common/domain-error';
 import { audienceCountSql } from './campaign-audiences';
+import { CampaignProgressQuery, NO_PROGRESS } from './campaign-progress';
 import { campaignIds } from './campaign-id';
 import {
   campaignStream,

@@ -1,6 +1,7 @@
 /**
- * The campaigns feature's front door (issue 22): its events and its audiences, which the mail dispatcher uses to
- * expand a CampaignStarted into one mail per recipient.
+ * The campaigns feature's front door (issue 22): its events, its audiences, which the mail dispatcher uses to expand a
+ * CampaignStarted into one mail per recipient, and the progress port the mail feature answers from its ledger.
  */
 export * from './campaign.events';
 export { audienceSql, MAIL_KIND_OF } from './campaign-audiences';
+export { CampaignProgressQuery, NO_PROGRESS, type CampaignProgress } from './campaign-progress';

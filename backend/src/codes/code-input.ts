@@ -8,7 +8,7 @@ import {
   type ErrorCorrectionLevel,
   type QrType,
 } from '@qrsharks/qr-core';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { zodErrors } from '../common/input';
 import { MAX_DESTINATION_LENGTH } from './destination';
 import type { CodeBody, CodeChangesBody } from './codes.schemas';

@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { DEFAULT_STORED_STYLE } from './code-input';
 import { codePasswordSchema, hashCodePassword, verifyCodePassword } from './code-passwords';
 import { decideRemovePassword, decideSetPassword, evolveQr, initialQr, type QrState } from './qr-code';

@@ -1,5 +1,5 @@
 import { renderSvg, type ErrorCorrectionLevel, type QrStyle } from '@qrsharks/qr-core';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type { StoredStyle } from './qr-code.events';
 
 /** A stored style as the renderer takes it (qrStyle is the spec's column, not a renderer option). */

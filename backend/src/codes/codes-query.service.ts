@@ -21,7 +21,7 @@ import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import { evolveQr, initialQr, NOT_FOUND, type QrState } from './qr-code';
 import { qrStream, type QrCreated } from './qr-code.events';
 import { QrCodeEntity } from './qr-code.entity';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type { DashboardCodesQuery } from './codes.schemas';
 
 export interface HistoryEntry {

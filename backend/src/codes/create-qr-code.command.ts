@@ -3,7 +3,7 @@ import { dynamicLink, encodePayload } from '@qrsharks/qr-core';
 import { randomUUID } from 'node:crypto';
 import { userStream, type AuthUser } from '../accounts';
 import { CommandPipeline, type Committed, type PlannedAppend } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { parseCodeInput, type CodeInput } from './code-input';
 import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { encoding, renderCode } from './code-rendering';

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { hostMatchesDomain, type UnresolvedReason } from './qr-code.events';
 
 /** Where a dynamic code may send scanners: decided from settings and the tenants' hosts before the pure decision. */

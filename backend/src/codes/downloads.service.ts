@@ -1,8 +1,8 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
 import { dynamicLink, encodePayload } from '@qrsharks/qr-core';
 import type { AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
-import { SERVICE_UNAVAILABLE } from '../common/errors.filter';
+import { DomainError } from '../common/domain-error';
+import { SERVICE_UNAVAILABLE } from '../http/errors.filter';
 import type { RequestInfo } from '../common/request-params';
 import { DOWNLOAD_SCALE } from '../rendering/render-jobs';
 import { RenderError, RenderPool } from '../rendering/render-pool';

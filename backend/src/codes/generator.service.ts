@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { chooseErrorCorrection, encodePayload, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
 import type { AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { TenantsService } from '../tenants';
 import { anonymousRefusal, DEFAULT_STORED_STYLE, parseQrType, parseStyleChanges, rawContentFields, validateFields } from './code-input';

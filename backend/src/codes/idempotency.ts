@@ -1,7 +1,7 @@
 import { applyDecorators, Headers } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type { CodeInput } from './code-input';
 import type { FileUpload } from './uploads/file-upload';
 

@@ -1,5 +1,5 @@
 import { ownHostPolicy } from './destination';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import type { RecordedEvent } from '../event-store/event-store';
 import { anonymousRefusal, DEFAULT_STORED_STYLE, parseCodeChanges, parseCodeInput } from './code-input';
 import { renderHostedPage } from './hosted-pages';

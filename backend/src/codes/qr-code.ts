@@ -1,6 +1,6 @@
 import { isUrlType } from '@qrsharks/qr-core';
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
 import { checkDestination, unresolvedReason, type DestinationPolicy } from './destination';
 import type {

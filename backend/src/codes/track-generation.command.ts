@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { isUuid } from '../common/input';
 import type { RequestInfo } from '../common/request-params';
 import type { TrackGenerationBody } from './codes.schemas';

@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { dynamicLink } from '@qrsharks/qr-core';
 import type { AuthUser } from '../accounts';
 import { CommandPipeline, STALE_VERSION } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { expectedVersion, type ExpectedVersion } from '../command-pipeline/versions';
 import { parseCodeChanges, type CodeChanges } from './code-input';
 import type { CodeDto, DeletedCodeDto } from './code-dto';

@@ -4,7 +4,7 @@ import type { EventStore } from '../event-store/event-store';
 import { ProjectionsService } from '../projections/projections.service';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { CommandPipeline, type Decided, type Evolvable } from './command-pipeline';
-import { DomainError } from './domain-error';
+import { DomainError } from '../common/domain-error';
 
 /** A counter aggregate: enough to watch the pipeline load, decide, append, re-decide and answer. */
 interface Counter {

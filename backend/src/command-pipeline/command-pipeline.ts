@@ -14,7 +14,7 @@ import {
 } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
-import { CONCURRENT_CHANGE, DomainError } from './domain-error';
+import { CONCURRENT_CHANGE, DomainError } from '../common/domain-error';
 
 /** An event as a decide function returns it: no envelope, no I/O. `id` only where the event's identity is given (scan ids). */
 export interface Decided<T = unknown> {

@@ -13,5 +13,5 @@ export type {
   RunOptions,
 } from './command-pipeline';
 export { CommandPipelineModule } from './command-pipeline.module';
-export { CONCURRENT_CHANGE, DomainError, type DomainErrorCode } from './domain-error';
+export { CONCURRENT_CHANGE, DomainError, type DomainErrorCode } from '../common/domain-error';
 export { bodyVersion, expectedVersion, ifMatchVersion, VersionETag, type ExpectedVersion } from './versions';

@@ -2,7 +2,7 @@ import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterce
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
-import { DomainError } from './domain-error';
+import { DomainError } from '../common/domain-error';
 
 /**
  * Versions as HTTP says them (RFC 9110): an answer about an aggregate carries `ETag: "<stream revision>"`; a write

@@ -4,7 +4,7 @@ import { TEST_ADMIN_URL } from '../test-support/database';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
-import { SERVICE_UNAVAILABLE } from './errors.filter';
+import { SERVICE_UNAVAILABLE } from '../http/errors.filter';
 
 /**
  * The database goes away under a running app (every connection terminated, none accepted, as in a restart) and

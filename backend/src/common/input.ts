@@ -1,7 +1,7 @@
 import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z, ZodError, type ZodType } from 'zod';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from './domain-error';
 
 /**
  * Input at the edge: every route's body, query and path ids are one zod schema, parsed before a controller builds its

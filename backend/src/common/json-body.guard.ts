@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from './domain-error';
 
 export const JSON_ONLY = 'This call takes a JSON body: send it with Content-Type: application/json.';
 export const JSON_OR_FORM = 'This call takes a JSON body (Content-Type: application/json) or a form upload (multipart/form-data).';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { FixedWindowCounter } from '../redis/fixed-window';

@@ -1,21 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-
-/** A campaign's mails as the ledger knows them: queued (pending or being sent), sent, failed, skipped (opted out, gone). */
-export interface CampaignProgress {
-  total: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-}
-
-export const NO_PROGRESS: CampaignProgress = { total: 0, queued: 0, sent: 0, failed: 0, skipped: 0 };
+import { CampaignProgressQuery, type CampaignProgress } from '../campaigns';
 
 /** Progress of campaigns from the sent ledger, grouped by source (a campaign's mails carry its id as their source). */
 @Injectable()
-export class CampaignProgressQuery {
-  constructor(private readonly dataSource: DataSource) {}
+export class LedgerCampaignProgress extends CampaignProgressQuery {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
 
   async of(campaignIds: string[]): Promise<Map<string, CampaignProgress>> {
     if (!campaignIds.length) return new Map();
@@ -31,3 +23,11 @@ export class CampaignProgressQuery {
     return new Map(rows.map(({ source_id, ...progress }) => [source_id, progress]));
   }
 }
+
+/** Answers campaigns' CampaignProgressQuery port from the ledger, for every module (campaigns does not import mail). */
+@Global()
+@Module({
+  providers: [{ provide: CampaignProgressQuery, useClass: LedgerCampaignProgress }],
+  exports: [CampaignProgressQuery],
+})
+export class CampaignProgressModule {}

@@ -5,4 +5,3 @@
 export { MailQueue, type FailedMailJob } from './mail-queue';
 export { MailDispatcher } from './mail-dispatcher';
 export { MAIL_KINDS, type MailKind } from './mail-plans';
-export { CampaignProgressQuery, NO_PROGRESS, type CampaignProgress } from './campaign-progress';

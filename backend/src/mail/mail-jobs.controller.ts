@@ -1,10 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { Authenticated, CurrentUser, STAFF_ACTIONS, tenantScope, type AuthUser } from '../accounts';
 import { QueryOf } from '../common/input';
 import { ListQuery, listPage, listQuery } from '../common/list-query';
-import { STAFF_ACTIONS, tenantScope } from '../staff';
 import { MailQueue } from './mail-queue';
 
 const mailJobsQuery = listQuery({ sortable: ['failedAt'], defaultSort: { field: 'failedAt', order: 'DESC' }, filter: z.strictObject({}) });

@@ -4,6 +4,7 @@ import { MailerModule, type MailerOptions } from '@nestjs-modules/mailer';
 import { HandlebarsAdapter } from '@nestjs-modules/mailer/adapters/handlebars.adapter';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
+import { CampaignProgressModule } from './campaign-progress';
 import { TEMPLATES_DIR } from './mail-content';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailJobsController } from './mail-jobs.controller';
@@ -25,6 +26,7 @@ export function bullPrefix(databaseUrl: string): string {
 /** Mail: the dispatcher (events -> ledger -> Bull jobs), the queue's processor, the mailer, and the failed-jobs route. */
 @Module({
   imports: [
+    CampaignProgressModule,
     BullModule.forRootAsync({
       inject: [ENV, DATABASE_URL],
       useFactory: (env: Env, databaseUrl: string) => ({

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandPipeline, currentActor } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { loadSubscription } from './load-subscription';
 import { decideConfirm, decideUnsubscribe } from './newsletter-subscription';

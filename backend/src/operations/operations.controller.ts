@@ -1,10 +1,9 @@
 import { Controller, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
+import { Authenticated, CurrentUser, STAFF_ACTIONS, tenantScope, type AuthUser } from '../accounts';
+import { DomainError } from '../common/domain-error';
 import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
-import { STAFF_ACTIONS, tenantScope } from '../staff';
 import {
   deadLetterId,
   deadLettersQuery,

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { compareAllPositions, EventStore, RecordedEvent } from '../event-store/event-store';

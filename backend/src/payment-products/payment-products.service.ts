@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { priceToCents } from '@qrsharks/qr-core';
 import { CodesQueryService } from '../codes';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { SERVICE_UNAVAILABLE } from '../common/errors.filter';
+import { SERVICE_UNAVAILABLE } from '../http/errors.filter';
 import { FaultStack, runPgRestartFaults, startFaultStack } from './pg-restart-faults.harness';
 
 const RESTARTS = 8;

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
 import { BodyOf, IdParam, integerId, QueryOf, text } from '../common/input';
 import { listPage, listQuery } from '../common/list-query';
 import {
@@ -17,7 +17,6 @@ import {
   type ClientBody,
   type ClientsPageQuery,
 } from '../tenants';
-import { STAFF_ACTIONS as CAN, tenantScope } from './staff-roles';
 
 /** GET /api/admin/clients: the ra-data-simple-rest list of tenants (white-label clients). */
 export const clientsQuery = listQuery({

@@ -1,6 +1,6 @@
 /**
- * The staff feature's front door: who may do what in the console (its roles, stated once) and the audit projection's
- * name. Nothing else imports it: the console is its routes.
+ * The staff feature's front door: the audit projection's name. Nothing else imports it: the console is its routes.
+ * Who may do what in the console (the staff actions) is part of accounts' auth contract (accounts/staff-roles.ts), so
+ * that features with console routes (campaigns, mail, operations) name their action without importing the console.
  */
-export { STAFF_ACTIONS, permissionsOf, tenantScope, type StaffAction } from './staff-roles';
 export { AUDIT_PROJECTION } from './audit.projection';

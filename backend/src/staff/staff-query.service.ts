@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { auditPageSql, auditWhere } from './audit-query';
 import type { CodesQuery, EventsFilter, EventsQuery, UsersQuery } from './staff.schemas';
 

@@ -9,7 +9,7 @@ import { TestClient } from '../test-support/http';
 import { lastEventPosition } from '../test-support/last-event';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
-import { permissionsOf, STAFF_ACTIONS, type StaffAction } from './staff-roles';
+import { permissionsOf, STAFF_ACTIONS, type StaffAction } from '../accounts';
 
 /**
  * The metadata key @Authenticated(...) sets (accounts/session-auth.guard.ts REQUIRED_ROLES; the accounts front door does

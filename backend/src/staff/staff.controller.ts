@@ -1,11 +1,10 @@
 import { Controller, Delete, Get, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { Authenticated, CurrentUser, type AuthUser, type Role } from '../accounts';
+import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser, type Role } from '../accounts';
 import { BlockedDomainsQuery } from '../codes';
 import { VersionETag } from '../command-pipeline';
 import { BodyOf, IdParam, QueryOf, uuidId, ZodPipe } from '../common/input';
 import { listPage, type ListQuery } from '../common/list-query';
-import { STAFF_ACTIONS as CAN, tenantScope } from './staff-roles';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
 import {

@@ -5,14 +5,15 @@ import {
   DisableAccountCommand,
   EnableAccountCommand,
   GrantRoleCommand,
+  permissionsOf,
   RevokeRoleCommand,
+  tenantScope,
   type AccountStatus,
   type AuthUser,
   type Role,
 } from '../accounts';
 import { BlockDomainCommand, LiftSuspensionCommand, SuspendCodeCommand, UnblockDomainCommand } from '../codes';
-import { DomainError } from '../command-pipeline/domain-error';
-import { permissionsOf, tenantScope } from './staff-roles';
+import { DomainError } from '../common/domain-error';
 import { StaffQueryService, USER_NOT_FOUND } from './staff-query.service';
 
 export const BLOCKLIST_DEFAULT_BRAND = "Only the default brand's admins keep the destination blocklist";

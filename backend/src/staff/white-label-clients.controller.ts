@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
+import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
 import { BodyOf, IdParam, integerId } from '../common/input';
 import {
   CLIENT_NOT_FOUND,
@@ -11,7 +11,6 @@ import {
   UpdateClientCommand,
   type ClientBody,
 } from '../tenants';
-import { STAFF_ACTIONS as CAN, tenantScope } from './staff-roles';
 
 /**
  * The website spec's white-label client management (sections 2 and 7), on the same rules as the console's

@@ -1,4 +1,4 @@
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { zodErrors } from '../common/input';
 import { checkBodyId, clientInputSchema, cssProblem, isSafeAssetUrl, MESSAGES, parseClientInput, parseHostName } from './client-input';
 import { decideRelease, decideReserve, evolveTenantHost, initialTenantHost, TenantHostEvent } from './tenant-host';

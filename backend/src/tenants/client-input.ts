@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import { displayName, text, zodErrors } from '../common/input';
 import { ClientFields, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
 import { cssReferences, isOwnUpload, isSameOriginPath } from './custom-css-urls';

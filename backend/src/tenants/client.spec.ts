@@ -1,5 +1,5 @@
 import type { Evolvable } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import {
   ClientState,
   decideCreate,

@@ -1,5 +1,5 @@
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
-import { DomainError } from '../command-pipeline/domain-error';
+import { DomainError } from '../common/domain-error';
 import {
   ClientApiKeyRotated,
   ClientCreated,

@@ -2,19 +2,18 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../accounts';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ENV, Env } from '../config/env';
 import { decideCreate, evolveClient, initialClient } from './client';
 import { clientStream } from './client.events';
 import { hostNames, type ClientInput } from './client-input';
 import { planHostChanges } from './client-hosts.plan';
-import { assertStaff, ClientDto, ClientsService, stateToDto } from './clients.service';
+import { assertStaff, type StaffActor, ClientDto, ClientsService, stateToDto } from './clients.service';
 import { TenantsService } from './tenants.service';
 
 export class CreateClientCommand extends Command<ClientDto> {
   constructor(
-    readonly actor: AuthUser,
+    readonly actor: StaffActor,
     readonly input: ClientInput,
   ) {
     super();

@@ -1,18 +1,17 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../accounts';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { decideDelete, evolveClient, initialClient } from './client';
 import { clientStream } from './client.events';
 import { hostNames } from './client-input';
 import { planHostChanges } from './client-hosts.plan';
-import { assertStaff, ClientsService } from './clients.service';
+import { assertStaff, type StaffActor, ClientsService } from './clients.service';
 import { TenantsService } from './tenants.service';
 
 export type DeleteClientResult = { id: number; deleted: true };
 
 export class DeleteClientCommand extends Command<DeleteClientResult> {
   constructor(
-    readonly actor: AuthUser,
+    readonly actor: StaffActor,
     readonly clientId: number,
   ) {
     super();

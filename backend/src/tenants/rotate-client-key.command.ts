@@ -1,15 +1,14 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import type { AuthUser } from '../accounts';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { decideRotateKey, evolveClient, initialClient } from './client';
 import { clientStream } from './client.events';
-import { assertStaff, ClientDto, stateToDto } from './clients.service';
+import { assertStaff, type StaffActor, ClientDto, stateToDto } from './clients.service';
 
 /** A new API key for a client (staff console: the key's rotate button); the old key stops working at once. */
 export class RotateClientKeyCommand extends Command<ClientDto> {
   constructor(
-    readonly actor: AuthUser,
+    readonly actor: StaffActor,
     readonly clientId: number,
   ) {
     super();

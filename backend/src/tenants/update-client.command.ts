@@ -1,18 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { AuthUser } from '../accounts';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ENV, Env } from '../config/env';
 import { decideUpdate, evolveClient, initialClient, liveFields, nextFields } from './client';
 import { clientStream } from './client.events';
 import { checkBodyId, hostNames, type ClientInput } from './client-input';
 import { planHostChanges } from './client-hosts.plan';
-import { assertStaff, ClientDto, ClientsService, stateToDto } from './clients.service';
+import { assertStaff, type StaffActor, ClientDto, ClientsService, stateToDto } from './clients.service';
 import { TenantsService } from './tenants.service';
 
 export class UpdateClientCommand extends Command<ClientDto> {
   constructor(
-    readonly actor: AuthUser,
+    readonly actor: StaffActor,
     readonly clientId: number,
     readonly input: ClientInput & { id?: number },
   ) {

@@ -1,5 +1,4 @@
-import { QueryClient, useMutation, useQuery, type QueryFunction } from '@tanstack/react-query';
-import { toast } from '../ui/toast';
+import { QueryClient, useQuery, type QueryFunction } from '@tanstack/react-query';
 
 /**
  * The one way the client talks to the server. Credentials always go along; a JSON body is
@@ -140,58 +139,6 @@ export function useUser() {
     isLoading: query.isLoading,
     error: query.error,
   };
-}
-
-export function useLoginMutation() {
-  return useMutation({
-    mutationFn: (credentials: LoginPayload) => apiJson<User>('POST', '/api/login', credentials),
-    onSuccess: (user) => {
-      signedOutHere = false;
-      queryClient.setQueryData(USER_KEY, user);
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-    },
-    onError: (error) => {
-      toast({ title: 'Login failed', description: serverMessage(error, 'Invalid username or password'), variant: 'destructive' });
-    },
-  });
-}
-
-export function useRegisterMutation() {
-  return useMutation({
-    mutationFn: (payload: RegisterPayload) => apiJson<User>('POST', '/api/register', payload),
-    onSuccess: (user) => {
-      signedOutHere = false;
-      queryClient.setQueryData(USER_KEY, user);
-      toast({ title: 'Registration successful', description: `Welcome, ${user.username}!` });
-    },
-    onError: (error) => {
-      toast({ title: 'Registration failed', description: serverMessage(error, 'Failed to create account'), variant: 'destructive' });
-    },
-  });
-}
-
-/**
- * True after the visitor signed out in this tab (until they sign in again): a protected page they were on then
- * sends them home, not to /auth as if their session had ended by itself.
- */
-let signedOutHere = false;
-export const signedOutInThisTab = () => signedOutHere;
-
-export function useLogoutMutation() {
-  return useMutation({
-    mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
-    },
-    onSuccess: () => {
-      signedOutHere = true;
-      queryClient.setQueryData(USER_KEY, null);
-      void queryClient.invalidateQueries({ queryKey: ['/api/qrcodes'] });
-      toast({ title: 'Logged out', description: 'You have been successfully logged out' });
-    },
-    onError: (error) => {
-      toast({ title: 'Logout failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
-    },
-  });
 }
 
 /** A fresh Idempotency-Key: the server answers a retried request with the same key as it answered the first. */

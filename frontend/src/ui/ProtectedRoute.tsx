@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { signedOutInThisTab, useUser } from '../api/http';
+import { useUser } from '../api/http';
+import { signedOutInThisTab } from './session-mutations';
 import { LoadingScreen } from './LoadingScreen';
 
 /** Spinner while the session loads, /auth when signed out (home right after signing out here), else the page. */

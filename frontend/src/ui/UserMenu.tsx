@@ -2,7 +2,8 @@
 import { Avatar, Box, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiJson, serverMessage, useLogoutMutation, useUser } from '../api/http';
+import { apiJson, serverMessage, useUser } from '../api/http';
+import { useLogoutMutation } from './session-mutations';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { toast } from './toast';
 

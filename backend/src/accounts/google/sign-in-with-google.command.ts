@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { CommandPipeline, type Plan, type PlanContext } from '../../command-pipeline/command-pipeline';
-import { CONCURRENT_CHANGE, DomainError } from '../../command-pipeline/domain-error';
+import { CONCURRENT_CHANGE, DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
 import type { SignedIn } from '../auth-user';
 import { newVerification } from '../email-verification';

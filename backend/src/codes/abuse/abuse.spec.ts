@@ -1,4 +1,4 @@
-import { DomainError } from '../../command-pipeline/domain-error';
+import { DomainError } from '../../common/domain-error';
 import { checkDestination, ownHostPolicy } from '../destination';
 import { decideLiftSuspension, decideResume, decideSuspend, evolveQr, initialQr, type QrState } from '../qr-code';
 import type { QrCreated } from '../qr-code.events';

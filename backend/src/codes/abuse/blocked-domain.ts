@@ -1,5 +1,5 @@
 import type { Evolvable } from '../../command-pipeline/command-pipeline';
-import { DomainError } from '../../command-pipeline/domain-error';
+import { DomainError } from '../../common/domain-error';
 import type { BlocklistEvent, DomainBlocked } from '../qr-code.events';
 
 /** One blocked destination domain, folded from `blocked-domain-{domain}`. Pure. */

@@ -1,6 +1,6 @@
 import type { TrialActivated } from '../../accounts';
 import type { Decided, Evolvable } from '../../command-pipeline/command-pipeline';
-import { DomainError } from '../../command-pipeline/domain-error';
+import { DomainError } from '../../common/domain-error';
 import type { DynamicQrSlotTaken } from '../qr-code.events';
 
 /**

@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable, mixin, NestIntercept
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
-import { DomainError } from '../../command-pipeline/domain-error';
+import { DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
 
 const KIND_OF_FIELD: Record<string, string> = { pdfFile: 'PDF', imageFile: 'image', logoFile: 'logo' };

@@ -9,7 +9,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { usePreselection } from '../../ui/usePreselection';
 
-// The generator card itself (as ui/GeneratorSlot loads it): importing the slot would split it out of the landing's chunk.
+// The generator card itself (as generator/GeneratorSlot loads it): importing the slot would split it out of the landing's chunk.
 const GeneratorCard = lazy(() => import('../../generator/GeneratorCard').then((module) => ({ default: module.GeneratorCard })));
 
 export function CreateCode() {

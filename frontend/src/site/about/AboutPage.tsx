@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
-import { CONTENT_TYPE_COUNT, useStatsFigures } from '../../ui/site-figures';
+import { CONTENT_TYPE_COUNT, useStatsFigures } from '../site-figures';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 const VALUES = [

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FaqAccordion, type FaqItem } from '../../ui/FaqAccordion';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../../ui/site-figures';
+import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../site-figures';
 
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {

@@ -2,7 +2,7 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Box, Button, Card, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
-import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../../ui/site-figures';
+import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../site-figures';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 type FeatureCategory = 'generation' | 'customization' | 'management' | 'security';

@@ -6,12 +6,12 @@ import { Box, Button, Card, CardContent, Container, Grid, Stack, Typography } fr
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ACCOUNT_TYPES } from '../../generator/gates';
-import { GeneratorSlot } from '../../ui/GeneratorSlot';
+import { GeneratorSlot } from '../../generator/GeneratorSlot';
 import { QR_TYPE_LABELS } from '../../ui/qr-types';
 import { TrialCard } from '../../ui/TrialCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { usePreselection } from '../../ui/usePreselection';
-import { useStatsFigures } from '../../ui/site-figures';
+import { useStatsFigures } from '../site-figures';
 import { FEATURES, LANDING_FAQ, TESTIMONIALS, TYPE_HERO, USE_CASES, WHY_CHOOSE } from './landing-content';
 
 // The FAQ sits at the foot of the page: its accordion loads after the first paint instead of with it (the landing's

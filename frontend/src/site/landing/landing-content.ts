@@ -1,6 +1,6 @@
 import type { FaqItem } from '../../ui/FaqAccordion';
 import type { QrType } from '../../ui/qr-types';
-import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../../ui/site-figures';
+import { CONTENT_TYPE_COUNT, CONTENT_TYPE_NAMES } from '../site-figures';
 
 export const FEATURES = [
   {

@@ -3,7 +3,7 @@
 // cached there for a minute). A figure the server cannot give is left out.
 import { useQuery } from '@tanstack/react-query';
 import { GENERATOR_TYPES } from '../generator/gates';
-import { QR_TYPE_LABELS } from './qr-types';
+import { QR_TYPE_LABELS } from '../ui/qr-types';
 
 /** How many content types the generator offers: counted from its list. */
 export const CONTENT_TYPE_COUNT = GENERATOR_TYPES.length;

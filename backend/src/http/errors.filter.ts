@@ -2,10 +2,10 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import { ZodError } from 'zod';
-import { CONCURRENT_CHANGE, DomainError } from '../command-pipeline/domain-error';
+import { CONCURRENT_CHANGE, DomainError } from '../common/domain-error';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store/event-store';
-import { zodErrors } from './input';
+import { zodErrors } from '../common/input';
 
 export { zodErrors };
 

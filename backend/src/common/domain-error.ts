@@ -1,6 +1,6 @@
 /**
  * The one error type of the write side and of input parsing. Decisions, handlers and input schemas throw it; the
- * errors filter (common/errors.filter.ts) is the only place that turns it into HTTP.
+ * errors filter (http/errors.filter.ts) is the only place that turns it into HTTP.
  *
  * `code` is stable and machine-readable (clients may branch on it); `message` is the spec's text shown to people;
  * `fields` carries one message per offending field (form errors), `message` is then the first of them.

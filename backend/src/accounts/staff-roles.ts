@@ -1,4 +1,4 @@
-import type { AuthUser, Role } from '../accounts';
+import type { AuthUser, Role } from './auth-user';
 
 /**
  * WHO MAY DO WHAT in the staff console, stated once. Every staff route (/api/admin, /api/white-label/clients, the
