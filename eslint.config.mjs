@@ -83,6 +83,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // One HTTP client for the site, the dashboard and the console (issue 29 item 5): `send` in api/http.ts calls fetch,
+  // react-admin's clients go through api/ra-http.ts.
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/api/http.ts', 'frontend/src/api/ra-http.ts', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the server through api/http.ts (apiJson, apiRequest, send): one client, one error format.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Call the server through api/http.ts.' },
+        { object: 'globalThis', property: 'fetch', message: 'Call the server through api/http.ts.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-admin', importNames: ['fetchUtils'], message: "react-admin's clients use api/ra-http.ts (raHttpClient)." },
+            { name: 'ra-core', importNames: ['fetchUtils'], message: "react-admin's clients use api/ra-http.ts (raHttpClient)." },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{js,cjs,mjs}'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,11 +1,12 @@
 // The staff console's one data provider: ra-data-simple-rest on /api/admin/{resource} (the server speaks its dialect:
 // sort, range, filter with q and id, Content-Range), plus the console's actions, which are not CRUD.
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
+import { raHttpClient } from '../api/ra-http';
 
 export const API = '/api/admin';
-export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+/** The app's one client in react-admin's shape (api/ra-http.ts). */
+export const httpClient = raHttpClient;
 
 const rest = simpleRestProvider(API, httpClient);
 

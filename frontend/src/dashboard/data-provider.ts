@@ -3,8 +3,9 @@
 // PUT for the destination and the name, POST .../pause and .../resume. Changes carry If-Match with the version the
 // card showed, so a stale edit is refused (412) instead of overwriting someone else's.
 import simpleRestProvider from 'ra-data-simple-rest';
-import { fetchUtils, type DataProvider, type DeleteParams, type DeleteResult, type RaRecord } from 'react-admin';
-import { apiJson, newIdempotencyKey } from '../api/http';
+import type { DataProvider, DeleteParams, DeleteResult, RaRecord } from 'react-admin';
+import { apiJson, apiRequest, newIdempotencyKey } from '../api/http';
+import { raHttpClient } from '../api/ra-http';
 
 /** A code as GET /api/dashboard/codes answers it (the fields the dashboard uses). */
 export interface DashboardCode extends RaRecord<string> {
@@ -47,8 +48,7 @@ export interface DashboardCode extends RaRecord<string> {
 
 export const CODES = 'codes';
 
-const httpClient = (url: string, options: fetchUtils.Options = {}) => fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
-const rest = simpleRestProvider('/api/dashboard', httpClient);
+const rest = simpleRestProvider('/api/dashboard', raHttpClient);
 
 /** The spec's path of one code: static and dynamic codes live under different routes. */
 export const codePath = (code: Pick<DashboardCode, 'id' | 'qrMode'>) =>
@@ -105,7 +105,7 @@ export const dataProvider: DashboardDataProvider = {
   rename: (code, name) => apiJson<DashboardCode>('PUT', codePath(code), { name }, ifMatch(code)),
   editDestination: (code, destination) => apiJson<DashboardCode>('PUT', codePath(code), { destination }, ifMatch(code)),
   duplicate: async (code, name) => {
-    const logo = code.logoFilePath ? await fetch(code.logoFilePath, { credentials: 'include' }).then((response) => response.blob()) : null;
+    const logo = code.logoFilePath ? await apiRequest('GET', code.logoFilePath).then((response) => response.blob()) : null;
     // One request: the copy and its name are recorded together (a failure leaves no unnamed copy behind).
     return apiJson<DashboardCode>('POST', code.qrMode === 'dynamic' ? '/api/dynamic-qrcodes' : '/api/qrcodes', copyForm(code, name, logo), {
       'Idempotency-Key': newIdempotencyKey(),

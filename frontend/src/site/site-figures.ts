@@ -2,6 +2,7 @@
 // types are the generator's own list, the totals come live from GET /api/public-stats (the server's read models,
 // cached there for a minute). A figure the server cannot give is left out.
 import { useQuery } from '@tanstack/react-query';
+import { send } from '../api/http';
 import { GENERATOR_TYPES } from '../generator/gates';
 import { QR_TYPE_LABELS } from '../ui/qr-types';
 
@@ -39,7 +40,7 @@ export function statsFigures(stats: PublicStats | null): StatFigure[] {
 
 async function fetchPublicStats(): Promise<PublicStats | null> {
   try {
-    const response = await fetch('/api/public-stats', { credentials: 'include' });
+    const response = await send('GET', '/api/public-stats');
     return response.ok ? ((await response.json()) as PublicStats) : null;
   } catch {
     return null;

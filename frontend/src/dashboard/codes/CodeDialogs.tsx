@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
-import { serverMessage, throwIfNotOk } from '../../api/http';
+import { apiRequest, serverMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
 import { CODES, type DashboardCode, type DashboardDataProvider } from '../data-provider';
 import { renderCodeSvg } from './code-render';
@@ -31,8 +31,7 @@ export function PreviewDialog({ code, onClose }: { code: DashboardCode | null; o
   const download = async (format: 'png' | 'svg') => {
     if (!code) return;
     try {
-      const response = await fetch(`/api/qrcodes/${code.id}/download?format=${format}`, { credentials: 'include' });
-      await throwIfNotOk(response);
+      const response = await apiRequest('GET', `/api/qrcodes/${code.id}/download?format=${format}`);
       saveBlob(await response.blob(), downloadName(code.qrType, format));
       toast({ title: 'QR Code Downloaded' });
     } catch (error) {
