@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { browserForFile, DESKTOP, MOBILE, SCREENSHOT_DIR } from './support/browser';
+import { seriousAxeViolations } from './support/axe';
 import { runBaseUrl } from './support/run';
 
 /** The decoder's .wasm comes from node_modules: tests never fetch it from a CDN. */
@@ -190,6 +191,46 @@ describe('generator card: anonymous generate and download', () => {
     await card().getByRole('tab', { name: 'Logo' }).click();
     await expectText('Logo features require an account! Sign up for free to add custom branding.');
     expect(await card().getByRole('button', { name: 'Instagram' }).isDisabled()).toBe(true);
+  });
+
+  it('colour picker: a drag shows the colour live and commits on release; a slider key commits; no axe findings', async () => {
+    await card().getByRole('tab', { name: 'Colors' }).click();
+    await card().getByRole('button', { name: 'Single color: #000000' }).click();
+    const picker = card().getByTestId('color-picker-Single color');
+    const sliders = picker.getByRole('slider');
+    expect(await sliders.count()).toBe(2);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Drag across the saturation/brightness square: the hex field follows, the code keeps its colour until release.
+    const square = (await sliders.nth(0).boundingBox())!;
+    await page.mouse.move(square.x + 5, square.y + square.height - 5);
+    await page.mouse.down();
+    await page.mouse.move(square.x + square.width * 0.8, square.y + square.height * 0.2, { steps: 8 });
+    await page.waitForFunction(
+      () => (document.querySelector('input[aria-label="Single color hex"]') as HTMLInputElement | null)?.value.toLowerCase() !== '#000000',
+    );
+    expect(await card().getByRole('button', { name: 'Single color: #000000' }).count()).toBe(1);
+    // Released outside the square: the drag still ends there, and the colour is committed.
+    await page.mouse.move(square.x + square.width * 0.8, square.y - 40);
+    await page.mouse.up();
+    const dragged = (await picker.getByLabel('Single color hex').inputValue()).toUpperCase();
+    expect(dragged).toMatch(/^#[0-9A-F]{6}$/);
+    expect(dragged).not.toBe('#000000');
+    await card()
+      .getByRole('button', { name: `Single color: ${dragged}` })
+      .waitFor();
+
+    // The hue bar by keyboard: one arrow key, released, commits.
+    await sliders.nth(1).focus();
+    await page.keyboard.press('ArrowRight');
+    await card()
+      .getByRole('button', { name: `Single color: ${dragged}` })
+      .waitFor({ state: 'detached' });
+    const keyed = (await picker.getByLabel('Single color hex').inputValue()).toUpperCase();
+    expect(keyed).not.toBe(dragged);
+    await card()
+      .getByRole('button', { name: `Single color: ${keyed}` })
+      .waitFor();
   });
 });
 
