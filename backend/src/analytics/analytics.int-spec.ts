@@ -10,6 +10,7 @@ import { TestClient } from '../test-support/http';
 import { lastEventPosition } from '../test-support/last-event';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
+import { codeAnalyticsSchema, userAnalyticsSchema } from './analytics.answers';
 import { AnalyticsProjection } from './analytics.projection';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -103,6 +104,8 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
       ]) {
         const res = await owner.get(path);
         expect(res.status).toBe(200);
+        // Exactly what /api/docs (and so the frontend's generated types) says: parsing drops no field and fails on none.
+        expect((path === '/api/user-analytics' ? userAnalyticsSchema : codeAnalyticsSchema).parse(res.body)).toEqual(res.body);
         answers[path] = res.body;
       }
       const csv = await owner.get(`/api/dynamic-qrcodes/${menu.qrId}/analytics.csv`);
