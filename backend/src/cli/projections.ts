@@ -5,13 +5,12 @@
  */
 import { DataSource } from 'typeorm';
 import { bootstrap } from '../bootstrap';
-import { EventStore } from '../event-store/event-store';
+import { EventStore, StoreLag } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL } from '../database/database.module';
 import { AdvisoryLocks } from '../projections/advisory-locks';
 import { readCheckpoint } from '../projections/projection-runner';
 import { ProjectionsService } from '../projections/projections.service';
-import { projectionLag } from '../projections/lag';
 import { rebuildProjection, RebuildProgress } from '../projections/rebuild';
 import { REBUILD_LOCK } from '../projections/rebuild-worker';
 
@@ -32,8 +31,8 @@ function progressBar(name: string) {
   };
 }
 
-/** The lag as the console shows it: the same function (projections/lag.ts), a capped count marked with '+'. */
-const lagText = (lag: { events: number; capped: boolean }) => `${lag.events}${lag.capped ? '+' : ''}`;
+/** The lag as the console shows it: the same question to the store (EventStore.lag), a capped count marked with '+'. */
+const lagText = (lag: StoreLag | null) => (lag ? `${lag.events}${lag.capped ? '+' : ''}` : 'n/a');
 
 async function main() {
   const [command, target] = process.argv.slice(2);
@@ -51,7 +50,7 @@ async function main() {
       console.log('projection'.padEnd(20), 'checkpoint (commit/prepare)'.padEnd(32), 'lag (events)');
       for (const projection of projections.list()) {
         const checkpoint = await readCheckpoint(dataSource.manager, projection.name);
-        const lag = running.env.EVENT_STORE === 'postgres' ? lagText(await projectionLag(dataSource.manager, checkpoint)) : 'n/a';
+        const lag = lagText(await store.lag(checkpoint));
         console.log(projection.name.padEnd(20), `${checkpoint.commit}/${checkpoint.prepare}`.padEnd(32), lag);
       }
       const [dead] = (await dataSource.query('SELECT count(*)::int AS n FROM projection_dead_letters')) as { n: number }[];

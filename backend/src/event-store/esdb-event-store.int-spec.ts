@@ -43,6 +43,7 @@ if (url) {
       store,
       storeWithUpcasters: async (upcasters) => open({ upcasters }),
       atomicAppendMany: false,
+      answersStoreQuestions: false,
       teardown: async () => {
         await Promise.all(stores.map((opened) => opened.close()));
       },

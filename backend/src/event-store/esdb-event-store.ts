@@ -27,6 +27,7 @@ import {
   EventsHandler,
   EventStore,
   ExpectedRevision,
+  StoreLag,
   NewEvent,
   ReadAllOptions,
   ReadStreamOptions,
@@ -163,6 +164,16 @@ export class EsdbEventStore implements EventStore {
       if (seen < pageSize || !last) return events;
       after = last;
     }
+  }
+
+  /** Not supported: EventStoreDB has no count of `$all` short of reading it all. */
+  countAll(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
+  /** Not supported: counting the events behind a checkpoint would read them one by one. */
+  lag(_checkpoint: AllPosition): Promise<StoreLag | null> {
+    return Promise.resolve(null);
   }
 
   async headPosition(): Promise<AllPosition | null> {

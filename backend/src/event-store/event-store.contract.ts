@@ -6,6 +6,7 @@ import {
   EventStore,
   NewEvent,
   RecordedEvent,
+  START,
   Subscription,
   WrongExpectedVersionError,
 } from './event-store';
@@ -18,6 +19,8 @@ export interface EventStoreContractHarness {
   storeWithUpcasters(upcasters: Upcasters): Promise<EventStore>;
   /** Postgres: appendMany is one transaction. EventStoreDB: it appends stream by stream. */
   atomicAppendMany: boolean;
+  /** Postgres: answers the store-level questions (countAll, lag). EventStoreDB: answers null ("not supported"). */
+  answersStoreQuestions: boolean;
   /**
    * Creates `streamId` with its head at `revision` (no events), where the backend allows it, so revisions past
    * 2^53 can be tested; and says whether positions were already moved past 2^53.
@@ -422,6 +425,29 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         expectStrictlyIncreasing(sub.events);
         // Each stream's events arrive in revision order.
         for (const ids of written) expect(delivered.filter((candidate) => ids.includes(candidate))).toEqual(ids);
+      });
+    });
+
+    describe('store-level questions (countAll, lag)', () => {
+      it('counts $all and the events behind a checkpoint, or answers null where not supported', async () => {
+        const countBefore = await store.countAll();
+        const head = await store.headPosition();
+        await store.append(stream(), [newEvent('Counted', { n: 1 }), newEvent('Counted', { n: 2 })], { expectedRevision: 'no_stream' });
+        await store.append(stream(), [newEvent('Counted', { n: 3 })], { expectedRevision: 'no_stream' });
+        const countAfter = await store.countAll();
+        if (!harness.answersStoreQuestions) {
+          expect([countBefore, countAfter, await store.lag(head ?? START)]).toEqual([null, null, null]);
+          return;
+        }
+        expect(countAfter).toBe((countBefore ?? NaN) + 3);
+        // An event becomes visible to readers (and counts as lag) once every older transaction of the server has ended.
+        await eventually(async () =>
+          expect(await store.lag(head ?? START)).toEqual({ events: 3, capped: false, seconds: expect.any(Number) as number }),
+        );
+        expect((await store.lag(head ?? START))?.seconds).toBeGreaterThanOrEqual(0);
+        expect(await store.lag((await store.headPosition()) ?? START)).toEqual({ events: 0, capped: false, seconds: 0 });
+        // From the start of $all every stored event is behind.
+        expect((await store.lag(START))?.events).toBe(countAfter);
       });
     });
 

@@ -2,6 +2,8 @@
  * The event store port (DESIGN.md section 3). Two adapters implement it:
  * PostgresEventStore (the embedded default) and EsdbEventStore (EVENT_STORE=esdb).
  * Both pass event-store.contract.ts.
+ *
+ * The PostgreSQL adapter's tables belong to this folder (scripts/check-feature-sql.mjs): @ownsTables events, event_streams
  */
 
 /**
@@ -91,6 +93,18 @@ export interface Subscription {
 
 export type EventsHandler = (events: RecordedEvent[]) => Promise<void>;
 
+/** Events behind a checkpoint are counted up to this many (a count of millions on every poll would cost more than it tells). */
+export const LAG_COUNT_CAP = 100_000;
+
+export interface StoreLag {
+  /** Events after the checkpoint that a reader of `$all` can see now, counted up to LAG_COUNT_CAP. */
+  events: number;
+  /** True when the count reached LAG_COUNT_CAP and stopped there. */
+  capped: boolean;
+  /** Age in seconds of the oldest of those events; 0 when there is none. */
+  seconds: number;
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
   /**
@@ -107,6 +121,17 @@ export interface EventStore {
   subscribeAll(options: SubscribeAllOptions, handler: EventsHandler): Subscription;
   /** Position of the last event visible in $all, or null when it is empty. */
   headPosition(): Promise<AllPosition | null>;
+  /**
+   * Store-level questions (issue 29 item 1): operations, the CLI and rebuilds ask the store, never its tables.
+   * null means "not supported": the adapter cannot answer cheaply (EventStoreDB has no count of `$all`).
+   */
+  /** Number of events in `$all`. */
+  countAll(): Promise<number | null>;
+  /**
+   * How far a reader whose checkpoint is `checkpoint` is behind: the events it could read next (after the checkpoint
+   * in `$all` order and visible to readers now), counted up to LAG_COUNT_CAP, and the age of the oldest.
+   */
+  lag(checkpoint: AllPosition): Promise<StoreLag | null>;
   close(): Promise<void>;
 }
 

@@ -35,6 +35,7 @@ describeEventStoreContract('PostgreSQL', async () => ({
   store: openStore(),
   storeWithUpcasters: async (upcasters) => openStore({ upcasters }),
   atomicAppendMany: true,
+  answersStoreQuestions: true,
   bigNumbers: {
     positionsAbove: POSITIONS_ABOVE,
     createStreamAt: async (streamId, revision) => {

@@ -4,6 +4,8 @@ import {
   AppendResult,
   DuplicateEventIdError,
   EventsHandler,
+  LAG_COUNT_CAP,
+  StoreLag,
   EventStore,
   ExpectedRevision,
   NewEvent,
@@ -264,6 +266,36 @@ export class PostgresEventStore implements EventStore {
        ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`,
     );
     return rows.length ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].position) } : null;
+  }
+
+  async countAll(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>('SELECT count(*)::bigint AS n FROM events');
+    return Number(rows[0].n);
+  }
+
+  /**
+   * Counts what a reader could read next: events after the checkpoint in `$all` order AND under this store's
+   * visibility rule (`transaction_id` below the snapshot's xmin, the reader rule of readAll). An event committed
+   * behind a transaction still in flight is not counted yet: no reader can see it before that transaction ends.
+   */
+  async lag(checkpoint: AllPosition): Promise<StoreLag> {
+    const fromStart = checkpoint.commit < 0n;
+    const after = fromStart ? 'TRUE' : '(transaction_id, position) > ($1::text::xid8, $2::bigint)';
+    const params = fromStart ? [] : [checkpoint.commit.toString(), checkpoint.prepare.toString()];
+    const visible = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+    const { rows } = await this.pool.query<{ n: number; at: string | null }>(
+      `SELECT (SELECT count(*)::int FROM (SELECT 1 FROM events WHERE ${after} AND ${visible} LIMIT ${LAG_COUNT_CAP}) behind) AS n,
+              (SELECT metadata->>'occurredAt' FROM events WHERE ${after} AND ${visible} ORDER BY transaction_id, position LIMIT 1) AS at`,
+      params,
+    );
+    const events = rows[0]?.n ?? 0;
+    if (!events) return { events: 0, capped: false, seconds: 0 };
+    const at = rows[0].at ? Date.parse(rows[0].at) : NaN;
+    return {
+      events,
+      capped: events >= LAG_COUNT_CAP,
+      seconds: Number.isFinite(at) ? Math.max(0, Math.round((Date.now() - at) / 1000)) : 0,
+    };
   }
 
   subscribeAll(options: SubscribeAllOptions, handler: EventsHandler): Subscription {

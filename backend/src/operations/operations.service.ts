@@ -8,7 +8,6 @@ import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { compareAllPositions, EventStore, RecordedEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
-import { projectionLag } from '../projections/lag';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { readScanPipeline, scanKeys, type ScanKeys, type ScanPipelineFigures } from '../scans';
@@ -17,7 +16,6 @@ import type { DeadLettersQuery, RebuildsQuery } from './operations.schemas';
 export const PROJECTION_NOT_FOUND = 'Projection not found';
 export const REBUILD_NOT_FOUND = 'Rebuild not found';
 export const DEAD_LETTER_NOT_FOUND = 'Dead letter not found';
-export { LAG_COUNT_CAP } from '../projections/lag';
 
 export type ProjectionState = 'live' | 'catching up' | 'stalled' | 'rebuild requested' | 'rebuilding';
 
@@ -27,7 +25,7 @@ export interface ProjectionRow {
   tables: string[];
   checkpoint: { commit: string; prepare: string };
   checkpointAt: string | null;
-  /** null with EventStoreDB (EVENT_STORE=esdb): the lag is counted in PostgreSQL's events table. */
+  /** null when the event store cannot count it (EventStore.lag: EventStoreDB answers "not supported"). */
   lagEvents: number | null;
   /** True when the lag reached LAG_COUNT_CAP and was not counted further. */
   lagCapped: boolean;
@@ -159,8 +157,6 @@ export class OperationsService {
   /** Per projection: (time, events_read) samples of the last minute, for events per second. */
   private readonly samples = new Map<string, { at: number; read: number }[]>();
   private readonly keys: ScanKeys;
-  private readonly countsLag: boolean;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly projections: ProjectionsService,
@@ -170,7 +166,6 @@ export class OperationsService {
     @Inject(DATABASE_URL) databaseUrl: string,
   ) {
     this.keys = scanKeys(env, databaseUrl);
-    this.countsLag = env.EVENT_STORE === 'postgres';
   }
 
   // ---------------------------------------------------------------- projections
@@ -197,9 +192,11 @@ export class OperationsService {
       const checkpoint = checkpoints.find((row) => row.name === name);
       const commit = checkpoint?.commit ?? '-1';
       const prepare = checkpoint?.prepare ?? '-1';
-      const lag = this.countsLag
-        ? await projectionLag(this.dataSource.manager, { commit: BigInt(commit), prepare: BigInt(prepare) })
-        : { events: null, seconds: null, capped: false };
+      const lag = (await this.store.lag({ commit: BigInt(commit), prepare: BigInt(prepare) })) ?? {
+        events: null,
+        seconds: null,
+        capped: false,
+      };
       const lastRebuild = rebuilds.find((row) => row.projection === name);
       const rebuild = lastRebuild ? rebuildRow(lastRebuild) : null;
       const eventsPerSecond = this.rate(name, now, Number(checkpoint?.read ?? 0));

@@ -38,7 +38,7 @@ export async function rebuildProjection(
 ): Promise<{ events: number; swappedAt: Date; swapMs: number }> {
   const schema = `rebuild_${projection.name.replace(/[^a-z0-9_]/gi, '_')}`.toLowerCase();
   const checkpointName = `${projection.name}@rebuild`;
-  const total = await countEvents(dataSource, store);
+  const total = await store.countAll();
   const bulk = !!(projection.prepareBulk && projection.applyBulk && projection.finishBulk);
 
   await dataSource.transaction(async (tx) => {
@@ -130,11 +130,4 @@ export async function rebuildProjection(
     });
     return applied;
   }
-}
-
-/** Number of events in $all when the store can tell cheaply (Postgres); null otherwise. */
-export async function countEvents(dataSource: DataSource, store: EventStore): Promise<number | null> {
-  if (store.constructor.name !== 'PostgresEventStore') return null;
-  const [row] = (await dataSource.query('SELECT count(*)::bigint AS n FROM events')) as { n: string }[];
-  return Number(row.n);
 }
