@@ -35,7 +35,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   const redis = await startRedis();
   const db = await freshDatabase();
-  process.env.QRS_NO_INGESTER = '1';
   const app = await bootstrap({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
@@ -43,6 +42,7 @@ async function main() {
     REDIS_URL: redis.url,
     PORT: '0',
     HOST: '127.0.0.1',
+    QRS_NO_INGESTER: '1',
   });
   try {
     const client = new TestClient(app.url!);

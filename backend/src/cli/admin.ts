@@ -25,13 +25,16 @@ const READ_MODEL_WAIT_MS = 5000;
 async function main(): Promise<string> {
   const command = parseAdminCommand(process.argv.slice(2));
   const env = parseEnv(process.env);
-  const overrides: Record<string, string> = { ROLE: 'worker', LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' };
+  const overrides: Record<string, string> = {
+    ROLE: 'worker',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+    QRS_NO_RUNNERS: '1',
+    QRS_NO_INGESTER: '1',
+  };
   if (!env.DATABASE_URL) {
     const running = runningEmbeddedUrl(env.EMBEDDED_PG_DIR);
     if (running) overrides.DATABASE_URL = running;
   }
-  process.env.QRS_NO_RUNNERS = '1';
-  process.env.QRS_NO_INGESTER = '1';
   const running = await bootstrap(overrides);
   try {
     // The email is looked up in the users read model: give the running product's runner a moment to catch up.

@@ -40,8 +40,7 @@ async function main() {
     console.error('Usage: npm run projections -- status | rebuild <name|all>');
     process.exit(2);
   }
-  process.env.QRS_NO_RUNNERS = '1';
-  const running = await bootstrap({ ROLE: 'worker', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const running = await bootstrap({ ROLE: 'worker', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', QRS_NO_RUNNERS: '1' });
   try {
     const projections = running.app.get(ProjectionsService);
     const store = running.app.get<EventStore>(EVENT_STORE);

@@ -46,4 +46,14 @@ describe('settings', () => {
     expect(parseEnv({}).SESSION_SECRET).toBe('dev-only-session-secret-change-me');
     expect(parseEnv({ NODE_ENV: 'test' }).VISITOR_HASH_SALT).toBe('dev-only-visitor-salt');
   });
+
+  it('parses the QRS_NO_* switches once: off by default, 1/true on, anything else named as a bad setting', () => {
+    expect(parseEnv({})).toMatchObject({ QRS_NO_RUNNERS: false, QRS_NO_INGESTER: false, QRS_NO_MAIL: false });
+    expect(parseEnv({ QRS_NO_RUNNERS: '1', QRS_NO_INGESTER: 'true', QRS_NO_MAIL: '0' })).toMatchObject({
+      QRS_NO_RUNNERS: true,
+      QRS_NO_INGESTER: true,
+      QRS_NO_MAIL: false,
+    });
+    expect(() => parseEnv({ QRS_NO_MAIL: 'please' })).toThrow(/QRS_NO_MAIL/);
+  });
 });

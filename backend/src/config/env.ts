@@ -190,6 +190,14 @@ export const envSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 
   FRONTEND_DIST: z.string().optional(),
+
+  /**
+   * Switches for one-shot processes (the admin and projections CLIs, benches): start no projection runner (nor the
+   * mail dispatcher and payments' sweep), no scan ingester, no mail processing, whatever ROLE says.
+   */
+  QRS_NO_RUNNERS: bool.default(false),
+  QRS_NO_INGESTER: bool.default(false),
+  QRS_NO_MAIL: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -41,7 +41,7 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.env.ROLE === 'api' || process.env.QRS_NO_RUNNERS === '1' || process.env.QRS_NO_MAIL === '1') return;
+    if (this.env.ROLE === 'api' || this.env.QRS_NO_RUNNERS || this.env.QRS_NO_MAIL) return;
     this.start();
   }
 

@@ -59,7 +59,7 @@ export class MailQueue implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.queue.on('error', (error) => this.logger.warn(`Mail queue: ${error.message}`));
-    if (this.env.ROLE === 'api' || process.env.QRS_NO_MAIL === '1') return;
+    if (this.env.ROLE === 'api' || this.env.QRS_NO_MAIL) return;
     this.processing = true;
     void this.queue
       .process('send', this.env.MAIL_CONCURRENCY, (job: Job<MailJobData>) =>

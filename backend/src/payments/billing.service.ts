@@ -81,7 +81,7 @@ export class BillingService implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     // Where projections run (all, worker): a batch with UserDeleted starts a sweep; a timer retries failures.
-    if (!this.gateway.client || this.env.ROLE === 'api' || process.env.QRS_NO_RUNNERS === '1') return;
+    if (!this.gateway.client || this.env.ROLE === 'api' || this.env.QRS_NO_RUNNERS) return;
     this.projection.onBatch((events) => {
       if (events.some((event) => event.type === 'UserDeleted')) void this.sweep();
     });

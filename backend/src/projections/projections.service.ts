@@ -40,7 +40,7 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationBootstrap(): void {
-    if (this.env.ROLE === 'api' || process.env.QRS_NO_RUNNERS === '1') return;
+    if (this.env.ROLE === 'api' || this.env.QRS_NO_RUNNERS) return;
     for (const projection of this.projections.values()) this.startRunner(projection);
   }
 
@@ -52,6 +52,11 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
     });
     this.runners.set(projection.name, runner);
     runner.start();
+  }
+
+  /** The projections whose runner this process runs (none in the api role or with QRS_NO_RUNNERS). */
+  runningHere(): string[] {
+    return [...this.runners.keys()];
   }
 
   /** Stops this process's runner of one projection (its table then lags); tests use it to prove answers do not need it. */

@@ -45,7 +45,7 @@ export class RebuildWorker implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.env.ROLE === 'api' || process.env.QRS_NO_RUNNERS === '1') return;
+    if (this.env.ROLE === 'api' || this.env.QRS_NO_RUNNERS) return;
     this.loop = this.run();
   }
 

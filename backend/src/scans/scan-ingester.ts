@@ -60,7 +60,7 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   onApplicationBootstrap(): void {
-    if (this.env.ROLE === 'api' || process.env.QRS_NO_INGESTER === '1') return;
+    if (this.env.ROLE === 'api' || this.env.QRS_NO_INGESTER) return;
     // Before the process serves: loading it on the first scan stalled the API's requests in the same process.
     loadCountryLookup();
     // Its own connection: XREADGROUP BLOCK must not sit in front of the API's auto-pipelined commands.
