@@ -6,11 +6,10 @@ import { ProjectionsService } from '../projections/projections.service';
 import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { grantRole, signUp } from '../test-support/users';
 import { BROWSER_UA, createCodeByEvents } from '../scans/scan-fixtures';
 import { createTenants } from '../test-support/tenants';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Operations in the staff console (issue 19) in the deployment's shape: an `api` process answers HTTP and a separate
@@ -69,8 +68,7 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
     await settled();
     // A session reuses what it read of its user for a moment: wait until both see their new role.
     for (const client of [admin, support]) {
-      for (const deadline = Date.now() + 10_000; (await client.get('/api/admin/me')).status !== 200 && Date.now() < deadline;)
-        await sleep(200);
+      await until(async () => (await client.get('/api/admin/me')).status === 200, 'the new role in the session', 10_000);
     }
   }, 60_000);
 
@@ -104,8 +102,7 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
     const clientAdmin = new TestClient(api.url, { host: 'acme.qrsharks.test' });
     await grantRole(api, (await signUp(clientAdmin, 'ops-acme-admin@example.com')).id, 'admin');
     await settled();
-    for (const deadline = Date.now() + 10_000; (await clientAdmin.get('/api/admin/me')).status !== 200 && Date.now() < deadline;)
-      await sleep(200);
+    await until(async () => (await clientAdmin.get('/api/admin/me')).status === 200, "the client admin's role in the session", 10_000);
     for (const [method, path, body] of routes) {
       const answer = await clientAdmin.request(method, path, { body });
       expect({ method, path, status: answer.status, message: answer.body?.message }).toEqual({
@@ -118,15 +115,33 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
 
     expect((await support.get('/api/admin/me')).body.permissions).not.toContain('operate');
 
+    const eventsRead = async () =>
+      ((await db().query("SELECT events_read::int AS n FROM projection_checkpoints WHERE name = 'users'")) as { n: number }[])[0].n;
+    const readBefore = await eventsRead();
+    const listedFrom = Date.now();
     const list = await admin.get('/api/admin/projections');
+    const listedBy = Date.now();
     expect(list.status).toBe(200);
     expect(list.headers['content-range']).toMatch(/^projections 0-\d+\/\d+$/);
     const users = (list.body as { name: string }[]).find((row) => row.name === 'users');
     expect(users).toMatchObject({ id: 'users', tables: ['users'], lagEvents: 0, lagSeconds: 0, state: 'live', deadLetters: 0 });
-    // A second look a moment later has two samples: events per second is a number.
-    await sleep(1100);
-    const again = (await admin.get('/api/admin/projections/users')).body as { eventsPerSecond: number | null };
-    expect(typeof again.eventsPerSecond).toBe('number');
+    // Events per second: the users projection reads a sign-up's events between this server's first sample (the list
+    // above) and a later look at least a second after it (each look is a sample; until then the rate is null).
+    await signUp(new TestClient(api.url, { host: MAIN }), 'ops-rate@example.com');
+    await settled();
+    const read = (await eventsRead()) - readBefore;
+    expect(read).toBeGreaterThan(0);
+    let askedAt = 0;
+    const again = await until(async () => {
+      askedAt = Date.now();
+      const row = (await admin.get('/api/admin/projections/users')).body as { eventsPerSecond: number | null; lagEvents: number };
+      return row.eventsPerSecond !== null && row;
+    }, 'a second sample of the users projection, a second after the first');
+    const answeredBy = Date.now();
+    expect(again.lagEvents).toBe(0);
+    // The server took its two samples within [listedFrom, listedBy] and [askedAt, answeredBy]; it rounds to 0.1.
+    expect(again.eventsPerSecond).toBeGreaterThanOrEqual(Math.floor((read / ((answeredBy - listedFrom) / 1000)) * 10) / 10);
+    expect(again.eventsPerSecond).toBeLessThanOrEqual(Math.ceil((read / ((askedAt - listedBy) / 1000)) * 10) / 10);
 
     expect((await admin.get('/api/admin/projections/nope')).status).toBe(404);
     expect((await admin.get('/api/admin/projections/NOT%20A%20NAME')).status).toBe(404);
@@ -169,24 +184,28 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
       const twice = await admin.post('/api/admin/projection-rebuilds', { projection: 'users' });
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe('A rebuild of users is already requested or running.');
-      // No worker runs: the request stays recorded, untouched by the api process.
-      await sleep(2500);
+      // No worker runs: the request stays recorded, untouched by the api process. Nothing can be awaited for an absence:
+      // this pause is the window in which a wrongly working api process would have started it.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
       expect((await admin.get(`/api/admin/projection-rebuilds/${id}`)).body).toMatchObject({ state: 'requested', startedAt: null });
 
       await startWorker();
       const seen: number[] = [];
-      let rebuild: Record<string, unknown> = {};
-      for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(100)) {
-        rebuild = (await admin.get(`/api/admin/projection-rebuilds/${id}`)).body as Record<string, unknown>;
-        seen.push(rebuild.percent as number);
-        if (rebuild.state === 'done' || rebuild.state === 'failed') break;
-      }
+      const rebuild = await until(
+        async () => {
+          const row = (await admin.get(`/api/admin/projection-rebuilds/${id}`)).body as Record<string, unknown>;
+          seen.push(row.percent as number);
+          return (row.state === 'done' || row.state === 'failed') && row;
+        },
+        'the rebuild to finish',
+        30_000,
+      );
       expect(rebuild).toMatchObject({ state: 'done', percent: 100, error: null });
       expect(rebuild.processed).toBe(rebuild.total);
       expect(rebuild.processed).toBeGreaterThan(0);
-      expect(typeof rebuild.swappedAt).toBe('string');
-      expect(typeof rebuild.swapMs).toBe('number');
       expect(Date.parse(rebuild.startedAt as string)).toBeLessThanOrEqual(Date.parse(rebuild.swappedAt as string));
+      expect(rebuild.swapMs).toBeGreaterThanOrEqual(0);
+      expect(rebuild.swapMs).toBeLessThanOrEqual(Date.parse(rebuild.finishedAt as string) - Date.parse(rebuild.startedAt as string));
       expect([...seen].sort((a, b) => a - b)).toEqual(seen);
       // Progress was stored as it went: at least one write part-way (after the first batch), then 100 %.
       const log = (await db().query(
@@ -235,10 +254,11 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
       ],
       'no_stream',
     );
-    let letters: { id: string; projection: string; eventType: string; error: string; state: string }[] = [];
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline && !letters.length; await sleep(200)) {
-      letters = (await admin.get('/api/admin/dead-letters?filter=' + encodeURIComponent('{"projection":"codes"}'))).body;
-    }
+    type Letter = { id: string; projection: string; eventType: string; error: string; state: string };
+    const letters = await until(async () => {
+      const found = (await admin.get('/api/admin/dead-letters?filter=' + encodeURIComponent('{"projection":"codes"}'))).body as Letter[];
+      return found.length > 0 && found;
+    }, 'a dead letter of the codes projection');
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({ projection: 'codes', eventType: 'QrCreated', state: 'open' });
     const detail = (await admin.get(`/api/admin/dead-letters/${letters[0].id}`)).body;
@@ -289,12 +309,15 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
     for (let scan = 0; scan < 3; scan++) {
       expect((await visitor.get(`/d/${code.shortCode}`, { headers: { 'user-agent': BROWSER_UA } })).status).toBe(302);
     }
-    let figures: Record<string, any> = {};
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await sleep(250)) {
-      figures = (await admin.get('/api/admin/scan-pipeline')).body;
-      // The rate counts whole seconds before the current one.
-      if (figures.lastIngested?.qrId === code.qrId && figures.ingestedLastMinute >= 3) break;
-    }
+    // The rate counts whole seconds before the current one.
+    const figures = await until(
+      async () => {
+        const body = (await admin.get('/api/admin/scan-pipeline')).body as Record<string, any>;
+        return body.lastIngested?.qrId === code.qrId && body.ingestedLastMinute >= 3 && body;
+      },
+      'the three scans ingested',
+      15_000,
+    );
     expect(figures).toMatchObject({
       streamLength: 0,
       pending: 0,

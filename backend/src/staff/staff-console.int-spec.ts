@@ -226,6 +226,22 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     const self = await admin.delete(`/api/admin/users/${adminUser.id}/roles/admin`);
     expect(self.status).toBe(400);
     expect(self.body.message).toBe('You cannot revoke your own admin role');
+
+    // A tenant of this test's own (so no other test's admins count): the main brand's admin may revoke its admins,
+    // but not the last one; once it has a second admin, the first one's role goes.
+    expect(await createTenants(app.app, [{ clientId: 3, name: 'Solo', subdomain: 'solo' }])).toBe(true);
+    const only = await signUp(new TestClient(app.url, { host: 'solo.qrsharks.test' }), 'solo-boss@example.com');
+    await grantRole(app, only.id, 'admin');
+    const last = await admin.delete(`/api/admin/users/${only.id}/roles/admin`);
+    expect(last.status).toBe(409);
+    expect(last.body.message).toBe('An admin cannot remove the last admin role');
+    await settled();
+    expect((await admin.get(`/api/admin/users/${only.id}`)).body.roles).toContain('admin');
+    const second = await signUp(new TestClient(app.url, { host: 'solo.qrsharks.test' }), 'solo-deputy@example.com');
+    await grantRole(app, second.id, 'admin');
+    const revoked = await admin.delete(`/api/admin/users/${only.id}/roles/admin`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.roles).not.toContain('admin');
   });
 
   it('disabling an account ends its sessions at once and refuses sign-in with a clear message; its codes keep working', async () => {
