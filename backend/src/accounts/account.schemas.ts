@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { displayName, NOT_ALLOWED, text, unsafeText } from '../common/input';
-import type { Role } from './auth-user';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 
 /**
@@ -111,10 +110,6 @@ export const changePasswordSchema = z
   })
   .refine((body) => body.newPassword === body.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
-
-export const roleSchema = z.enum(['user', 'support', 'admin'] satisfies Role[], {
-  error: "Role must be one of 'user', 'support', 'admin'",
-});
 
 /** POST /api/forgot-password: the address to send a reset link to. */
 export const forgotPasswordSchema = z.object({ email });

@@ -80,7 +80,6 @@ export function typeFields(qrType: string, data: Pick<QrTracked, 'qrContent' | '
 
 /** human: a person; preview: a link-preview fetcher (a HEAD request, or a chat or social app unfurling the link); bot: any other. */
 export type ScanKind = 'human' | 'bot' | 'preview';
-export const SCAN_KINDS: readonly ScanKind[] = ['human', 'bot', 'preview'];
 
 const PREVIEWS = new Set<string>(PREVIEW_FETCHERS);
 

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const SHORT_CODE_LENGTH = 8;
-export const SHORT_CODE_RE = /^[A-Za-z0-9]{8}$/;
 
 /** 8 characters from [A-Za-z0-9] (URL-safe, 62^8 ≈ 2.2e14), uniform by rejection sampling. */
 export function randomShortCode(): string {

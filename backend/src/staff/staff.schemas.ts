@@ -48,12 +48,6 @@ export const eventsQuery = listQuery({
 export type EventsFilter = z.output<typeof eventsQuery>['filter'];
 export type EventsQuery = ListQuery<EventsFilter, (typeof EVENT_SORTABLE)[number]>;
 
-/** The CSV export takes the same filter and sort; its rows are capped (CSV_MAX_ROWS), not paged. */
-export const eventsCsvQuery = z.strictObject({
-  filter: z.string().optional(),
-  sort: z.string().optional(),
-});
-
 export const USER_SORTABLE = ['createdAt', 'email', 'subscriptionStatus', 'codeCount'] as const;
 export const usersQuery = listQuery({
   sortable: USER_SORTABLE,
