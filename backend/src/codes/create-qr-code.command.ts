@@ -50,10 +50,11 @@ export class CreateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
 }
 
 /**
- * Resolves the upload a pdf or images code points to, refuses what cannot be printed and (dynamic codes) what the
- * cap refuses before the logo is stored, stores the logo, then appends through the pipeline: QrCreated on `qr-{id}`
- * ('no_stream'), and for dynamic codes ShortCodeReserved on `shortcode-{code}` ('no_stream') and DynamicQrSlotTaken
- * on `user-{id}` (at the revision the cap was decided on), all or nothing (decideCreate).
+ * Resolves the upload a pdf or images code points to, refuses what cannot be printed and a logo that cannot be used,
+ * then decides once (decideCreate, in the plan) and appends through the pipeline in one transaction: the logo's
+ * FileUploaded on a new `upload-{id}`, QrCreated on `qr-{id}` ('no_stream'), and for dynamic codes ShortCodeReserved
+ * on `shortcode-{code}` ('no_stream') and DynamicQrSlotTaken on `user-{id}` (at the revision the cap was decided on),
+ * all or nothing. The logo's bytes are written just before that append and removed when it does not commit.
  */
 @CommandHandler(CreateQrCodeCommand)
 export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand> {
@@ -94,39 +95,48 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
       ...(unresolved ? { destinationUnresolved: unresolved } : {}),
     };
 
-    // Refuse what cannot be printed (too much data, unreadable colours) and, early, what the cap refuses: before a logo is stored.
+    // Refuse what cannot be printed (too much data, unreadable colours) and a logo that cannot be used, before deciding.
     const contentId = typeof fields.uploadId === 'string' ? fields.uploadId : qrId;
     const payload = dynamic
       ? dynamicLink(origin, 'XXXXXXXX')
       : encoding(() => encodePayload(input.qrType, fields, { origin, id: contentId }));
     renderCode(payload, input.style, null, input.errorCorrectionLevel);
-    if (dynamic) decideCreate(await this.trial.allowance(user.id), this.trial.limits, new Date(), draft, 'XXXXXXXX');
+    const logoUpload = logo ? await this.uploads.prepare('logo', logo, user) : null;
+    const code: NewCode = logoUpload
+      ? { ...draft, logoFileName: logoUpload.upload.originalName, logoFilePath: `/logo/${logoUpload.upload.uploadId}` }
+      : draft;
 
-    const stored = logo ? await this.uploads.store('logo', logo, user) : null;
-    const code: NewCode = stored ? { ...draft, logoFileName: stored.originalName, logoFilePath: `/logo/${stored.uploadId}` } : draft;
-
-    return this.pipeline.execute({
-      actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['codes'],
-      attempts: CREATE_ATTEMPTS,
-      // A new random id cannot exist: a conflict on qr-{id} is not a race to re-decide. A keyed id can: a concurrent
-      // request with the same key made it, and the plan, run again, answers that code.
-      onConflict: (conflict) =>
-        conflict.streamId === qrStream(qrId) && !idempotency ? new DomainError('conflict', 'This QR code already exists') : true,
-      plan: async (ctx) => {
-        const made = idempotency ? await this.earlier(qrId, idempotency.digest) : null;
-        if (made) return { appends: [], answer: () => made };
-        const allowance = dynamic ? await ctx.load<Allowance>(userStream(user.id), initialAllowance, evolveAllowance) : null;
-        const shortCode = randomShortCode();
-        const decision = decideCreate(allowance?.state ?? null, this.trial.limits, new Date(), code, shortCode, input.name);
-        const appends: PlannedAppend[] = [
-          { streamId: shortCodeStream(shortCode), events: decision.shortCode, expectedRevision: 'no_stream' },
-          { streamId: userStream(user.id), events: decision.user },
-          { streamId: qrStream(qrId), events: decision.qr, expectedRevision: 'no_stream' },
-        ];
-        return { appends, answer: (committed) => this.answer(qrId, committed) };
-      },
-    });
+    return this.pipeline
+      .execute({
+        actor: { actorId: user.id, tenantId: user.tenantId },
+        // The logo is served from the uploaded-files read model (/logo/{id}): the answer names it.
+        waitFor: logoUpload ? ['codes', 'uploaded-files'] : ['codes'],
+        attempts: CREATE_ATTEMPTS,
+        // A new random id cannot exist: a conflict on qr-{id} is not a race to re-decide. A keyed id can: a concurrent
+        // request with the same key made it, and the plan, run again, answers that code.
+        onConflict: (conflict) =>
+          conflict.streamId === qrStream(qrId) && !idempotency ? new DomainError('conflict', 'This QR code already exists') : true,
+        plan: async (ctx) => {
+          const made = idempotency ? await this.earlier(qrId, idempotency.digest) : null;
+          if (made) return { appends: [], answer: () => made };
+          const allowance = dynamic ? await ctx.load<Allowance>(userStream(user.id), initialAllowance, evolveAllowance) : null;
+          const shortCode = randomShortCode();
+          // Decided once per attempt, here: the cap, the short code and the logo go in one append (one transaction).
+          const decision = decideCreate(allowance?.state ?? null, this.trial.limits, new Date(), code, shortCode, input.name);
+          if (logoUpload) await logoUpload.write();
+          const appends: PlannedAppend[] = [
+            ...(logoUpload ? [logoUpload.append] : []),
+            { streamId: shortCodeStream(shortCode), events: decision.shortCode, expectedRevision: 'no_stream' },
+            { streamId: userStream(user.id), events: decision.user },
+            { streamId: qrStream(qrId), events: decision.qr, expectedRevision: 'no_stream' },
+          ];
+          return { appends, answer: (committed) => this.answer(qrId, committed) };
+        },
+      })
+      .catch(async (error: unknown) => {
+        await logoUpload?.discard();
+        throw error;
+      });
   }
 
   /** The code a keyed create already made (same key, same request), or null; the same key with another request: 409. */

@@ -11,10 +11,10 @@ import type { CodeChangesBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
 import type { DestinationPolicy } from './destination';
 import { DestinationPolicies } from './destination-policies';
-import { decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
+import { assertOwner, decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
 import { qrStream, type QrEvent, type QrStyleChanged, type StoredStyle } from './qr-code.events';
 import type { FileUpload } from './uploads/file-upload';
-import { UploadsService } from './uploads/uploads.service';
+import { UploadsService, type PreparedUpload } from './uploads/uploads.service';
 
 /**
  * PUT /api/dynamic-qrcodes/{id} (`routeMode` 'dynamic') and PUT /api/qrcodes/{id}: destination, style fields, a new
@@ -56,8 +56,9 @@ const staleError = (expected: ExpectedVersion) => new DomainError(expected.sourc
 
 /**
  * Load `qr-{id}` -> decideUpdate (pure) -> a style change must still print -> append at the loaded revision -> wait
- * for the codes projection -> answer. The new logo is stored once the code is known to be the caller's, and only
- * once however often a race makes the decision run again.
+ * for the codes projection -> answer. A new logo is checked once the code is known to be the caller's, and only once
+ * however often a race makes the decision run again; its FileUploaded is appended with the change (one transaction),
+ * its bytes written just before and removed when nothing committed. Decided once per attempt.
  */
 @CommandHandler(UpdateQrCodeCommand)
 export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand> {
@@ -71,40 +72,41 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
   async execute({ user, qrId, changes, logo, expected, routeMode }: UpdateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
     const actor = { userId: user.id, tenantId: user.tenantId };
     const stream = qrStream(qrId);
-    let storedLogo: { logoFileName: string; logoFilePath: string } | null = null;
     const policy = changes.destination === undefined ? null : await this.destinations.current([changes.destination]);
-    return this.pipeline.execute({
-      actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['codes'],
-      onConflict: expected ? () => staleError(expected) : undefined,
-      plan: async (ctx) => {
-        const loaded = await ctx.load<QrState>(stream, initialQr, evolveQr);
-        if (expected && loaded.revision !== expected.version) throw staleError(expected);
-        if (logo && !storedLogo) {
-          // Before a file is written: the code is the caller's and the rest of the change is valid (the new logo counts as a change).
-          decideUpdate(
-            loaded.state,
-            actor,
-            changes,
-            { logoFileName: logo.originalName, logoFilePath: '/logo/pending' },
-            policy ?? NO_DESTINATION,
-            routeMode,
-          );
-          const stored = await this.uploads.store('logo', logo, user);
-          storedLogo = { logoFileName: stored.originalName, logoFilePath: `/logo/${stored.uploadId}` };
-        }
-        const events = decideUpdate(loaded.state, actor, changes, storedLogo, policy ?? NO_DESTINATION, routeMode);
-        assertPrintable(loaded.state, events);
-        return {
-          appends: [{ streamId: stream, events }],
-          answer: (committed) => {
-            const appended = committed.streams.get(stream);
-            const state = (appended?.events ?? []).reduce(evolveQr, loaded.state);
-            return this.codes.answer(state, appended?.revision ?? loaded.revision, committed.caughtUp);
-          },
-        };
-      },
-    });
+    let logoUpload: PreparedUpload | null = null;
+    return this.pipeline
+      .execute({
+        actor: { actorId: user.id, tenantId: user.tenantId },
+        // A new logo is served from the uploaded-files read model (/logo/{id}): the answer names it.
+        waitFor: logo ? ['codes', 'uploaded-files'] : ['codes'],
+        onConflict: expected ? () => staleError(expected) : undefined,
+        plan: async (ctx) => {
+          const loaded = await ctx.load<QrState>(stream, initialQr, evolveQr);
+          if (expected && loaded.revision !== expected.version) throw staleError(expected);
+          // The logo is checked once the code is known to be the caller's, and only once however often a race re-runs the plan.
+          if (logo) assertOwner(loaded.state, actor);
+          if (logo) logoUpload ??= await this.uploads.prepare('logo', logo, user);
+          const logoFields = logoUpload
+            ? { logoFileName: logoUpload.upload.originalName, logoFilePath: `/logo/${logoUpload.upload.uploadId}` }
+            : null;
+          const events = decideUpdate(loaded.state, actor, changes, logoFields, policy ?? NO_DESTINATION, routeMode);
+          assertPrintable(loaded.state, events);
+          // The logo's event goes in the same append as the change that uses it (one transaction).
+          if (logoUpload) await logoUpload.write();
+          return {
+            appends: [...(logoUpload ? [logoUpload.append] : []), { streamId: stream, events }],
+            answer: (committed) => {
+              const appended = committed.streams.get(stream);
+              const state = (appended?.events ?? []).reduce(evolveQr, loaded.state);
+              return this.codes.answer(state, appended?.revision ?? loaded.revision, committed.caughtUp);
+            },
+          };
+        },
+      })
+      .catch(async (error: unknown) => {
+        await logoUpload?.discard();
+        throw error;
+      });
   }
 }
 

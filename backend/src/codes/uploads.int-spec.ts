@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { DataSource } from 'typeorm';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
@@ -213,6 +214,57 @@ describe('uploads: PDF pages, image galleries, logos', () => {
     }
     // The two creates at the limit made a code each; the refused ones none.
     expect(await codes()).toBe(countBefore + 2);
+  });
+
+  // Issue 29 item 3: the logo is recorded with the code that uses it, in one append; a refused write records neither.
+  describe('a logo lands with its code: one append, one transaction', () => {
+    const db = () => app.app.get(DataSource);
+    /** The transaction that wrote a stream's last event. */
+    const lastTransaction = async (stream: string) =>
+      (
+        (await db().query('SELECT transaction_id::text AS tx FROM events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1', [
+          stream,
+        ])) as { tx: string }[]
+      )[0]?.tx;
+    const logoEvents = async () =>
+      Number(
+        (
+          (await db().query(`SELECT count(*)::text AS n FROM events WHERE type = 'FileUploaded' AND data->>'kind' = 'logo'`)) as {
+            n: string;
+          }[]
+        )[0].n,
+      );
+    const files = () => (existsSync(app.env.UPLOAD_DIR) ? readdirSync(app.env.UPLOAD_DIR).length : 0);
+    const logo = [{ name: 'logoFile', filename: 'brand.png', contentType: 'image/png', data: PNG_1x1 }];
+
+    it.each([
+      ['POST /api/qrcodes', '/api/qrcodes', { qrType: 'text', text: 'one append' }],
+      ['POST /api/dynamic-qrcodes', '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://one-append.example/' }],
+    ])("%s: the logo's FileUploaded and QrCreated commit in the same transaction", async (_route, path, fields) => {
+      const res = await postMultipart(client, path, fields, logo);
+      expect(res.status).toBe(201);
+      const uploadId = /^\/logo\/([0-9a-f-]{36})$/.exec(res.body.logoFilePath as string)?.[1];
+      expect(uploadId).toBeDefined();
+      expect(await lastTransaction(`upload-${uploadId}`)).toBeDefined();
+      expect(await lastTransaction(`upload-${uploadId}`)).toBe(await lastTransaction(`qr-${res.body.id}`));
+      expect((await client.get(res.body.logoFilePath)).status).toBe(200);
+    });
+
+    it("PUT with a new logo and colours that cannot be printed: 400, and neither the logo's event nor its file is left", async () => {
+      const code = await postMultipart(client, '/api/qrcodes', { qrType: 'text', text: 'refused logo' });
+      expect(code.status).toBe(201);
+      const [eventsBefore, filesBefore] = [await logoEvents(), files()];
+      const refused = await postMultipart(client, `/api/qrcodes/${code.body.id}`, { fgColor: '#FFFFFF', bgColor: '#FFFFFF' }, logo, 'PUT');
+      expect(refused.status).toBe(400);
+      expect([await logoEvents(), files()]).toEqual([eventsBefore, filesBefore]);
+
+      const changed = await postMultipart(client, `/api/qrcodes/${code.body.id}`, { fgColor: '#111111' }, logo, 'PUT');
+      expect(changed.status).toBe(200);
+      const uploadId = /^\/logo\/([0-9a-f-]{36})$/.exec(changed.body.logoFilePath as string)?.[1];
+      expect(await lastTransaction(`upload-${uploadId}`)).toBeDefined();
+      expect(await lastTransaction(`upload-${uploadId}`)).toBe(await lastTransaction(`qr-${code.body.id}`));
+      expect([await logoEvents(), files()]).toEqual([eventsBefore + 1, filesBefore + 1]);
+    });
   });
 
   it('a clean SVG logo (the generator presets) is rasterised: only a PNG is stored and served', async () => {

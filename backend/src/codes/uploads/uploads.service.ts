@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../accounts';
-import { CommandPipeline } from '../../command-pipeline/command-pipeline';
+import { CommandPipeline, type PlannedAppend } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
 import { SERVICE_UNAVAILABLE } from '../../http/errors.filter';
 import { ENV, Env } from '../../config/env';
@@ -17,6 +17,16 @@ import { UploadedFileEntity } from './uploaded-file.entity';
 
 /** A stored upload as its event recorded it (what commands need: no read model involved). */
 export type StoredUpload = FileUploaded & { tenantId: number };
+
+/** A checked upload not yet recorded: its event, to append with the command's other events, and its bytes. */
+export interface PreparedUpload {
+  upload: StoredUpload;
+  append: PlannedAppend;
+  /** Writes the bytes under their stored name (at most once): before the append commits. */
+  write(): Promise<void>;
+  /** Removes the written bytes again when the append did not commit. */
+  discard(): Promise<void>;
+}
 
 const UUID_IN = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
 
@@ -116,20 +126,20 @@ export class UploadsService {
   }
 
   /**
-   * Stores a checked file under a random name, then records FileUploaded on a new `upload-{id}` stream. Waits (bounded)
-   * for the uploaded-files projection so the public page (/pdf/{id}) shows at once; the answer is the event itself.
+   * Checks a file and describes it as the `FileUploaded` event of a new `upload-{id}` stream, stored under a random
+   * name; nothing is written or appended here. The command that records the upload (uploading a file, creating or
+   * updating a code with a logo) appends `append` in its own single `appendMany`, calls `write()` before that commit
+   * (the event never names a missing file) and `discard()` when nothing committed.
    */
-  async store(
+  async prepare(
     kind: UploadKind,
     file: FileUpload | null,
     user: AuthUser,
     meta: { title?: string | null; description?: string | null } = {},
-  ): Promise<StoredUpload> {
+  ): Promise<PreparedUpload> {
     const { buffer, mime, ext } = await this.check(kind, file);
     const uploadId = randomUUID();
     const storedName = `${uploadId}.${ext}`;
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(join(this.dir, storedName), buffer, { flag: 'wx' });
     const data: FileUploaded = {
       uploadId,
       userId: user.id,
@@ -141,14 +151,16 @@ export class UploadsService {
       title: meta.title?.trim().slice(0, 255) || null,
       description: meta.description?.trim().slice(0, 2000) || null,
     };
-    return this.pipeline.execute({
-      actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['uploaded-files'],
-      plan: async () => ({
-        appends: [{ streamId: uploadStream(uploadId), events: [{ type: 'FileUploaded', data }], expectedRevision: 'no_stream' }],
-        answer: () => ({ ...data, tenantId: user.tenantId }),
-      }),
-    });
+    const path = join(this.dir, storedName);
+    let written: Promise<void> | null = null;
+    return {
+      upload: { ...data, tenantId: user.tenantId },
+      append: { streamId: uploadStream(uploadId), events: [{ type: 'FileUploaded', data }], expectedRevision: 'no_stream' },
+      write: () => (written ??= mkdir(this.dir, { recursive: true }).then(() => writeFile(path, buffer, { flag: 'wx' }))),
+      discard: async () => {
+        if (written) await rm(path, { force: true });
+      },
+    };
   }
 
   /** An upload by id from its stream (the source of truth: a command never waits on the read model for it). */
