@@ -1,3 +1,4 @@
+import { FORM_MESSAGES, PASSWORD_MIN_LENGTH } from '@qrsharks/qr-core';
 import { z } from 'zod';
 import { displayName, NOT_ALLOWED, text, unsafeText } from '../common/input';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
@@ -7,8 +8,8 @@ import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
  * is one of common/input.ts's fields, so NUL, lone surrogates and control characters are refused with a field message.
  */
 
-const EMAIL = 'Invalid email address';
-const SHORT_PASSWORD = 'Password must be at least 6 characters';
+const EMAIL = FORM_MESSAGES.invalidEmail;
+const SHORT_PASSWORD = FORM_MESSAGES.shortPassword;
 
 /**
  * A password: never trimmed or normalised (every character counts), but NUL and lone surrogates are refused like
@@ -52,22 +53,22 @@ const personName = (label: string) => displayName({ label, max: 255, typeMessage
 export const registerSchema = z
   .object({
     // Optional: the spec's client sends the email as the username, and an empty one means the email.
-    username: username(0, { required: 'Username is required', tooLong: 'Username must be at most 255 characters' }).optional(),
+    username: username(0, { required: FORM_MESSAGES.usernameRequired, tooLong: 'Username must be at most 255 characters' }).optional(),
     email,
     password: secret({
       label: 'Password',
       required: SHORT_PASSWORD,
-      min: 6,
+      min: PASSWORD_MIN_LENGTH,
       minMessage: SHORT_PASSWORD,
       maxMessage: 'Password must be at most 1024 characters',
       refuseCommon: true,
     }),
-    confirmPassword: secret({ label: 'Password confirmation', required: "Passwords don't match" }).optional(),
+    confirmPassword: secret({ label: 'Password confirmation', required: FORM_MESSAGES.passwordsDiffer }).optional(),
     firstName: personName('First name').optional().default(''),
     lastName: personName('Last name').optional().default(''),
   })
   .refine((body) => body.confirmPassword === undefined || body.confirmPassword === body.password, {
-    message: "Passwords don't match",
+    message: FORM_MESSAGES.passwordsDiffer,
     path: ['confirmPassword'],
   })
   .transform(({ confirmPassword: _confirmed, ...body }) => ({ ...body, username: body.username || body.email }));
@@ -79,7 +80,7 @@ export const loginSchema = z
   .transform((body) => ({ username: body.username ?? body.email, password: body.password }))
   .pipe(
     z.object({
-      username: username(1, { required: 'Username is required', tooLong: 'Invalid username or password' }),
+      username: username(1, { required: FORM_MESSAGES.usernameRequired, tooLong: 'Invalid username or password' }),
       password: secret({ label: 'Password', required: 'Password is required', maxMessage: 'Invalid username or password' }),
     }),
   );
@@ -101,14 +102,14 @@ export const changePasswordSchema = z
     newPassword: secret({
       label: 'Password',
       required: SHORT_PASSWORD,
-      min: 6,
+      min: PASSWORD_MIN_LENGTH,
       minMessage: SHORT_PASSWORD,
       maxMessage: 'Password must be at most 1024 characters',
       refuseCommon: true,
     }),
     confirmPassword: secret({ label: 'Password confirmation', required: 'Please confirm your new password' }),
   })
-  .refine((body) => body.newPassword === body.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((body) => body.newPassword === body.confirmPassword, { message: FORM_MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
 
 /** POST /api/forgot-password: the address to send a reset link to. */
@@ -128,12 +129,12 @@ export const resetPasswordSchema = z
     password: secret({
       label: 'Password',
       required: SHORT_PASSWORD,
-      min: 6,
+      min: PASSWORD_MIN_LENGTH,
       minMessage: SHORT_PASSWORD,
       maxMessage: 'Password must be at most 1024 characters',
       refuseCommon: true,
     }),
     confirmPassword: secret({ label: 'Password confirmation', required: 'Please confirm your new password' }),
   })
-  .refine((body) => body.password === body.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((body) => body.password === body.confirmPassword, { message: FORM_MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof resetPasswordSchema>;

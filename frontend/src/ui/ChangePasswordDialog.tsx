@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { FORM_MESSAGES, passwordLengthError } from '@qrsharks/qr-core/browser';
 import { useState, type FormEvent } from 'react';
 import { apiRequest, serverMessage } from '../api/http';
 import { toast } from './toast';
@@ -14,9 +15,10 @@ const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '
 export function validateChangePassword(fields: Fields): Partial<Record<keyof Fields, string>> {
   const errors: Partial<Record<keyof Fields, string>> = {};
   if (!fields.currentPassword) errors.currentPassword = 'Current password is required';
-  if (fields.newPassword.length < 6) errors.newPassword = 'Password must be at least 6 characters';
+  const short = passwordLengthError(fields.newPassword);
+  if (short) errors.newPassword = short;
   if (!fields.confirmPassword) errors.confirmPassword = 'Please confirm your new password';
-  else if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = "Passwords don't match";
+  else if (fields.confirmPassword !== fields.newPassword) errors.confirmPassword = FORM_MESSAGES.passwordsDiffer;
   return errors;
 }
 

@@ -59,3 +59,4 @@ export {
 export type { LogoBox, RenderOptions } from './render-svg';
 export { isFrameFontLoaded, registerFrameFont } from './frame-text';
 export type { FrameFont } from './frame-text';
+export { FORM_MESSAGES, PASSWORD_MIN_LENGTH, passwordLengthError } from './form-rules';
