@@ -4,6 +4,7 @@ import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { postMultipart } from './codes.test-kit';
 import { createTenants } from '../test-support/tenants';
+import { until } from '../test-support/until';
 
 /** GET /api/dashboard/codes: the dashboard's list in the ra-data-simple-rest dialect, and renaming a code (PUT name). */
 describe('GET /api/dashboard/codes', () => {
@@ -243,7 +244,7 @@ describe('GET /api/dashboard/codes', () => {
         .query('SELECT static_count + dynamic_count + static_paused + dynamic_paused AS n FROM code_counts WHERE user_id = $1', [
           userId,
         ])) as { n: number }[];
-    for (let tries = 0; tries < 50 && (await counts()).length > 0; tries++) await new Promise((done) => setTimeout(done, 100));
+    await until(async () => (await counts()).length === 0, "the deleted user's code counts gone");
     expect(await counts()).toEqual([]);
   });
 });

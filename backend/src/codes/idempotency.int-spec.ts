@@ -3,6 +3,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { PNG_1x1, postMultipart } from './codes.test-kit';
+import { until } from '../test-support/until';
 
 describe('no accidental saves, downloads counted once, pages on any host', () => {
   let app: TestApp;
@@ -88,11 +89,10 @@ describe('no accidental saves, downloads counted once, pages on any host', () =>
     for (let i = 0; i < 3; i += 1) expect((await user.post('/api/track-download', report)).status).toBe(201);
     expect((await user.post('/api/track-download', { ...report, downloadType: 'gif' })).status).toBe(400);
     expect((await user.get(`/api/qrcodes/${code.body.id}/download?format=svg`)).status).toBe(200);
-    let total = 0;
-    for (let attempt = 0; attempt < 100 && total < 4; attempt += 1) {
-      total = (await user.get('/api/user-analytics')).body.overview.totalDownloads;
-      if (total < 4) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const total = await until(async () => {
+      const downloads = (await user.get('/api/user-analytics')).body.overview.totalDownloads as number;
+      return downloads >= 4 && downloads;
+    }, 'four downloads counted');
     expect(total).toBe(4);
     // Anonymous visitors are counted too (no user to report them to).
     expect((await new TestClient(app.url).post('/api/track-download', { ...report, qrCodeId: null })).status).toBe(201);

@@ -9,6 +9,7 @@ import { signUp } from '../test-support/users';
 import { UNLOCK_ATTEMPTS } from './code-unlock';
 import { BROWSER_UA, waitForEvents } from './scan-fixtures';
 import type { Scanned } from './scan.events';
+import { until } from '../test-support/until';
 
 /**
  * /d/{code} of a password-protected code (issue 15): the password page for GET and HEAD, its form POSTed back; only
@@ -60,13 +61,15 @@ describe('/d/{code} of a password-protected code', () => {
    * The scans of a code once the one made with `referer` is stored: the stream is ordered, so any scan recorded
    * before it (a GET of the page, a wrong password) is stored by then too.
    */
-  const scansThrough = async (qrId: string, referer: string) => {
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      const events = await waitForEvents(app.app, `scans-${qrId}`, 1, 0);
-      if (events.some((event) => (event.data as Scanned).referrer === referer)) return events;
-    }
-    throw new Error(`no scan with referrer ${referer}`);
-  };
+  const scansThrough = (qrId: string, referer: string) =>
+    until(
+      async () => {
+        const events = await waitForEvents(app.app, `scans-${qrId}`, 1, 0);
+        return events.some((event) => (event.data as Scanned).referrer === referer) && events;
+      },
+      `a scan with referrer ${referer}`,
+      10_000,
+    );
   const password = (value: string) => `password=${encodeURIComponent(value)}`;
 
   it(

@@ -4,6 +4,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { BROWSER_UA, createCodeByEvents } from './scan-fixtures';
 import { createTenants } from '../test-support/tenants';
+import { until } from '../test-support/until';
 
 /**
  * Issue 19: a short code answers only on its tenant's hosts (its custom domain and subdomain; the default brand's hosts
@@ -22,12 +23,10 @@ describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
 
   /** The first answer on the code's own host, once the redirect's read model has the code (a loaded machine may lag). */
   async function firstScan(code: string, host: string): Promise<number> {
-    let status = 0;
-    for (let tries = 0; tries < 100 && status !== 302; tries++) {
-      status = await scan(code, host);
-      if (status !== 302) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return status;
+    return until(async () => {
+      const status = await scan(code, host);
+      return status === 302 && status;
+    }, `a redirect of ${code} on ${host}`);
   }
 
   beforeAll(async () => {
@@ -62,11 +61,10 @@ describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
       destination: null,
       fields: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
     });
-    let page = await client.request('GET', `/d/${code.shortCode}`, { host: ACME_SUB, headers: { 'user-agent': BROWSER_UA } });
-    for (let tries = 0; tries < 100 && page.status !== 200; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      page = await client.request('GET', `/d/${code.shortCode}`, { host: ACME_SUB, headers: { 'user-agent': BROWSER_UA } });
-    }
+    const page = await until(async () => {
+      const answer = await client.request('GET', `/d/${code.shortCode}`, { host: ACME_SUB, headers: { 'user-agent': BROWSER_UA } });
+      return answer.status === 200 && answer;
+    }, "the contact code's page on the tenant's host");
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<title>[^<]* - Acme<\/title>/);
     expect(await scan(code.shortCode, BASE)).toBe(404);
@@ -90,12 +88,7 @@ describe('/d/{shortCode} is scoped to the hosts of the code tenant', () => {
     const off = await writer.append('tenant-3', [writer.event('ClientUpdated', { clientId: 3, changes: { isActive: false } })], 'any');
     await app.app.get(ProjectionsService).waitFor(off.position, ['clients']);
     // The host cache hears of the change over Redis (the clients projection's message) or within HOST_CACHE_MS.
-    let status = 0;
-    for (let tries = 0; tries < 100 && status !== 302; tries++) {
-      status = await scan(code.shortCode, BASE);
-      if (status !== 302) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(status).toBe(302);
+    expect(await firstScan(code.shortCode, BASE)).toBe(302);
     expect(await scan(code.shortCode, BISTRO_SUB)).toBe(302);
     expect(await scan(code.shortCode, ACME_SUB)).toBe(404);
   });

@@ -1,6 +1,7 @@
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
+import { until } from '../test-support/until';
 
 const list = (params: Record<string, unknown>) =>
   '?' +
@@ -99,11 +100,10 @@ describe('/api/admin/clients and /api/white-label/clients: tenant CRUD through b
 
     // The audit log names the rotation without the key (the audit projection follows the command: wait for it).
     const rotationsUrl = '/api/admin/events' + list({ filter: { type: 'ClientApiKeyRotated' } });
-    let rotations = (await admin.get(rotationsUrl)).body as { summary: string }[];
-    for (let tries = 0; tries < 100 && rotations.length === 0; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      rotations = (await admin.get(rotationsUrl)).body as { summary: string }[];
-    }
+    const rotations = await until(async () => {
+      const rows = (await admin.get(rotationsUrl)).body as { summary: string }[];
+      return rows.length > 0 && rows;
+    }, 'the key rotation in the audit log');
     expect(rotations[0].summary).toContain(`rotated the API key of client ${id}`);
     expect(JSON.stringify(rotations[0])).not.toContain(rotated.body.apiKey);
   });
