@@ -59,4 +59,13 @@ describe('enrichScan', () => {
     expect(enrichScan(raw(IPHONE, { countryHeader: 'XX', ip: '81.2.69.0' })).country).toBe('GB');
     expect(enrichScan(raw(IPHONE)).country).toBeNull();
   });
+
+  it('finds the country of IPv6 addresses and of IPv4 addresses written as IPv6, and none for what is not an address', () => {
+    const country = (ip: string) => enrichScan(raw(IPHONE, { ip })).country;
+    expect(country('2003::1')).toBe('DE');
+    expect(country('::ffff:81.2.69.0')).toBe(country('81.2.69.0'));
+    expect(country('::FFFF:81.2.69.0')).toBe('GB');
+    for (const notAnAddress of ['1.2.3.4.5', '81.2.69', 'nonsense', '127.0.0.1', '::1', '10.0.0.1'])
+      expect(country(notAnAddress)).toBeNull();
+  });
 });

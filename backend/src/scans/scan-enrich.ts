@@ -1,34 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isbot } from 'isbot';
+import { Reader, type Response } from 'mmdb-lib';
 import { UAParser } from 'ua-parser-js';
 import type { BotReason, RawScan, Scanned } from './scan.events';
 
-type GeoLookup = (ip: string) => { country: string } | null;
-let geoLookup: GeoLookup | null = null;
-
 /**
- * Country from the GeoLite2 country database that ships inside the `geoip-country` npm package (no download at
- * run time). Loaded on first use: only the ingester, and the API's fallback path, pay its ~8 MB.
+ * Country by address from the geo-whois-asn-country database of ip-location-db (the npm package
+ * `@ip-location-db/geo-whois-asn-country-mmdb`, CC0-1.0 on npm; built from the five RIRs' WHOIS and ASN data, which the
+ * NRO publishes under CC BY 4.0: README.md's attribution), one MaxMind-format file of IPv4 and IPv6 ranges read with
+ * mmdb-lib (MIT). Loading is one read of the ~8 MB file (no parsing: mmdb-lib walks the file's search tree per lookup),
+ * done when the process starts (loadCountryLookup); docs/decisions.md, issue 28 leftovers item 1, has the figures.
  */
-function lookupCountry(ip: string): string | null {
-  if (!ip) return null;
-  if (!geoLookup) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    geoLookup = (require('geoip-country') as typeof import('geoip-country')).lookup;
-  }
-  return geoLookup(ip)?.country ?? null;
+const COUNTRY_DB = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
+let countryReader: Reader<Response> | null = null;
+
+/** An IPv4 address written as IPv6 (`::ffff:81.2.69.0`, how a dual-stack socket reports IPv4 peers): the IPv4 part. */
+const MAPPED_V4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+export function lookupCountry(ip: string): string | null {
+  const address = MAPPED_V4.exec(ip)?.[1] ?? ip;
+  // mmdb-lib reads what it can of any string ('1.2.3.4.5' finds a country): only real addresses are looked up.
+  if (!isIP(address)) return null;
+  countryReader ??= new Reader<Response>(readFileSync(require.resolve(COUNTRY_DB)));
+  // Its records are `{ country_code }`, none of the MaxMind shapes mmdb-lib's types know.
+  const code = (countryReader.get(address) as { country_code?: unknown } | null)?.country_code;
+  return typeof code === 'string' && /^[A-Z]{2}$/.test(code) ? code : null;
 }
 
 /**
- * Loads the country database now: its first use blocks the event loop for about 250 ms (measured on the shared test
- * machine), long enough for every Redis command in flight to pass REDIS_TIMEOUT_MS (150 ms) and its scans to take the
- * direct path. The ingester calls this at start, so that pause happens before the process serves anything.
+ * Loads the country database now, so that no scan waits for it: the ingester and the scan recorder (the API's direct
+ * path) call this when the application starts. With geoip-country the first lookup blocked the event loop for up to
+ * 250 ms, long enough for Redis commands in flight to pass REDIS_TIMEOUT_MS (150 ms); reading this file takes a few ms.
  */
 export function loadCountryLookup(): void {
   lookupCountry('127.0.0.1');
 }
 
 /** Whether this process has loaded the country database (scan-recorder.int-spec). */
-export const countryLookupLoaded = (): boolean => geoLookup !== null;
+export const countryLookupLoaded = (): boolean => countryReader !== null;
 
 /**
  * Link-preview fetchers (chat and social apps unfurling a pasted link): the user-agent parser names none of them, so

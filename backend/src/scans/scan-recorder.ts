@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DuplicateEventIdError, type EventStore, type NewEvent, type StreamAppend } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { REDIS } from '../redis/redis.module';
-import { enrichScan } from './scan-enrich';
+import { enrichScan, loadCountryLookup } from './scan-enrich';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { RawScan, packScan, SCANNED, Scanned, scanStream } from './scan.events';
 
@@ -72,7 +72,7 @@ interface Waiting {
  * taken them after all, the ingester's append of those ids is a no-op.
  */
 @Injectable()
-export class ScanRecorder {
+export class ScanRecorder implements OnApplicationBootstrap {
   private readonly logger = new Logger('ScanRecorder');
   private fallbacks = 0;
   private waiting: Waiting[] = [];
@@ -83,6 +83,11 @@ export class ScanRecorder {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
   ) {}
+
+  /** The direct path enriches scans in this process (any role): the country database is read now, not on a scan. */
+  onApplicationBootstrap(): void {
+    loadCountryLookup();
+  }
 
   /** Scans written to the event store directly since start (Redis was failing). */
   get fallbackCount(): number {
