@@ -30,6 +30,25 @@ async function register(page: Page, prefix: string): Promise<string> {
 }
 
 /** Captures the screen at this viewport and checks it with axe-core. */
+/**
+ * A scan of /d/{code} once it answers as `done` says, or the last answer after 15 s. The save's answer waits for the
+ * redirect's read model for at most 5 s and then answers from the committed events (read-your-writes is bounded), so on
+ * a loaded machine the first scan right after the toast may still see the old target for a moment.
+ */
+async function scanUntil(
+  page: Page,
+  shortCode: string,
+  done: (answer: { status: number; location?: string; body: string }) => boolean,
+): Promise<{ status: number; location?: string; body: string }> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await page.request.get(`/d/${shortCode}`, { maxRedirects: 0 });
+    const answer = { status: response.status(), location: response.headers().location, body: await response.text() };
+    if (done(answer) || Date.now() > deadline) return answer;
+    await page.waitForTimeout(100);
+  }
+}
+
 async function capture(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   // Dialogs and menus fade in: colours are checked once every transition has ended.
@@ -113,9 +132,9 @@ describe('the dashboard', () => {
       await editor.getByRole('button', { name: 'Save' }).click();
       await chrome.waitForToast('Dynamic QR Code saved');
       await editor.waitFor({ state: 'detached' });
-      const redirect = await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 });
-      expect(redirect.status()).toBe(302);
-      expect(redirect.headers().location).toBe(second);
+      const redirect = await scanUntil(page, made.shortCode, (answer) => answer.location === second);
+      expect(redirect.status).toBe(302);
+      expect(redirect.location).toBe(second);
 
       // A stale edit: someone else changes the destination after the card was read; saving says so and shows theirs.
       await card.getByText(`→ ${second}`).waitFor();
@@ -137,8 +156,8 @@ describe('the dashboard', () => {
       await card.getByRole('button', { name: 'Pause' }).click();
       await dashboard.waitForTitles(['Copy of Spring menu']);
       await dashboard.waitForPausedCount(1);
-      const paused = await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 });
-      expect(await paused.text()).toContain('This QR code is paused');
+      const paused = await scanUntil(page, made.shortCode, (answer) => answer.body.includes('This QR code is paused'));
+      expect(paused.body).toContain('This QR code is paused');
       await dashboard.go('Paused Codes');
       await dashboard.waitForTitles(['Spring menu']);
       await capture(page, 'dashboard-paused');
@@ -147,7 +166,7 @@ describe('the dashboard', () => {
       await dashboard.waitForPausedCount(0);
       await page.getByRole('link', { name: 'Back to Active' }).first().click();
       await dashboard.waitForTitles(['Copy of Spring menu', 'Spring menu']);
-      expect((await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 })).headers().location).toBe(theirs);
+      expect((await scanUntil(page, made.shortCode, (answer) => answer.location === theirs)).location).toBe(theirs);
 
       // Preview with downloads (recorded by the server), then delete with confirmation.
       await dashboard.card(made.id).getByRole('button', { name: 'Preview' }).click();
@@ -165,7 +184,7 @@ describe('the dashboard', () => {
       await capture(page, 'dashboard-delete');
       await dashboard.dialog('Delete this QR code?').getByRole('button', { name: 'Delete' }).click();
       await dashboard.waitForTitles(['Copy of Spring menu']);
-      expect((await page.request.get(`/d/${made.shortCode}`, { maxRedirects: 0 })).status()).toBe(404);
+      expect((await scanUntil(page, made.shortCode, (answer) => answer.status === 404)).status).toBe(404);
 
       await dashboard.go('Analytics');
       await page.getByTestId('analytics-totalQrCodes').waitFor();
