@@ -46,6 +46,8 @@ const PaymentPage = page(() => import('./site/payment/PaymentPage'), 'PaymentPag
 const PaymentSuccessPage = page(() => import('./site/payment-success/PaymentSuccessPage'), 'PaymentSuccessPage');
 const PdfPlaceholderPage = page(() => import('./site/placeholders/PlaceholderPages'), 'PdfPlaceholderPage');
 const ImagePlaceholderPage = page(() => import('./site/placeholders/PlaceholderPages'), 'ImagePlaceholderPage');
+const PrivacyPage = page(() => import('./site/legal/PrivacyPage'), 'PrivacyPage');
+const TermsPage = page(() => import('./site/legal/TermsPage'), 'TermsPage');
 const NotFoundPage = page(() => import('./site/not-found/NotFoundPage'), 'NotFoundPage');
 // A share link's public analytics page (issue 17): its own chunk, outside the site's layout and the dashboard.
 const SharedAnalyticsPage = page(() => import('./dashboard/analytics/SharedAnalyticsPage'), 'SharedAnalyticsPage');
@@ -72,6 +74,8 @@ export function AppRoutes() {
         <Route path="use-cases" element={<UseCasesPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="contact" element={<ContactPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
         <Route path="blog" element={<BlogListPage />} />
         <Route path="blog/:id" element={<BlogPostPage />} />
         <Route path="newsletter" element={<NewsletterPage />} />

@@ -6,6 +6,8 @@ import { CookieSigner, readCookie } from './signed-cookies';
 
 export const DEVICE_COOKIE = 'qrs.device';
 const DEVICE_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+/** Its lifetime and path (the Privacy page states both: legal-facts.spec.ts). */
+export const DEVICE_COOKIE_OPTIONS = { maxAgeMs: DEVICE_MAX_AGE_MS, path: '/api/login' } as const;
 
 /** What a device cookie says: this browser signed in as this user (tenant + username) before; nonce names the device. */
 interface DevicePayload {
@@ -44,8 +46,8 @@ export class DeviceCookies {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.secure,
-      maxAge: DEVICE_MAX_AGE_MS,
-      path: '/api/login',
+      maxAge: DEVICE_COOKIE_OPTIONS.maxAgeMs,
+      path: DEVICE_COOKIE_OPTIONS.path,
     });
   }
 

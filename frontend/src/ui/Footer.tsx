@@ -26,6 +26,8 @@ const FOOTER_LINKS = [
   { label: 'Contact', to: '/contact' },
   { label: 'FAQ', to: '/faq' },
   { label: 'Blog', to: '/blog' },
+  { label: 'Privacy', to: '/privacy' },
+  { label: 'Terms', to: '/terms' },
 ] as const;
 
 export function Footer() {
@@ -67,13 +69,6 @@ export function Footer() {
                 {link.label}
               </Link>
             ))}
-            {/* Privacy and Terms are placeholders until the legal texts are published. */}
-            <Typography component="span" sx={{ color: '#94a3b8' }} title="Coming soon">
-              Privacy
-            </Typography>
-            <Typography component="span" sx={{ color: '#94a3b8' }} title="Coming soon">
-              Terms
-            </Typography>
           </Box>
           <Box aria-label="Social profiles" role="list" sx={{ display: 'flex', flexWrap: 'wrap' }}>
             {SOCIAL_LINKS.map(({ label, href, Icon }) => (

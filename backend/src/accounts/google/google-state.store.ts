@@ -7,6 +7,8 @@ import { CookieSigner, readCookie } from '../signed-cookies';
 export const GOOGLE_STATE_COOKIE = 'qrs.gstate';
 const STATE_MAX_AGE_MS = 10 * 60 * 1000;
 const COOKIE_PATH = '/auth/google';
+/** Its lifetime and path (the Privacy page states both: legal-facts.spec.ts). */
+export const GOOGLE_STATE_COOKIE_OPTIONS = { maxAgeMs: STATE_MAX_AGE_MS, path: COOKIE_PATH } as const;
 
 /**
  * passport-oauth2's state store without a session: GET /auth/google stores nothing on the server (an anonymous

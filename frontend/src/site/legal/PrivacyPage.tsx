@@ -1,0 +1,155 @@
+import { Box, Button, Container, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { PageHeader } from '../../ui/PageHeader';
+import { usePageTitle } from '../../ui/usePageTitle';
+import { DEFAULT_BRAND, useWhiteLabelConfig } from '../../ui/white-label';
+import { COOKIE_FACTS, lifetime } from './legal-facts';
+import { LegalSection } from './LegalSection';
+
+/**
+ * What the product stores, as the code stores it today (issue 30 item 9). When the code changes what it keeps, this
+ * page changes with it; cookie names and lifetimes come from legal-facts.ts, which a backend spec ties to the code.
+ */
+export function PrivacyPage() {
+  const brand = useWhiteLabelConfig().config?.name || DEFAULT_BRAND;
+  usePageTitle('Privacy - QR Code Sharks');
+  return (
+    <>
+      <PageHeader title="Privacy" subtitle={`What ${brand} stores about you and the people who scan your codes, why, and for how long.`} />
+      <Container maxWidth="md" sx={{ py: 6 }}>
+        <LegalSection title="Who we are">
+          <Typography component="p">
+            {brand} runs this site and the short links (<code>/d/…</code>) inside its dynamic QR codes. The same software also runs under
+            other brands; each brand&apos;s site, its accounts and their codes are kept apart, and this page describes what the software
+            stores for every one of them.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="Your account">
+          <Typography component="p">
+            When you sign up we store your username, your email address and a hash of your password (never the password itself). If you sign
+            in with Google we store the Google account id and the address Google gives us. We also keep whether your address is verified,
+            your roles, your plan, your trial dates and your notification choices.
+          </Typography>
+          <Typography component="p">
+            The QR codes you save are stored with their content, style, name and history; dynamic codes keep every change (who changed what,
+            and when) as an audit trail. Files you upload for a code (PDFs, images, logos) are stored on our server under random names.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="People who scan your codes">
+          <Typography component="p">When someone scans a dynamic code, the short link records one scan with:</Typography>
+          <ul>
+            <li>
+              a visitor hash: a salted SHA-256 hash of the IP address, the browser&apos;s user agent and the day. It lets us count unique
+              visitors per day; the salt is secret and the hash changes every day, so it cannot follow anyone from one day to the next;
+            </li>
+            <li>the country, looked up from the IP address with a country database on our server (no outside service);</li>
+            <li>the kind of device, the operating system and the browser, read from the user agent, and whether it looks like a bot;</li>
+            <li>the referring page, when the browser sends one, and the browser&apos;s preferred language.</li>
+          </ul>
+          <Typography component="p">
+            We never store the full IP address. Between the short link and our analytics, a shortened address (the last part removed) waits
+            in a queue until the scan is recorded, then it is gone.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="Cookies and browser storage">
+          <Typography component="p">
+            We use no advertising or tracking cookies and no third-party analytics. These are the only cookies the site sets; all of them
+            are HttpOnly (page scripts cannot read them), SameSite=Lax and, on https, Secure:
+          </Typography>
+          {/* A plain table (not MUI's Table): its shared chunk would otherwise join the landing page's budget. */}
+          <Box sx={{ overflowX: 'auto', mb: 2 }}>
+            <Box
+              component="table"
+              aria-label="Cookies"
+              sx={{
+                borderCollapse: 'collapse',
+                width: '100%',
+                '& th, & td': { textAlign: 'left', verticalAlign: 'top', p: 1, borderBottom: '1px solid', borderColor: 'divider' },
+              }}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">Cookie</th>
+                  <th scope="col">Lifetime</th>
+                  <th scope="col">Purpose</th>
+                </tr>
+              </thead>
+              <tbody>
+                {COOKIE_FACTS.map((cookie) => (
+                  <tr key={cookie.name}>
+                    <td>
+                      <code>{cookie.name}</code>
+                    </td>
+                    <td>{lifetime(cookie.maxAgeMs)}</td>
+                    <td>{cookie.purpose}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </Box>
+          <Typography component="p">
+            The generator keeps a random id in your browser&apos;s local storage (<code>qrSessionId</code>) to count codes generated without
+            an account, and the site remembers a chosen template or content type in your browser&apos;s storage. The payment page loads
+            Stripe, which sets its own cookies to prevent fraud.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="Mails">
+          <Typography component="p">
+            We send mails you ask for or need: address verification, password reset, payment receipts, notifications you can switch off in
+            account settings, and the newsletter. Each mail is recorded in a send ledger (the recipient&apos;s address, the kind of mail,
+            and whether and when it was sent) so that no mail goes out twice.
+          </Typography>
+          <Typography component="p">
+            The newsletter uses double opt-in: signing up stores your address as unconfirmed and mails a confirmation link; you receive
+            newsletters only after clicking it, and every newsletter has an unsubscribe link. Messages sent through the contact form are
+            stored with the name and address you give.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="Payments">
+          <Typography component="p">
+            Card payments are handled by Stripe; your card number never reaches our servers. We store what Stripe tells us about the payment
+            or subscription: the payer&apos;s address, the amount, the product and its status.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="How long we keep it">
+          <Typography component="p">
+            A session ends after {lifetime(COOKIE_FACTS[0].maxAgeMs)} or when you log out. Everything else is kept while your account
+            exists.
+          </Typography>
+          <Typography component="p">
+            {brand} is built on an event log: every change (an account created, a code saved, a scan) is recorded as an event, and the event
+            log is kept. Today the personal data inside those events (for example your address, names and what you typed into a code) is
+            stored in plain form, not encrypted per person; we are changing that so that deleting an account makes its personal data in the
+            log unreadable.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="Deleting your account">
+          <Typography component="p">
+            You can delete your account in{' '}
+            <Link component={RouterLink} to="/account-settings">
+              account settings
+            </Link>
+            . At once your account can no longer sign in, its codes stop answering (their short links return &quot;not found&quot;), its
+            uploaded files are no longer served, its analytics share links are revoked, a running subscription is cancelled, and your
+            username becomes free. The events recorded before, including your address and your codes&apos; content, stay in the event log as
+            described above.
+          </Typography>
+        </LegalSection>
+
+        <LegalSection title="Questions">
+          <Typography component="p">Ask us anything about your data.</Typography>
+          <Button component={RouterLink} to="/contact" variant="contained">
+            Contact us
+          </Button>
+        </LegalSection>
+      </Container>
+    </>
+  );
+}
