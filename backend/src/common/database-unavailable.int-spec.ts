@@ -4,6 +4,7 @@ import { TEST_ADMIN_URL } from '../test-support/database';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
+import { until } from '../test-support/until';
 import { SERVICE_UNAVAILABLE } from '../http/errors.filter';
 
 /**
@@ -58,11 +59,7 @@ describe('while the database is unavailable', () => {
     }
 
     // Back without a restart: the same signed-in client lists its codes and can create one.
-    const deadline = Date.now() + 15_000;
-    let status = 0;
-    while (Date.now() < deadline && (status = (await client.get('/api/qrcodes')).status) !== 200)
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(status).toBe(200);
+    await until(async () => (await client.get('/api/qrcodes')).status === 200, 'the codes list answering again', 15_000);
     const created = await client.post('/api/qrcodes', { qrType: 'text', text: 'back again' });
     expect(created.status).toBe(201);
   }, 60_000);

@@ -32,7 +32,8 @@ describe('/d/{code} while scan_targets lags behind a create', () => {
 
       expect((await scan('zzzzzzzz')).status).toBe(404);
       const pending = scan(created.body.shortCode as string);
-      // The projection comes back a moment later (a busy worker): the scan is answered once it has the code.
+      // The projection comes back a moment later (a busy worker): the scan is answered once it has the code. The pause is
+      // the behaviour under test (the redirect waiting for a lagging read model), not a wait for a condition.
       await new Promise((resolve) => setTimeout(resolve, 300));
       projections.resume('scan_targets');
       const res = await pending;

@@ -4,6 +4,7 @@ import { ProjectionsService } from '../projections/projections.service';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
+import { until } from '../test-support/until';
 
 const CLIENTS = '/api/white-label/clients';
 
@@ -358,14 +359,14 @@ describe('/api/white-label/clients', () => {
       projections.resume('clients');
     }
     // Once the projection runs again, the row holds what the answers said.
-    const deadline = Date.now() + 5000;
-    let listed: { id: number; name: string; createdAt: string } | undefined;
-    while (!listed && Date.now() < deadline) {
-      listed = (await support.get(CLIENTS)).body.find(
-        (client: { id: number; name: string }) => client.id === id && client.name === 'Lagging Brand 2',
-      );
-      if (!listed) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const listed = await until(
+      async () =>
+        ((await support.get(CLIENTS)).body as { id: number; name: string; createdAt: string }[]).find(
+          (client) => client.id === id && client.name === 'Lagging Brand 2',
+        ),
+      'the renamed client listed',
+      5000,
+    );
     expect(listed).toMatchObject({ id, name: 'Lagging Brand 2' });
   });
 });
