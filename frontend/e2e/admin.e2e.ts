@@ -74,7 +74,7 @@ describe('the staff console (/admin)', () => {
     await page.waitForURL(`**/admin/users/${ownerId}/show`);
     // Support and admins alike see the account; an admin also sees its controls.
     await staff.button('Grant support').waitFor();
-    await staff.tableRow('Codes', `/d/${code.shortCode}`).click();
+    await staff.tableRow('Codes', 'cafe.example/menu-a').click();
     await page.waitForURL(`**/admin/codes/${code.id}/show`);
     // The code's history: created, then the destination change, newest first.
     const destinationRow = staff.tableRow('Timeline', 'changed the destination of');
@@ -86,7 +86,7 @@ describe('the staff console (/admin)', () => {
     await destinationRow.click();
     await page
       .getByText(
-        `${ownerEmail} changed the destination of /d/${code.shortCode} from https://cafe.example/menu-a to https://cafe.example/menu-b`,
+        `${ownerEmail} changed the destination of cafe.example/menu-a from https://cafe.example/menu-a to https://cafe.example/menu-b`,
       )
       .waitFor();
     expect(await staff.changes()).toEqual([['destination', 'https://cafe.example/menu-a', 'https://cafe.example/menu-b']]);

@@ -98,7 +98,7 @@ describe('the dashboard', () => {
 
       // Active Codes: the new code first, drawn by qr-core exactly as the server's SVG download.
       await dashboard.go('Active Codes');
-      await dashboard.waitForTitles([first]);
+      await dashboard.waitForTitles([first.replace('https://', '')]);
       const card = dashboard.card(made.id);
       const shown = await card.getByTestId('code-image').getAttribute('src');
       const downloaded = await (await page.request.get(`/api/qrcodes/${made.id}/download?format=svg`)).text();
@@ -208,13 +208,13 @@ describe('the dashboard', () => {
     expect((await page.request.post(`/api/dynamic-qrcodes/${code.id}/pause`)).status()).toBe(200);
 
     await page.goto('/dashboard');
-    await dashboard.waitForTitles(['https://phone.example/1', 'https://phone.example/0']);
+    await dashboard.waitForTitles(['phone.example/1', 'phone.example/0']);
     await capture(page, 'dashboard-list');
     await dashboard.go('Paused Codes');
-    await dashboard.waitForTitles(['https://phone.example/2']);
+    await dashboard.waitForTitles(['phone.example/2']);
     await capture(page, 'dashboard-paused');
     await page.getByRole('link', { name: 'Back to Active' }).click();
-    await dashboard.waitForTitles(['https://phone.example/1', 'https://phone.example/0']);
+    await dashboard.waitForTitles(['phone.example/1', 'phone.example/0']);
 
     // At the cap the duplicate is refused in the browser: the spec's toast, and no create request leaves.
     const creates: string[] = [];
@@ -329,7 +329,7 @@ describe('the dashboard', () => {
 
     // At the cap the browser refuses before asking: the toast, and no create request leaves (duplicate and generator).
     await page.goto('/dashboard');
-    await dashboard.waitForTitles(['https://expired.example/2', 'https://expired.example/1', 'https://expired.example/0']);
+    await dashboard.waitForTitles(['expired.example/2', 'expired.example/1', 'expired.example/0']);
     expect((await banner.innerText()).replace(/\s+/g, ' ')).toContain('You have used 3 of 3 dynamic QR codes.');
     const creates: string[] = [];
     page.on('request', (request) => {
@@ -357,7 +357,7 @@ describe('the dashboard', () => {
     // On the phone too: 3 of 3, and the duplicate is refused with the toast (at the top on small screens).
     const phoneDashboard = new DashboardPage(phone);
     await phone.goto('/dashboard');
-    await phoneDashboard.waitForTitles(['https://expired.example/2', 'https://expired.example/1', 'https://expired.example/0']);
+    await phoneDashboard.waitForTitles(['expired.example/2', 'expired.example/1', 'expired.example/0']);
     expect((await phoneBanner.innerText()).replace(/\s+/g, ' ')).toContain('You have used 3 of 3 dynamic QR codes.');
     await phoneDashboard.more(phoneDashboard.cards.first(), 'Duplicate');
     await new SiteChrome(phone).waitForToast('Dynamic QR Code limit reached');

@@ -1,4 +1,5 @@
 /** Pure helpers of the analytics projection: names, referrer hosts, the per-type fields of tracking rows. */
+import { codeDisplayName } from '@qrsharks/qr-core';
 import { PREVIEW_FETCHERS } from '../scans';
 
 /** QrGenerated / QrDownloaded data (the codes feature's QrTracked), as far as analytics reads it. */
@@ -20,28 +21,9 @@ export interface QrTracked {
   fields?: Record<string, unknown>;
 }
 
-const NAME_FIELDS = [
-  'title',
-  'name',
-  'productName',
-  'businessName',
-  'appName',
-  'pdfTitle',
-  'imageTitle',
-  'subject',
-  'address',
-  'url',
-  'email',
-  'phoneNumber',
-];
-
-/** A code's display name: its most telling field, else its destination, else '{type} QR code'. */
-export function codeName(qrType: string, fields: Record<string, unknown>, destination: string | null): string {
-  const first =
-    typeof fields.firstName === 'string' ? `${fields.firstName} ${typeof fields.lastName === 'string' ? fields.lastName : ''}`.trim() : '';
-  const candidate = NAME_FIELDS.map((key) => fields[key]).find((value) => typeof value === 'string' && value.trim()) as string | undefined;
-  const name = first || candidate || destination || `${qrType} QR code`;
-  return name.trim().slice(0, 255);
+/** A code's display name (issue 30 item 1): the one function of qr-core, so analytics names a code as every screen does. */
+export function codeName(qrType: string, fields: Record<string, unknown>, destination: string | null, name: string | null = null): string {
+  return codeDisplayName({ qrType, fields, destination, name });
 }
 
 /** Referrer breakdown value: the referring host, '(direct)' without a referrer, '(other)' when unparsable. */

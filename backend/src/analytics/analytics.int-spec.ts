@@ -122,13 +122,13 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
       qrTypeDistribution: { url: 2, contact: 1 },
       recentActivity: { generations: 3, downloads: 2 },
       topPerformingQrCodes: [
-        { id: shop.qrId, name: 'https://shop.example.com/', type: 'url', downloads: 2, generations: 1 },
+        { id: shop.qrId, name: 'shop.example.com', type: 'url', downloads: 2, generations: 1 },
         { id: card.qrId, name: 'Ada Lovelace', type: 'contact', downloads: 0, generations: 1 },
-        { id: menu.qrId, name: 'https://example.com/menu', type: 'url', downloads: 0, generations: 0 },
+        { id: menu.qrId, name: 'example.com/menu', type: 'url', downloads: 0, generations: 0 },
       ],
       dynamicQrPerformance: [
-        { id: menu.qrId, name: 'https://example.com/menu', scans: 3 },
-        { id: shop.qrId, name: 'https://shop.example.com/', scans: 1 },
+        { id: menu.qrId, name: 'example.com/menu', scans: 3 },
+        { id: shop.qrId, name: 'shop.example.com', scans: 1 },
       ],
     });
     const people = live[`/api/dynamic-qrcodes/${menu.qrId}/analytics`] as Record<string, any>;

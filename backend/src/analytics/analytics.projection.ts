@@ -154,16 +154,19 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     } else if (event.type === 'QrContentChanged') {
       const after = (event.data as QrContentChanged).after;
       if (!after || typeof after !== 'object') return;
-      const [row] = (await tx.query('SELECT qr_type, fields FROM analytics_codes WHERE qr_id = $1', [qrId])) as {
+      const [row] = (await tx.query('SELECT qr_type, fields, name FROM analytics_codes WHERE qr_id = $1', [qrId])) as {
         qr_type: string;
         fields: Record<string, unknown>;
+        name: string;
       }[];
       if (!row) return;
       const fields = { ...row.fields, ...(after as Record<string, unknown>) };
+      // A name the owner typed stays; one derived from the old content follows the new content.
+      const derived = row.name === codeName(row.qr_type, row.fields, null);
       await tx.query('UPDATE analytics_codes SET fields = $2, name = $3 WHERE qr_id = $1', [
         qrId,
         JSON.stringify(fields),
-        codeName(row.qr_type, fields, null),
+        derived ? codeName(row.qr_type, fields, null) : row.name,
       ]);
     } else if (event.type === 'QrRenamed') {
       // The owner's name wins; removing it falls back to the name the content gives.

@@ -1,4 +1,4 @@
-import { dynamicLink, encodePayload, type QrType } from '@qrsharks/qr-core';
+import { codeDisplayName, dynamicLink, encodePayload, type QrType } from '@qrsharks/qr-core';
 import { staticColumns } from './code-columns.map';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import type { QrState } from './qr-code';
@@ -6,14 +6,18 @@ import type { QrCreated } from './qr-code.events';
 import { QrCodeEntity } from './qr-code.entity';
 
 type Hidden = 'clientId' | 'isDeleted' | 'deletedAt';
-/** A saved static code as the API answers it: its row, and the text its QR encodes. */
-export type StaticCodeDto = Omit<QrCodeEntity, Hidden> & { content: string | null };
+/**
+ * A saved static code as the API answers it: its row, the text its QR encodes, and its one display name (issue 30
+ * item 1: the typed name, else derived from its content by qr-core's codeDisplayName; never a payload or a password).
+ */
+export type StaticCodeDto = Omit<QrCodeEntity, Hidden> & { content: string | null; displayName: string };
 /** A dynamic code as the API answers it: its row, its /d/ link (which is also what its QR encodes). */
 export type DynamicCodeDto = Omit<DynamicQrCodeEntity, Hidden | 'destination'> & {
   qrMode: 'dynamic';
   destination: string | null;
   link: string;
   content: string;
+  displayName: string;
 };
 export type CodeDto = StaticCodeDto | DynamicCodeDto;
 export interface DeletedCodeDto {
@@ -30,13 +34,14 @@ export function staticDto(row: QrCodeEntity, origin: string): StaticCodeDto {
   } catch {
     content = null;
   }
-  return { ...rest, content };
+  return { ...rest, content, displayName: codeDisplayName({ qrType: row.qrType, name: row.name, fields: row.qrData }) };
 }
 
 export function dynamicDto(row: DynamicQrCodeEntity, origin: string): DynamicCodeDto {
   const { clientId: _c, isDeleted: _d, deletedAt: _da, ...rest } = row;
   const link = dynamicLink(origin, row.shortCode);
-  return { ...rest, qrMode: 'dynamic', destination: row.destination || null, link, content: link };
+  const displayName = codeDisplayName({ qrType: row.qrType, name: row.name, fields: row.qrData, destination: row.destination });
+  return { ...rest, qrMode: 'dynamic', destination: row.destination || null, link, content: link, displayName };
 }
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -33,7 +33,7 @@ describe('audit sentences (pure)', () => {
     );
   });
 
-  it('never keep a secret, and name codes by name, title, link, destination, type', () => {
+  it('never keep a secret, and name codes by their one display name (typed, else from content, else type)', () => {
     expect(redact({ passwordHash: '$argon2id$x', nested: { apiKey: 'k', keep: 1 }, list: [{ password: 'p' }] })).toEqual({
       passwordHash: HIDDEN,
       nested: { apiKey: HIDDEN, keep: 1 },
@@ -44,8 +44,9 @@ describe('audit sentences (pure)', () => {
     ]);
     expect(codeLabel({ name: 'Menu', qrType: 'url', shortCode: 'abc' })).toBe('Menu');
     expect(codeLabel({ fields: { title: ' Brochure ' }, qrType: 'pdf', shortCode: 'abc' })).toBe('Brochure');
-    expect(codeLabel({ qrType: 'url', shortCode: 'abc', destination: 'https://a' })).toBe('/d/abc');
-    expect(codeLabel({ qrType: 'url', destination: 'https://a' })).toBe('https://a');
-    expect(codeLabel({ qrType: 'sms' })).toBe('a sms code');
+    expect(codeLabel({ qrType: 'url', shortCode: 'abc', destination: 'https://a.example/menu?t=1' })).toBe('a.example/menu');
+    expect(codeLabel({ qrType: 'contact', fields: { firstName: 'Sandy', lastName: 'Shark', notes: 'n' } })).toBe('Sandy Shark');
+    expect(codeLabel({ qrType: 'wifi', fields: { ssid: 'Office-5G', password: HIDDEN } })).toBe('Office-5G');
+    expect(codeLabel({ qrType: 'sms' })).toBe('SMS code');
   });
 });

@@ -3,6 +3,8 @@
  * its subject: the console prefixes who did it) and the field-by-field changes. No I/O; unit-tested.
  */
 
+import { codeDisplayName } from '@qrsharks/qr-core';
+
 export interface CodeSubject {
   label: string;
   destination: string | null;
@@ -44,9 +46,10 @@ export function redact(value: unknown): unknown {
   );
 }
 
-const LABEL_FIELDS = ['title', 'name', 'businessName', 'appName', 'productName', 'subject', 'label'];
-
-/** How sentences name a code: the owner's name for it, a title-like field, its short link, its destination, its type. */
+/**
+ * How sentences and the console name a code: its one display name (issue 30 item 1; qr-core's codeDisplayName), the
+ * owner's name else one derived from its content, never a password or a payload.
+ */
 export function codeLabel(code: {
   name?: string | null;
   fields?: Record<string, unknown>;
@@ -54,15 +57,7 @@ export function codeLabel(code: {
   shortCode?: string | null;
   qrType: string;
 }): string {
-  if (code.name) return code.name;
-  for (const key of LABEL_FIELDS) {
-    const value = code.fields?.[key];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 200);
-  }
-  // An unnamed dynamic code by its link: its destination is what the sentences say changed.
-  if (code.shortCode) return `/d/${code.shortCode}`;
-  if (code.destination) return code.destination.slice(0, 200);
-  return `a ${code.qrType} code`;
+  return codeDisplayName({ qrType: code.qrType, name: code.name, fields: code.fields, destination: code.destination });
 }
 
 const fullName = (first: string, last: string) => `${first} ${last}`.trim() || '(none)';

@@ -58,5 +58,7 @@ export {
 } from './render-svg';
 export type { LogoBox, RenderOptions } from './render-svg';
 export { isFrameFontLoaded, registerFrameFont } from './frame-text';
+export { DISPLAY_NAME_MAX, addressName, codeDisplayName, typeName } from './display-name';
+export type { NameableCode } from './display-name';
 export type { FrameFont } from './frame-text';
 export { FORM_MESSAGES, PASSWORD_MIN_LENGTH, passwordLengthError } from './form-rules';

@@ -1,4 +1,5 @@
 import { Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { codeDisplayName } from '@qrsharks/qr-core/browser';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -7,7 +8,8 @@ interface ListedCode {
   qrMode: 'static' | 'dynamic';
   qrType: string;
   name: string | null;
-  content: string | null;
+  qrData?: Record<string, unknown>;
+  destination?: string | null;
   scanCount?: number;
 }
 
@@ -28,8 +30,8 @@ export function CodePicker() {
             <ListItem key={code.id} disableGutters>
               <ListItemText
                 primary={
-                  <Link component={RouterLink} to={`/dashboard/analytics/${code.id}`} sx={{ wordBreak: 'break-all' }}>
-                    {code.name || code.content || `${code.qrType} QR code`}
+                  <Link component={RouterLink} to={`/dashboard/analytics/${code.id}`} sx={{ overflowWrap: 'anywhere' }}>
+                    {codeDisplayName({ qrType: code.qrType, name: code.name, fields: code.qrData, destination: code.destination })}
                   </Link>
                 }
                 secondary={code.qrMode === 'dynamic' ? 'Dynamic' : 'Static'}

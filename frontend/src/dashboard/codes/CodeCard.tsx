@@ -75,7 +75,7 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
             sx={{
               fontWeight: 700,
               lineHeight: 1.3,
-              wordBreak: 'break-all',
+              overflowWrap: 'anywhere',
               display: '-webkit-box',
               WebkitLineClamp: 2,
               WebkitBoxOrient: 'vertical',
@@ -107,7 +107,7 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
               Suspended by our staff: {code.suspensionReason}. Its link shows a disabled page; contact support.
             </Typography>
           )}
-          {dynamic && code.name && code.destination && (
+          {dynamic && code.destination && (
             <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }} data-testid="code-destination">
               → {code.destination}
             </Typography>

@@ -45,7 +45,7 @@ export function PreviewDialog({ code, onClose }: { code: DashboardCode | null; o
       <DialogContent>
         {code && (
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
-            <Typography sx={{ fontWeight: 600, wordBreak: 'break-all', textAlign: 'center' }}>{codeTitle(code)}</Typography>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', textAlign: 'center' }}>{codeTitle(code)}</Typography>
             {svg ? (
               <Box
                 component="img"
@@ -99,7 +99,7 @@ export function DeleteDialog({ code, onClose, onDeleted }: { code: DashboardCode
     <Dialog open={code !== null} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="code-delete-title">
       <DialogTitle id="code-delete-title">Delete this QR code?</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ wordBreak: 'break-all' }}>
+        <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
           {code ? `"${codeTitle(code)}" will be deleted.` : ''}{' '}
           {code?.qrMode === 'dynamic' ? 'Printed copies will stop redirecting.' : 'This cannot be undone.'}
         </DialogContentText>

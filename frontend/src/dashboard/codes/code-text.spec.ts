@@ -5,13 +5,21 @@ const code = (fields: Partial<DashboardCode>) =>
   ({ id: 'x', qrMode: 'static', qrType: 'url', name: null, content: null, ...fields }) as DashboardCode;
 
 describe('dashboard code texts', () => {
-  it('calls a code by its name, else its destination or content, else its type', () => {
-    expect(codeTitle(code({ name: 'Menu', content: 'https://a.example' }))).toBe('Menu');
-    expect(codeTitle(code({ qrMode: 'dynamic', destination: 'https://b.example', link: 'https://x/d/abc' }))).toBe('https://b.example');
-    expect(codeTitle(code({ qrMode: 'dynamic', destination: null, link: 'https://x/d/abc' }))).toBe('https://x/d/abc');
-    expect(codeTitle(code({ content: 'BEGIN:VCARD\nFN:Ann' }))).toBe('BEGIN:VCARD');
-    expect(codeTitle(code({ qrType: 'wifi' }))).toBe('Wi-Fi');
-    expect(codeTitle(code({ content: 'x'.repeat(200) }))).toHaveLength(120);
+  it('calls a code by its one display name: typed, else from its content, never its payload or password', () => {
+    expect(codeTitle(code({ name: 'Menu', qrData: { url: 'https://a.example' } }))).toBe('Menu');
+    expect(codeTitle(code({ qrMode: 'dynamic', qrData: { url: 'https://b.example/spring?t=1' }, destination: 'https://c.example' }))).toBe(
+      'b.example/spring',
+    );
+    expect(codeTitle(code({ qrMode: 'dynamic', qrData: {}, destination: 'https://c.example/x' }))).toBe('c.example/x');
+    expect(codeTitle(code({ qrType: 'contact', qrData: { firstName: 'Ann', lastName: 'Lee' }, content: 'BEGIN:VCARD\nFN:Ann' }))).toBe(
+      'Ann Lee',
+    );
+    const wifi = codeTitle(
+      code({ qrType: 'wifi', qrData: { ssid: 'Office-5G', password: 'pw-secret' }, content: 'WIFI:T:WPA;S:Office-5G;P:pw-secret;;' }),
+    );
+    expect(wifi).toBe('Office-5G');
+    expect(codeTitle(code({ qrType: 'wifi', qrData: {} }))).toBe('Wi-Fi code');
+    expect(codeTitle(code({ qrType: 'text', qrData: { text: 'x'.repeat(200) } })).length).toBeLessThanOrEqual(60);
   });
 
   it("checks a destination with the spec's messages", () => {

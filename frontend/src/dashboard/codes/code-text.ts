@@ -1,13 +1,15 @@
+import { codeDisplayName } from '@qrsharks/qr-core/browser';
 import { QR_TYPE_LABELS, type QrType } from '../../ui/qr-types';
 import type { DashboardCode } from '../data-provider';
 
 export const typeLabel = (qrType: string) => QR_TYPE_LABELS[qrType as QrType] ?? qrType;
 
-/** What a card calls a code: its name, else its destination (dynamic) or content (static), else its type. */
-export function codeTitle(code: DashboardCode): string {
-  const text = code.name || (code.qrMode === 'dynamic' ? code.destination || code.link : code.content) || '';
-  const firstLine = text.split('\n')[0].trim();
-  return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine || typeLabel(code.qrType);
+/**
+ * What every screen calls a code: its one display name (issue 30 item 1), the typed name else one derived from its
+ * content by qr-core's codeDisplayName, the same function the server names codes with. Never its payload or password.
+ */
+export function codeTitle(code: Pick<DashboardCode, 'qrType' | 'name' | 'qrData'> & { destination?: string | null }): string {
+  return codeDisplayName({ qrType: code.qrType, name: code.name, fields: code.qrData, destination: code.destination });
 }
 
 export function createdOn(createdAt: string): string {
