@@ -1,16 +1,19 @@
 import { DataSource } from 'typeorm';
 import { startTestApp, TestApp } from '../test-support/test-app';
+import { until } from '../test-support/until';
 import { ProjectionsService } from './projections.service';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await sleep(100);
-  }
+/** `probe`'s first answer that `ok` accepts (polled by test-support/until.ts). */
+async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const found = await until(
+    async () => {
+      const value = await probe();
+      return ok(value) && { value };
+    },
+    what,
+    timeoutMs,
+  );
+  return found.value;
 }
 
 describe('projection locks', () => {
@@ -33,13 +36,18 @@ describe('projection locks', () => {
     async () => {
       const projections = app.app.get(ProjectionsService).list().length;
       expect(projections).toBeGreaterThan(3);
-      const before = await eventually(lockConnections, (rows) => rows.length === 1 && rows[0].locks === projections);
+      const before = await eventually(
+        lockConnections,
+        (rows) => rows.length === 1 && rows[0].locks === projections,
+        'one connection holding every lock',
+      );
       expect(before).toEqual([{ pid: expect.any(Number), locks: projections }]);
 
       await db.query('SELECT pg_terminate_backend($1)', [before[0].pid]);
       const after = await eventually(
         lockConnections,
         (rows) => rows.length === 1 && rows[0].pid !== before[0].pid && rows[0].locks === projections,
+        'every lock taken again on a new connection',
         15_000,
       );
       expect(after).toHaveLength(1);
@@ -56,6 +64,7 @@ describe('projection locks', () => {
       const rows = await eventually(
         () => db.query("SELECT id FROM users WHERE email = 'locks@example.com'") as Promise<unknown[]>,
         (found) => found.length === 1,
+        'the sign-up in the users read model',
       );
       expect(rows).toHaveLength(1);
     },

@@ -5,6 +5,7 @@ import { NewEvent, RecordedEvent } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { createDataSource } from '../database/data-source';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
+import { until } from '../test-support/until';
 import type { Projection } from './projection';
 import { ProjectionRunner, readCheckpoint } from './projection-runner';
 import { rebuildProjection } from './rebuild';
@@ -44,14 +45,6 @@ class SumProjection implements Projection {
     }
   }
 }
-
-const until = async (check: () => Promise<boolean> | boolean, timeoutMs = 10000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('ProjectionRunner', () => {
   let db: TestDatabase;
@@ -118,7 +111,7 @@ describe('ProjectionRunner', () => {
     const a = track(new ProjectionRunner(first, store, dataSource, { exclusive: true, lockConnectionString: db.url }));
     const b = track(new ProjectionRunner(second, store, dataSource, { exclusive: true, lockConnectionString: db.url }));
     a.start();
-    await until(() => a.isActive);
+    await until(async () => a.isActive, 'runner a active', 10_000);
     b.start();
     const head = await store.append('s', counted(50), { expectedRevision: 'no_stream' });
     await a.waitFor(head.position);
@@ -127,7 +120,7 @@ describe('ProjectionRunner', () => {
 
     await a.stop();
     const more = await store.append('s', counted(5), { expectedRevision: 49n });
-    await until(() => b.isActive, 5000);
+    await until(async () => b.isActive, 'runner b active', 5000);
     expect(await b.waitFor(more.position, 5000)).toBe(true);
     expect(first.applied + second.applied).toBe(55);
     expect(await sums()).toEqual([{ stream_id: 's', total: 1275 + 15, events: 55 }]);
@@ -177,6 +170,7 @@ describe('ProjectionRunner', () => {
       let n = 0;
       while (writing) {
         last = await store.append(`s${n++ % 4}`, counted(3), { expectedRevision: 'any' });
+        // Pacing of the load, not a wait: appends keep coming while the runner works.
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return n;
@@ -227,11 +221,14 @@ describe('ProjectionRunner against a store that redelivers', () => {
     await store.append('r', counted(4), { expectedRevision: 'no_stream' });
     // $all shows events below the cluster's oldest running transaction: other test files' transactions can
     // hold it back for a moment.
-    let all = await store.readAll();
-    for (let i = 0; i < 200 && all.length < 4; i++) {
-      await new Promise((done) => setTimeout(done, 25));
-      all = await store.readAll();
-    }
+    const all = await until(
+      async () => {
+        const events = await store.readAll();
+        return events.length >= 4 && events;
+      },
+      'the four events on $all',
+      5000,
+    );
     expect(all).toHaveLength(4);
     // A subscription that delivers events 1-3, then 2-4 again (the overlap a buggy adapter could produce).
     const redelivering = Object.create(store) as PostgresEventStore;
