@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
-import { DomainError } from '../common/domain-error';
+import type { Evolvable } from '../command-pipeline/command-pipeline';
+import { aggregate } from '../test-support/given-when-then';
 import { changePasswordSchema, loginSchema, registerSchema, updateNameSchema } from './account.schemas';
 import { parseAdminCommand } from './admin-command';
 import { claimedOrigin, isCrossOriginRefused } from './origin-check.middleware';
@@ -31,7 +32,7 @@ import {
 } from './user';
 import { usernameStream } from './user.events';
 
-const given = (...events: { type: string; data: unknown }[]): UserState => events.reduce(evolveUser, initialUser);
+const { given } = aggregate<UserState, Evolvable>(initialUser, evolveUser);
 const registered = {
   type: 'UserRegistered',
   data: { userId: 'u1', clientId: 1, username: 'Ann@x.io', email: 'Ann@x.io', firstName: '', lastName: '', passwordHash: 'h1' },
@@ -57,7 +58,7 @@ describe('user aggregate', () => {
       { type: 'RoleGranted', data: { userId: 'u1', role: 'support' } },
       { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
       { type: 'UserSignedInWithGoogle', data: { userId: 'u1', googleId: 'g1', email: 'Ann@x.io' } },
-    );
+    ).state;
     expect(state).toEqual({
       exists: true,
       deleted: false,
@@ -79,7 +80,7 @@ describe('user aggregate', () => {
       replacedResets: [],
     });
     expect(
-      given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).roles,
+      given(registered, { type: 'RoleGranted', data: { role: 'admin' } }, { type: 'RoleRevoked', data: { role: 'admin' } }).state.roles,
     ).toEqual([]);
   });
 
@@ -111,43 +112,64 @@ describe('user aggregate', () => {
   });
 
   it('changes the name only when it differs; refuses on a deleted or unknown user', () => {
-    expect(decideChangeName(given(registered), 'u1', '', '')).toEqual([]);
-    expect(decideChangeName(given(registered), 'u1', 'A', 'B')).toEqual([
-      { type: 'UserNameChanged', data: { userId: 'u1', firstName: 'A', lastName: 'B' } },
-    ]);
-    expect(() => decideChangeName(initialUser, 'u1', 'A', 'B')).toThrow('User not found');
-    expect(() => decideChangeName(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', 'A', 'B')).toThrow(
-      'User not found',
-    );
+    given(registered)
+      .when((state) => decideChangeName(state, 'u1', '', ''))
+      .then([]);
+    given(registered)
+      .when((state) => decideChangeName(state, 'u1', 'A', 'B'))
+      .then([{ type: 'UserNameChanged', data: { userId: 'u1', firstName: 'A', lastName: 'B' } }]);
+    given()
+      .when((state) => decideChangeName(state, 'u1', 'A', 'B'))
+      .thenRefuses({ status: 404, message: 'User not found', fields: undefined });
+    given(registered, { type: 'UserDeleted', data: { userId: 'u1' } })
+      .when((state) => decideChangeName(state, 'u1', 'A', 'B'))
+      .thenRefuses({ status: 404, message: 'User not found' });
   });
 
   it('changes the password only with the right current password', () => {
-    expect(() => decideChangePassword(given(registered), 'u1', false, 'h2')).toThrow('Current password is incorrect');
-    expect(decideChangePassword(given(registered), 'u1', true, 'h2')).toEqual([
-      { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
-    ]);
+    given(registered)
+      .when((state) => decideChangePassword(state, 'u1', false, 'h2'))
+      .thenRefuses({ status: 400, message: 'Current password is incorrect', fields: { currentPassword: 'Current password is incorrect' } });
+    given(registered)
+      .when((state) => decideChangePassword(state, 'u1', true, 'h2'))
+      .then([{ type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }]);
   });
 
   it('deletes once', () => {
-    const deleted = given(registered, ...decideDelete(given(registered), 'u1'));
+    const deleted = given(registered)
+      .when((state) => decideDelete(state, 'u1'))
+      .then([{ type: 'UserDeleted', data: expect.objectContaining({ userId: 'u1' }) }]);
     expect(deleted.deleted).toBe(true);
-    expect(() => decideDelete(deleted, 'u1')).toThrow('User not found');
+    given(registered, { type: 'UserDeleted', data: { userId: 'u1' } })
+      .when((state) => decideDelete(state, 'u1'))
+      .thenRefuses({ status: 404, message: 'User not found' });
   });
 
   it('grants and revokes roles idempotently; user is implicit and cannot be revoked', () => {
-    const state = given(registered);
-    expect(decideGrantRole(state, 'u1', 'user')).toEqual([]);
-    expect(decideGrantRole(state, 'u1', 'admin')).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
-    expect(decideGrantRole(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', 'admin')).toEqual([]);
-    expect(decideRevokeRole(state, 'u1', 'admin')).toEqual([]);
-    expect(() => decideRevokeRole(state, 'u1', 'user')).toThrow("The role 'user' cannot be revoked");
+    given(registered)
+      .when((state) => decideGrantRole(state, 'u1', 'user'))
+      .then([]);
+    given(registered)
+      .when((state) => decideGrantRole(state, 'u1', 'admin'))
+      .then([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
+    given(registered, { type: 'RoleGranted', data: { role: 'admin' } })
+      .when((state) => decideGrantRole(state, 'u1', 'admin'))
+      .then([]);
+    given(registered)
+      .when((state) => decideRevokeRole(state, 'u1', 'admin'))
+      .then([]);
+    given(registered)
+      .when((state) => decideRevokeRole(state, 'u1', 'user'))
+      .thenRefuses({ status: 400, message: "The role 'user' cannot be revoked" });
   });
 
   it('links a Google account once, never a second one', () => {
-    expect(decideLinkGoogle(given(registered), 'u1', 'g1', 'a@x.io')).toHaveLength(1);
+    expect(given(registered).when((state) => decideLinkGoogle(state, 'u1', 'g1', 'a@x.io')).result).toHaveLength(1);
     const linked = given(registered, { type: 'UserSignedInWithGoogle', data: { googleId: 'g1' } });
-    expect(decideLinkGoogle(linked, 'u1', 'g1', 'a@x.io')).toEqual([]);
-    expect(() => decideLinkGoogle(linked, 'u1', 'g2', 'a@x.io')).toThrow('linked to another Google account');
+    linked.when((state) => decideLinkGoogle(state, 'u1', 'g1', 'a@x.io')).then([]);
+    expect(linked.when((state) => decideLinkGoogle(state, 'u1', 'g2', 'a@x.io')).thenRefuses({ status: 409 }).message).toContain(
+      'linked to another Google account',
+    );
   });
 
   it('reserves unique keys until released', () => {
@@ -159,59 +181,48 @@ describe('user aggregate', () => {
   });
 
   it('refusals are DomainErrors with the statuses the specs give', () => {
-    const refusal = (run: () => unknown) => {
-      try {
-        run();
-      } catch (error) {
-        expect(error).toBeInstanceOf(DomainError);
-        return { status: (error as DomainError).status, message: (error as DomainError).message, fields: (error as DomainError).fields };
-      }
-      throw new Error('not refused');
-    };
-    expect(refusal(() => decideChangeName(initialUser, 'u1', 'A', 'B'))).toEqual({
-      status: 404,
-      message: 'User not found',
-      fields: undefined,
-    });
-    expect(refusal(() => decideChangePassword(given(registered), 'u1', false, ''))).toEqual({
-      status: 400,
-      message: 'Current password is incorrect',
-      fields: { currentPassword: 'Current password is incorrect' },
-    });
-    expect(refusal(() => decideReserveKey({ heldBy: 'u2' }, 'u1', 'Username already exists')).status).toBe(409);
-    expect(refusal(() => decideRevokeRole(given(registered), 'u1', 'user')).status).toBe(400);
-    expect(
-      refusal(() => decideLinkGoogle(given(registered, { type: 'UserSignedInWithGoogle', data: { googleId: 'g1' } }), 'u1', 'g2', 'a@x.io'))
-        .status,
-    ).toBe(409);
-    expect(refusal(() => decideSignIn(initialUser, 'u1', false, false))).toEqual({
-      status: 401,
-      message: 'Invalid username or password',
-      fields: undefined,
-    });
+    const { given: key } = aggregate(initialKey, evolveKey);
+    key({ type: 'KeyReserved', data: { userId: 'u2' } })
+      .when((state) => decideReserveKey(state, 'u1', 'Username already exists'))
+      .thenRefuses({ status: 409, message: 'Username already exists' });
+    given()
+      .when((state) => decideSignIn(state, 'u1', false, false))
+      .thenRefuses({ status: 401, message: 'Invalid username or password', fields: undefined });
   });
 
   it(
     'signs in: refused like an unknown user when the password is wrong or the account is gone; an ADMIN_EMAILS address becomes admin ' +
       'once, when its address is verified',
     () => {
-      expect(decideSignIn(given(registered), 'u1', true, false)).toEqual([]);
-      expect(decideSignIn(given(registered), 'u1', true, true)).toEqual([]); // issue 27: not before the address is verified
-      const verified = given(registered, { type: 'EmailVerified', data: { userId: 'u1', via: 'link' } });
-      expect(decideSignIn(verified, 'u1', true, true)).toEqual([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
-      expect(decideSignIn(given(registered, { type: 'RoleGranted', data: { role: 'admin' } }), 'u1', true, true)).toEqual([]);
-      expect(() => decideSignIn(given(registered), 'u1', false, true)).toThrow('Invalid username or password');
-      expect(() => decideSignIn(given(registered, { type: 'UserDeleted', data: { userId: 'u1' } }), 'u1', true, false)).toThrow(
-        'Invalid username or password',
-      );
+      given(registered)
+        .when((state) => decideSignIn(state, 'u1', true, false))
+        .then([]);
+      // issue 27: not before the address is verified
+      given(registered)
+        .when((state) => decideSignIn(state, 'u1', true, true))
+        .then([]);
+      given(registered, { type: 'EmailVerified', data: { userId: 'u1', via: 'link' } })
+        .when((state) => decideSignIn(state, 'u1', true, true))
+        .then([{ type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } }]);
+      given(registered, { type: 'RoleGranted', data: { role: 'admin' } })
+        .when((state) => decideSignIn(state, 'u1', true, true))
+        .then([]);
+      given(registered)
+        .when((state) => decideSignIn(state, 'u1', false, true))
+        .thenRefuses({ status: 401, message: 'Invalid username or password' });
+      given(registered, { type: 'UserDeleted', data: { userId: 'u1' } })
+        .when((state) => decideSignIn(state, 'u1', true, false))
+        .thenRefuses({ status: 401, message: 'Invalid username or password' });
     },
   );
 
   it('an admin cannot revoke their own admin role on the admin screen; the command line (no acting user) can', () => {
     const admin = given(registered, { type: 'RoleGranted', data: { userId: 'u1', role: 'admin' } });
-    expect(() => decideRevokeRole(admin, 'u1', 'admin', 'u1')).toThrow('You cannot revoke your own admin role');
-    expect(decideRevokeRole(admin, 'u1', 'admin', 'u2')).toEqual([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'admin' } }]);
-    expect(decideRevokeRole(admin, 'u1', 'admin')).toEqual([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'admin' } }]);
+    admin.when((state) => decideRevokeRole(state, 'u1', 'admin', 'u1')).thenRefuses({ message: 'You cannot revoke your own admin role' });
+    admin
+      .when((state) => decideRevokeRole(state, 'u1', 'admin', 'u2'))
+      .then([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'admin' } }]);
+    admin.when((state) => decideRevokeRole(state, 'u1', 'admin')).then([{ type: 'RoleRevoked', data: { userId: 'u1', role: 'admin' } }]);
   });
 
   it('releases only the keys the deleted user still holds', () => {
@@ -233,7 +244,7 @@ describe('user aggregate', () => {
       { type: 'SubscriptionStatusChanged', data: { userId: 'u1', subscriptionStatus: 'active' } },
       { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } },
     ].reduce(evolveAccount, initialAccount);
-    expect(account.user).toEqual(given(registered, { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }));
+    expect(account.user).toEqual(given(registered, { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'h2' } }).state);
     expect(authUserOf('u1', account)).toEqual({
       id: 'u1',
       tenantId: 1,
