@@ -79,6 +79,9 @@ interface DayCount {
   bots: number;
 }
 
+/** The analytics projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
+export const ANALYTICS_PROJECTION = 'analytics';
+
 /**
  * Scans, generations and downloads -> the analytics tables. Live, scans are folded per batch in memory and
  * written with a handful of set-based upserts. A rebuild parks every scan in a staging table and sums them in
@@ -87,7 +90,7 @@ interface DayCount {
  */
 @Injectable()
 export class AnalyticsProjection implements Projection, OnModuleInit {
-  readonly name = 'analytics';
+  readonly name = ANALYTICS_PROJECTION;
   readonly tables = ANALYTICS_TABLES;
   readonly eventTypes = [
     'QrCreated',

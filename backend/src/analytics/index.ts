@@ -9,3 +9,4 @@ export { LIVE_FEED_UNAVAILABLE, LiveScansService } from './live-scans.service';
 /** Tenant-wide totals for the public site's stats banner (public-stats). */
 export { PublicTotalsService, type PublicTotals } from './public-totals.service';
 export { SHARE_EVENT_TYPES, type AnalyticsShareCreated, type AnalyticsShareRevoked } from './share-links';
+export { ANALYTICS_PROJECTION } from './analytics.projection';

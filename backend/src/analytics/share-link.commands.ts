@@ -5,6 +5,7 @@ import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { AnalyticsService } from './analytics.service';
 import { decideCreateShare, decideRevokeShare, evolveShares, initialShares, shareStream } from './share-links';
 import { ShareLinksService, type ShareLinkDto } from './share-links.service';
+import { ANALYTICS_PROJECTION } from './analytics.projection';
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_SHARE_DAYS = 30;
@@ -39,7 +40,7 @@ export class CreateShareLinkHandler implements ICommandHandler<CreateShareLinkCo
       initial: initialShares(),
       evolve: evolveShares,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['analytics'],
+      waitFor: [ANALYTICS_PROJECTION],
       decide: (state) => decideCreateShare(state, created, now),
       answer: () =>
         this.links.dto({ shareId: created.shareId, qrId: code.qrId, createdAt: new Date(now).toISOString(), expiresAt, revokedAt: null }),
@@ -72,7 +73,7 @@ export class RevokeShareLinkHandler implements ICommandHandler<RevokeShareLinkCo
       initial: initialShares(),
       evolve: evolveShares,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['analytics'],
+      waitFor: [ANALYTICS_PROJECTION],
       decide: (state) => decideRevokeShare(state, code.qrId, shareId),
       answer: () => undefined,
     });

@@ -5,3 +5,4 @@
 export * from './campaign.events';
 export { audienceSql, MAIL_KIND_OF } from './campaign-audiences';
 export { CampaignProgressQuery, NO_PROGRESS, type CampaignProgress } from './campaign-progress';
+export { CAMPAIGNS_PROJECTION } from './campaigns.projection';

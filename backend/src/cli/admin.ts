@@ -3,7 +3,7 @@ import { ADMIN_USAGE, parseAdminCommand } from '../accounts/admin-command';
 import { AccountsService } from '../accounts/accounts.service';
 import { GrantRoleCommand } from '../accounts/grant-role.command';
 import { RevokeRoleCommand } from '../accounts/revoke-role.command';
-import { USERS_PROJECTION } from '../accounts/users.projection';
+import { USERS_PROJECTION } from '../accounts';
 import { bootstrap } from '../bootstrap';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { parseEnv } from '../config/env';

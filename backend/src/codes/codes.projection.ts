@@ -46,6 +46,9 @@ function insert(table: string, row: Record<string, unknown>): { sql: string; par
   };
 }
 
+/** The codes projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
+export const CODES_PROJECTION = 'codes';
+
 /**
  * `qr_codes` (static) and `dynamic_qr_codes` (dynamic) from the `qr-{id}` events, plus the scan count of dynamic
  * codes from `Scanned` (bots not counted). Rows are soft-deleted, as the spec's tables say: one by QrDeleted, every
@@ -53,7 +56,7 @@ function insert(table: string, row: Record<string, unknown>): { sql: string; par
  */
 @Injectable()
 export class CodesProjection implements Projection, OnModuleInit {
-  readonly name = 'codes';
+  readonly name = CODES_PROJECTION;
   readonly tables = [...TABLES, 'code_counts'];
   readonly eventTypes = [
     'QrCreated',

@@ -9,6 +9,8 @@ import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { encoding, renderCode } from './code-rendering';
 import type { CodeBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
+import { CODES_PROJECTION } from './codes.projection';
+import { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 import { unresolvedReason } from './destination';
 import { DestinationPolicies } from './destination-policies';
 import { decideCreate, decideDestination, evolveQr, initialQr, type NewCode } from './qr-code';
@@ -110,7 +112,7 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
       .execute({
         actor: { actorId: user.id, tenantId: user.tenantId },
         // The logo is served from the uploaded-files read model (/logo/{id}): the answer names it.
-        waitFor: logoUpload ? ['codes', 'uploaded-files'] : ['codes'],
+        waitFor: logoUpload ? [CODES_PROJECTION, UPLOADED_FILES_PROJECTION] : [CODES_PROJECTION],
         attempts: CREATE_ATTEMPTS,
         // A new random id cannot exist: a conflict on qr-{id} is not a race to re-decide. A keyed id can: a concurrent
         // request with the same key made it, and the plan, run again, answers that code.

@@ -5,6 +5,7 @@ import type { ExpectedVersion } from '../command-pipeline/versions';
 import type { DeletedCodeDto } from './code-dto';
 import { decideDelete, evolveQr, initialQr, releasedSlot } from './qr-code';
 import { qrStream } from './qr-code.events';
+import { CODES_PROJECTION } from './codes.projection';
 
 /**
  * Soft delete (`mode` 'dynamic' from the dynamic route). A dynamic code frees its cap slot; its short code
@@ -38,7 +39,7 @@ export class DeleteQrCodeHandler implements ICommandHandler<DeleteQrCodeCommand>
       evolve: evolveQr,
       expected,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['codes'],
+      waitFor: [CODES_PROJECTION],
       decide: (state) => decideDelete(state, { userId: user.id, tenantId: user.tenantId }, mode),
       also: (state) => [{ streamId: userStream(state.code?.userId ?? user.id), events: releasedSlot(state), expectedRevision: 'any' }],
       answer: () => ({ id: qrId, deleted: true }),

@@ -6,6 +6,7 @@ import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { CodesQueryService } from './codes-query.service';
 import { decideResume, evolveQr, initialQr } from './qr-code';
 import { qrStream } from './qr-code.events';
+import { CODES_PROJECTION } from './codes.projection';
 
 /** POST /api/dynamic-qrcodes/{id}/resume: the /d/ link redirects again. */
 export class ResumeDynamicCodeCommand extends Command<CodeDto | DeletedCodeDto> {
@@ -32,7 +33,7 @@ export class ResumeDynamicCodeHandler implements ICommandHandler<ResumeDynamicCo
       evolve: evolveQr,
       expected,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: ['codes'],
+      waitFor: [CODES_PROJECTION],
       decide: (state) => decideResume(state, { userId: user.id, tenantId: user.tenantId }),
       answer: (state, committed) => this.codes.answer(state, committed.revision, committed.caughtUp),
     });

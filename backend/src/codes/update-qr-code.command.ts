@@ -9,6 +9,8 @@ import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { renderCode } from './code-rendering';
 import type { CodeChangesBody } from './codes.schemas';
 import { CodesQueryService } from './codes-query.service';
+import { CODES_PROJECTION } from './codes.projection';
+import { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 import type { DestinationPolicy } from './destination';
 import { DestinationPolicies } from './destination-policies';
 import { assertOwner, decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
@@ -78,7 +80,7 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
       .execute({
         actor: { actorId: user.id, tenantId: user.tenantId },
         // A new logo is served from the uploaded-files read model (/logo/{id}): the answer names it.
-        waitFor: logo ? ['codes', 'uploaded-files'] : ['codes'],
+        waitFor: logo ? [CODES_PROJECTION, UPLOADED_FILES_PROJECTION] : [CODES_PROJECTION],
         onConflict: expected ? () => staleError(expected) : undefined,
         plan: async (ctx) => {
           const loaded = await ctx.load<QrState>(stream, initialQr, evolveQr);

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountsService, signResetToken, signVerificationToken } from '../accounts';
 import { ENV, Env } from '../config/env';
-import { confirmToken, unsubscribeToken } from '../newsletter-signup';
+import { confirmToken, NewsletterSubscribersQuery, unsubscribeToken } from '../newsletter-signup';
 import { TenantsService } from '../tenants';
 import { brandOf, mailContent } from './mail-content';
 import { headerSafe } from './mail-headers';
@@ -37,6 +37,7 @@ export class MailSender {
     private readonly transport: MailTransport,
     private readonly accounts: AccountsService,
     private readonly tenants: TenantsService,
+    private readonly subscribers: NewsletterSubscribersQuery,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -118,7 +119,7 @@ export class MailSender {
   private async recipient(row: LedgerRow): Promise<{ name: string; address: string } | null> {
     if (!row.recipient.startsWith('user:')) {
       // A newsletter goes to a confirmed subscriber only: one who unsubscribed after the campaign started is skipped.
-      if (row.kind === 'newsletter' && !(await this.stillSubscribed(row.client_id, row.recipient))) return null;
+      if (row.kind === 'newsletter' && !(await this.subscribers.isConfirmedSubscriber(row.client_id, row.recipient))) return null;
       const name =
         row.kind === 'contact-ack' ? headerSafe(row.data.name, 100) : row.kind === 'welcome' ? headerSafe(row.data.firstName, 100) : '';
       return { name, address: row.recipient };
@@ -129,14 +130,6 @@ export class MailSender {
     if (user.isDeleted) return null;
     if (row.kind === 'trial-ending' && user.subscriptionStatus === 'active') return null;
     return { name: headerSafe([user.firstName, user.lastName].filter(Boolean).join(' '), 100), address: user.email || user.username };
-  }
-
-  private async stillSubscribed(tenantId: number, email: string): Promise<boolean> {
-    const rows = (await this.dataSource.query(
-      `SELECT 1 FROM newsletter_subscriptions WHERE client_id = $1 AND email = $2 AND NOT is_deleted AND confirmed_at IS NOT NULL`,
-      [tenantId, email.trim().toLowerCase()],
-    )) as unknown[];
-    return rows.length > 0;
   }
 
   private links(row: LedgerRow, origin: string, address: string): Record<string, string> {

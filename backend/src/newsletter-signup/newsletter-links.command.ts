@@ -6,6 +6,7 @@ import { loadSubscription } from './load-subscription';
 import { decideConfirm, decideUnsubscribe } from './newsletter-subscription';
 import { newsletterStream } from './newsletter-subscription.events';
 import { verifyNewsletterToken } from './newsletter-tokens';
+import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 
 export const CONFIRM_LINK_INVALID = 'This confirmation link is invalid. Please sign up again.';
 export const CONFIRM_LINK_EXPIRED = 'This confirmation link has expired. Please sign up again.';
@@ -34,7 +35,7 @@ export class NewsletterLinks {
     const stream = newsletterStream(claims.t, claims.email);
     return this.pipeline.execute({
       actor: { ...currentActor(), tenantId: claims.t },
-      waitFor: ['newsletter_subscriptions'],
+      waitFor: [NEWSLETTER_SUBSCRIPTIONS_PROJECTION],
       plan: async (ctx) => {
         const loaded = await loadSubscription(ctx, claims.t, claims.email);
         const events = decideConfirm(loaded.state, claims.email, claims.sub);
@@ -49,7 +50,7 @@ export class NewsletterLinks {
     const stream = newsletterStream(claims.t, claims.email);
     return this.pipeline.execute({
       actor: { ...currentActor(), tenantId: claims.t },
-      waitFor: ['newsletter_subscriptions'],
+      waitFor: [NEWSLETTER_SUBSCRIPTIONS_PROJECTION],
       plan: async (ctx) => {
         const loaded = await loadSubscription(ctx, claims.t, claims.email);
         const events = decideUnsubscribe(loaded.state, claims.email, via);

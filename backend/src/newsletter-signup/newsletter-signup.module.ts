@@ -1,12 +1,18 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { NewsletterLinks } from './newsletter-links.command';
 import { NewsletterSignupController } from './newsletter-signup.controller';
+import { NewsletterSubscribersQuery } from './newsletter-subscribers.query';
 import { NewsletterSubscriptionsProjection } from './newsletter-subscriptions.projection';
 import { SubscribeToNewsletterHandler } from './subscribe-to-newsletter.command';
 
-/** POST /api/newsletter-signup, the confirmation and unsubscribe links, and the newsletter_subscriptions read model. */
+/**
+ * POST /api/newsletter-signup, the confirmation and unsubscribe links, and the newsletter_subscriptions read model.
+ * Global (like accounts and tenants) for its query port, NewsletterSubscribersQuery, which mail asks.
+ */
+@Global()
 @Module({
   controllers: [NewsletterSignupController],
-  providers: [SubscribeToNewsletterHandler, NewsletterSubscriptionsProjection, NewsletterLinks],
+  providers: [SubscribeToNewsletterHandler, NewsletterSubscriptionsProjection, NewsletterLinks, NewsletterSubscribersQuery],
+  exports: [NewsletterSubscribersQuery],
 })
 export class NewsletterSignupModule {}

@@ -11,6 +11,9 @@ import {
   tenantOfNewsletterStream,
 } from './newsletter-subscription.events';
 
+/** The newsletter_subscriptions projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
+export const NEWSLETTER_SUBSCRIPTIONS_PROJECTION = 'newsletter_subscriptions';
+
 /**
  * The newsletter lists: one row per tenant and address. A signup (again, after unsubscribing) makes the row live and
  * unconfirmed; the confirmation link sets `confirmed_at` (a 'migrated' confirmation: the subscription's own time, as
@@ -23,7 +26,7 @@ import {
  */
 @Injectable()
 export class NewsletterSubscriptionsProjection implements Projection, OnModuleInit {
-  readonly name = 'newsletter_subscriptions';
+  readonly name = NEWSLETTER_SUBSCRIPTIONS_PROJECTION;
   readonly tables = ['newsletter_subscriptions'];
   readonly eventTypes = NEWSLETTER_EVENT_TYPES;
 

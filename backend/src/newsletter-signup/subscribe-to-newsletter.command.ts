@@ -4,6 +4,7 @@ import { CommandPipeline, currentActor } from '../command-pipeline/command-pipel
 import { loadSubscription } from './load-subscription';
 import { decideSubscribe } from './newsletter-subscription';
 import { newsletterStream, normalizeEmail } from './newsletter-subscription.events';
+import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 
 export const NEWSLETTER_TOO_MANY = 'Too many sign-ups from your network. Please wait a few minutes and try again.';
 const WELCOME = "You'll receive weekly Shark Tips about QR codes and marketing strategies.";
@@ -42,7 +43,7 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
     const stream = newsletterStream(tenantId, address);
     return this.pipeline.execute({
       // The subscription list (read by staff) shows the address once this answers; a lag past the bound only delays that.
-      waitFor: ['newsletter_subscriptions'],
+      waitFor: [NEWSLETTER_SUBSCRIPTIONS_PROJECTION],
       onConflict: () => true,
       plan: async (ctx) => {
         const loaded = await loadSubscription(ctx, tenantId, address);

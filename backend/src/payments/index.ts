@@ -4,3 +4,4 @@
  */
 export * from './payment.events';
 export { PaymentsQueryService, type CodePayments } from './payments-query.service';
+export { PAYMENTS_PROJECTION } from './payments.projection';

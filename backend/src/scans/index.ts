@@ -10,3 +10,4 @@ export type { LiveScan, IngestedScan } from './scan-ingester';
 export { readScanPipeline, type ScanPipelineFigures } from './scan-pipeline';
 /** Link-preview fetchers: a bot scan whose browser is one of these is a link preview (analytics counts them apart). */
 export { PREVIEW_FETCHERS } from './scan-enrich';
+export { SCAN_TARGETS_PROJECTION } from './scan-target-cache';

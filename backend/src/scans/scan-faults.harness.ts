@@ -11,6 +11,7 @@ import { PrivateRedis } from '../test-support/private-redis';
 import { BROWSER_UA, createCodeByEvents, FixtureCode } from './scan-fixtures';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { ScanRecorder } from './scan-recorder';
+import { ANALYTICS_PROJECTION } from '../analytics';
 
 /**
  * "Nothing lost, nothing doubled" under faults, shared by scan-faults.int-spec.ts and bench/scan-faults:
@@ -208,7 +209,7 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
       `SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`,
     )) as { n: number; d: number }[];
     const head = await lastEventPosition(dataSource);
-    await api.app.get(ProjectionsService).waitFor(head!, ['analytics'], 60_000);
+    await api.app.get(ProjectionsService).waitFor(head!, [ANALYTICS_PROJECTION], 60_000);
     const raw = (await dataSource.query(
       `SELECT substr(stream_id, 7) AS qr_id, count(*)::int AS n FROM events WHERE type = 'Scanned' GROUP BY stream_id`,
     )) as { qr_id: string; n: number }[];

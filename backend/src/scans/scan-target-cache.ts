@@ -35,7 +35,8 @@ const MAX_ENTRIES = 100_000;
 const STALE_RETRY_MS = 1000;
 /** A code the event store has but scan_targets has not applied yet (just created): how long a scan waits for it. */
 export const LAGGING_WAIT_MS = 2000;
-const SCAN_TARGETS = 'scan_targets';
+/** The scan_targets projection's name (ScanTargetsProjection): commands and readers wait on it by this constant. */
+export const SCAN_TARGETS_PROJECTION = 'scan_targets';
 
 /**
  * short code -> target, in process. Entries (unknown codes too) are dropped when the scan_targets projection
@@ -166,7 +167,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
     const reservation = await this.events.readStream(shortCodeStream(shortCode));
     const reserved = reservation[reservation.length - 1];
     if (!reserved) return null;
-    const caughtUp = await this.projections.waitFor(reserved.position, [SCAN_TARGETS], LAGGING_WAIT_MS);
+    const caughtUp = await this.projections.waitFor(reserved.position, [SCAN_TARGETS_PROJECTION], LAGGING_WAIT_MS);
     return caughtUp ? this.query(shortCode) : null;
   }
 

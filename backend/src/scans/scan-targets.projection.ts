@@ -6,7 +6,7 @@ import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
-import { ScanTargetCache } from './scan-target-cache';
+import { SCAN_TARGETS_PROJECTION, ScanTargetCache } from './scan-target-cache';
 import {
   BLOCKLIST_EVENT_TYPES,
   DomainBlocked,
@@ -42,7 +42,7 @@ function changedFields(after: unknown): Record<string, unknown> | null {
  */
 @Injectable()
 export class ScanTargetsProjection implements Projection, OnModuleInit {
-  readonly name = 'scan_targets';
+  readonly name = SCAN_TARGETS_PROJECTION;
   /** scan_target_blocks: this projection's copy of the blocklist, so a rebuild replays it with the codes in order. */
   readonly tables = ['scan_targets', 'scan_target_blocks'];
   /**

@@ -22,9 +22,12 @@ const COLUMNS: Record<keyof ClientFields, string> = {
   isActive: 'is_active',
 };
 
+/** The clients projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
+export const CLIENTS_PROJECTION = 'clients';
+
 @Injectable()
 export class ClientsProjection implements Projection, OnModuleInit {
-  readonly name = 'clients';
+  readonly name = CLIENTS_PROJECTION;
   readonly tables = ['clients'];
   readonly eventTypes = CLIENT_EVENT_TYPES;
 

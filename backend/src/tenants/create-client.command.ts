@@ -10,6 +10,7 @@ import { hostNames, type ClientInput } from './client-input';
 import { planHostChanges } from './client-hosts.plan';
 import { assertStaff, type StaffActor, ClientDto, ClientsService, stateToDto } from './clients.service';
 import { TenantsService } from './tenants.service';
+import { CLIENTS_PROJECTION } from './clients.projection';
 
 export class CreateClientCommand extends Command<ClientDto> {
   constructor(
@@ -39,7 +40,7 @@ export class CreateClientHandler implements ICommandHandler<CreateClientCommand>
     return this.pipeline.execute({
       actor: { actorId: actor.id, tenantId: id },
       // The clients row before the host cache is dropped: else the next request could cache the old tenant of the host.
-      waitFor: ['clients'],
+      waitFor: [CLIENTS_PROJECTION],
       plan: async (ctx) => {
         const client = await ctx.load(clientStream(id), initialClient, evolveClient);
         const events = decideCreate(client.state, { clientId: id, apiKey, input, baseDomain: this.env.BASE_DOMAIN });

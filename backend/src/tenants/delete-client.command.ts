@@ -6,6 +6,7 @@ import { hostNames } from './client-input';
 import { planHostChanges } from './client-hosts.plan';
 import { assertStaff, type StaffActor, ClientsService } from './clients.service';
 import { TenantsService } from './tenants.service';
+import { CLIENTS_PROJECTION } from './clients.projection';
 
 export type DeleteClientResult = { id: number; deleted: true };
 
@@ -32,7 +33,7 @@ export class DeleteClientHandler implements ICommandHandler<DeleteClientCommand>
     return this.pipeline.execute({
       actor: { actorId: actor.id, tenantId: clientId },
       // The row gone before the host cache is dropped (see create-client.command.ts); the answer itself reads nothing.
-      waitFor: ['clients'],
+      waitFor: [CLIENTS_PROJECTION],
       plan: async (ctx) => {
         const client = await ctx.load(clientStream(clientId), initialClient, evolveClient);
         const events = decideDelete(client.state, clientId);

@@ -11,3 +11,4 @@ export { UpdateClientCommand } from './update-client.command';
 export { DeleteClientCommand } from './delete-client.command';
 export { RotateClientKeyCommand } from './rotate-client-key.command';
 export * from './client.events';
+export { CLIENTS_PROJECTION } from './clients.projection';

@@ -4,6 +4,7 @@ import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { decideRotateKey, evolveClient, initialClient } from './client';
 import { clientStream } from './client.events';
 import { assertStaff, type StaffActor, ClientDto, stateToDto } from './clients.service';
+import { CLIENTS_PROJECTION } from './clients.projection';
 
 /** A new API key for a client (staff console: the key's rotate button); the old key stops working at once. */
 export class RotateClientKeyCommand extends Command<ClientDto> {
@@ -29,7 +30,7 @@ export class RotateClientKeyHandler implements ICommandHandler<RotateClientKeyCo
       initial: initialClient,
       evolve: evolveClient,
       actor: { actorId: actor.id, tenantId: clientId },
-      waitFor: ['clients'],
+      waitFor: [CLIENTS_PROJECTION],
       decide: (state) => decideRotateKey(state, clientId, apiKey),
       answer: (state) => stateToDto(clientId, state),
     });

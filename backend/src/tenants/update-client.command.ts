@@ -8,6 +8,7 @@ import { checkBodyId, hostNames, type ClientInput } from './client-input';
 import { planHostChanges } from './client-hosts.plan';
 import { assertStaff, type StaffActor, ClientDto, ClientsService, stateToDto } from './clients.service';
 import { TenantsService } from './tenants.service';
+import { CLIENTS_PROJECTION } from './clients.projection';
 
 export class UpdateClientCommand extends Command<ClientDto> {
   constructor(
@@ -35,7 +36,7 @@ export class UpdateClientHandler implements ICommandHandler<UpdateClientCommand>
     return this.pipeline.execute({
       actor: { actorId: actor.id, tenantId: clientId },
       // The clients row before the host cache is dropped (see create-client.command.ts).
-      waitFor: ['clients'],
+      waitFor: [CLIENTS_PROJECTION],
       plan: async (ctx) => {
         const client = await ctx.load(clientStream(clientId), initialClient, evolveClient);
         const events = decideUpdate(client.state, { clientId, input, baseDomain: this.env.BASE_DOMAIN });

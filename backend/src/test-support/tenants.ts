@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ProjectionsService } from '../projections/projections.service';
 import { testEvents } from './events';
+import { CLIENTS_PROJECTION } from '../tenants';
 
 /** A white-label client as ClientCreated carries it; tests name what matters to them and take the rest. */
 export interface TestTenant {
@@ -44,5 +45,5 @@ export async function createTenants(app: INestApplicationContext, tenants: TestT
   const writer = testEvents(app);
   let last = null;
   for (const tenant of tenants) last = await writer.append(`tenant-${tenant.clientId}`, [tenantCreated(app, tenant)], 'no_stream');
-  return last ? app.get(ProjectionsService).waitFor(last.position, ['clients'], timeoutMs) : true;
+  return last ? app.get(ProjectionsService).waitFor(last.position, [CLIENTS_PROJECTION], timeoutMs) : true;
 }

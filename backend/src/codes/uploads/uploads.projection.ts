@@ -5,9 +5,12 @@ import type { Projection } from '../../projections/projection';
 import { ProjectionsService } from '../../projections/projections.service';
 import { FileUploaded, UPLOAD_EVENT_TYPES } from './upload.events';
 
+/** The uploaded_files projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
+export const UPLOADED_FILES_PROJECTION = 'uploaded-files';
+
 @Injectable()
 export class UploadsProjection implements Projection, OnModuleInit {
-  readonly name = 'uploaded-files';
+  readonly name = UPLOADED_FILES_PROJECTION;
   readonly tables = ['uploaded_files'];
   /** Uploads, and accounts' UserDeleted: a deleted account's files leave the read model (so /pdf/, /images/, /uploads/ 404). */
   readonly eventTypes = [...UPLOAD_EVENT_TYPES, 'UserDeleted'];
