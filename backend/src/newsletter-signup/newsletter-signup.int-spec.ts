@@ -11,6 +11,8 @@ import { until } from '../test-support/until';
 import { confirmToken, unsubscribeToken } from './newsletter-tokens';
 import { legacyNewsletterStream, newsletterStream } from './newsletter-subscription.events';
 import { NEWSLETTER_TOO_MANY } from './subscribe-to-newsletter.command';
+import { NewsletterSubscribersQuery } from './newsletter-subscribers.query';
+import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 
 describe('POST /api/newsletter-signup', () => {
   let app: TestApp;
@@ -56,13 +58,29 @@ describe('POST /api/newsletter-signup', () => {
     expect((await client.post('/api/newsletter-signup', { email })).body).toMatchObject({ alreadySubscribed: true });
   });
 
+  it("the query port mail asks (NewsletterSubscribersQuery): confirmed and not unsubscribed, on the tenant's own list", async () => {
+    const subscribers = app.app.get(NewsletterSubscribersQuery);
+    const email = 'port.reader@example.com';
+    expect((await acme().post('/api/newsletter-signup', { email })).status).toBe(200);
+    await until(async () => (await rowsOf(email)).length === 1, 'the sign-up in the read model');
+    expect(await subscribers.isConfirmedSubscriber(2, email)).toBe(false);
+    const [subscribed] = await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(2, email));
+    expect((await client.post('/api/newsletter/confirm', { token: confirmToken(secret(), 2, email, subscribed.id) })).status).toBe(200);
+    await until(async () => (await rowsOf(email))[0]?.confirmed, 'the confirmation in the read model');
+    expect(await subscribers.isConfirmedSubscriber(2, ' Port.Reader@Example.com ')).toBe(true);
+    expect(await subscribers.isConfirmedSubscriber(1, email)).toBe(false);
+    expect((await client.post('/api/newsletter/unsubscribe', { token: unsubscribeToken(secret(), 2, email) })).status).toBe(200);
+    await until(async () => (await rowsOf(email))[0]?.is_deleted, 'the unsubscription in the read model');
+    expect(await subscribers.isConfirmedSubscriber(2, email)).toBe(false);
+  });
+
   it("an upgraded install: a subscription on the old per-address stream stays its tenant's, and frees the other lists", async () => {
     const email = 'old.stream@example.com';
     const events = testEvents(app.app);
     // As the product wrote it before lists were per tenant: the address's one stream, signed up on Acme's site.
     const subscribed = events.event('NewsletterSubscribed', { email }, { tenantId: 2 });
     const { position } = await events.append(legacyNewsletterStream(email), [subscribed], 'no_stream');
-    expect(await app.app.get(ProjectionsService).waitFor(position, ['newsletter_subscriptions'], 15_000)).toBe(true);
+    expect(await app.app.get(ProjectionsService).waitFor(position, [NEWSLETTER_SUBSCRIPTIONS_PROJECTION], 15_000)).toBe(true);
     expect(await rowsOf(email)).toEqual([{ client_id: 2, is_deleted: false, confirmed: false }]);
 
     expect((await acme().post('/api/newsletter-signup', { email })).body).toMatchObject({ alreadySubscribed: true });
