@@ -10,3 +10,4 @@ export { LIVE_FEED_UNAVAILABLE, LiveScansService } from './live-scans.service';
 export { PublicTotalsService, type PublicTotals } from './public-totals.service';
 export { SHARE_EVENT_TYPES, type AnalyticsShareCreated, type AnalyticsShareRevoked } from './share-links';
 export { ANALYTICS_PROJECTION } from './analytics.projection';
+export { scansPerCodeSql } from './scans-sql';

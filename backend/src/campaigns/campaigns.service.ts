@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AuthUser } from '../accounts';
+import { usersSql, type AuthUser } from '../accounts';
+import { allCodesSql } from '../codes';
 import { CommandPipeline, type Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { audienceCountSql } from './campaign-audiences';
@@ -59,14 +60,12 @@ export class CampaignsService {
   async stats(tenantId: number): Promise<PlatformStats> {
     const [row] = (await this.dataSource.query(
       `SELECT
-         (SELECT count(*) FROM users WHERE client_id = $1 AND NOT is_deleted)::int AS "totalUsers",
-         (SELECT count(*) FROM users WHERE client_id = $1 AND NOT is_deleted
-            AND created_at >= now() - interval '7 days')::int AS "newUsers",
-         ((SELECT count(*) FROM qr_codes WHERE client_id = $1 AND NOT is_deleted)
-           + (SELECT count(*) FROM dynamic_qr_codes WHERE client_id = $1 AND NOT is_deleted))::int AS "totalQRCodes",
-         ((SELECT count(*) FROM qr_codes WHERE client_id = $1 AND NOT is_deleted AND created_at >= now() - interval '7 days')
-           + (SELECT count(*) FROM dynamic_qr_codes WHERE client_id = $1 AND NOT is_deleted
-              AND created_at >= now() - interval '7 days'))::int AS "newQRCodes"`,
+         (SELECT count(*) FROM (${usersSql('$1')}) u WHERE NOT u.is_deleted)::int AS "totalUsers",
+         (SELECT count(*) FROM (${usersSql('$1')}) u WHERE NOT u.is_deleted
+            AND u.created_at >= now() - interval '7 days')::int AS "newUsers",
+         (SELECT count(*) FROM (${allCodesSql('$1')}) c WHERE NOT c.is_deleted)::int AS "totalQRCodes",
+         (SELECT count(*) FROM (${allCodesSql('$1')}) c WHERE NOT c.is_deleted
+            AND c.created_at >= now() - interval '7 days')::int AS "newQRCodes"`,
       [tenantId],
     )) as PlatformStats[];
     return row;

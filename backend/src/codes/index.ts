@@ -25,3 +25,4 @@ export { DEFAULT_STORED_STYLE } from './code-input';
 export { CODES_PROJECTION } from './codes.projection';
 export { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 export { BLOCKED_DOMAINS_PROJECTION } from './abuse/blocked-domains.projection';
+export { allCodesSql, dynamicCodesSql } from './codes-sql';

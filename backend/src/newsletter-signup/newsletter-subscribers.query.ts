@@ -18,3 +18,11 @@ export class NewsletterSubscribersQuery {
     return rows.length > 0;
   }
 }
+
+/**
+ * The same question set-based, as an SQL fragment newsletter-signup builds and owns (only this folder names
+ * `newsletter_subscriptions`): the tenant's confirmed subscribers (`email`), for campaigns' newsletter audience, which
+ * the mail dispatcher expands in one INSERT … SELECT. `tenant` is the caller's placeholder for the tenant id.
+ */
+export const confirmedSubscribersSql = (tenant: string): string =>
+  `SELECT email FROM newsletter_subscriptions WHERE client_id = ${tenant} AND NOT is_deleted AND confirmed_at IS NOT NULL`;
