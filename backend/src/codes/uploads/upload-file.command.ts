@@ -4,6 +4,7 @@ import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import type { FileUpload } from './file-upload';
 import { uploadPath } from './upload.events';
 import { UploadsService } from './uploads.service';
+import { UPLOADED_FILES_PROJECTION } from './uploads.projection';
 
 export type UploadAnswer = { id: string; pdfUrl?: string; imageUrl?: string; pageUrl: string; fileName: string };
 
@@ -36,7 +37,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand> {
     const stored = await this.pipeline
       .execute({
         actor: { actorId: user.id, tenantId: user.tenantId },
-        waitFor: ['uploaded-files'],
+        waitFor: [UPLOADED_FILES_PROJECTION],
         plan: async () => {
           await prepared.write();
           return { appends: [prepared.append], answer: () => prepared.upload };
