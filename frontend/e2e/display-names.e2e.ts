@@ -82,4 +82,26 @@ describe('code names: one per code, no secret on screen', () => {
     await expectNoSecret(page);
     await capture(page, 'names-analytics');
   });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', MOBILE],
+  ])("the name typed in the dashboard's generator is the name everywhere (%s)", async (_label, viewport) => {
+    const { page } = await session.newPage(viewport);
+    const email = uniqueEmail('named');
+    expect((await page.request.post('/api/register', { data: { email, password: 'names-password-9' } })).ok()).toBe(true);
+    await page.goto('/?create=true');
+    const generator = page.getByRole('region', { name: 'Generate Your QR Code' });
+    await generator.getByLabel('Name (optional)').fill('  Lobby poster ');
+    await generator.getByLabel('Website URL').first().fill('https://cafe.example/menu?table=4');
+    await capture(page, 'names-generator');
+    const created = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/qrcodes');
+    await generator.getByRole('button', { name: 'Generate QR Code' }).click();
+    expect((await created).status()).toBe(201);
+
+    await page.goto('/dashboard/codes');
+    await new DashboardPage(page).waitForTitles(['Lobby poster']);
+    await page.goto('/dashboard/analytics');
+    await page.getByTestId('analytics-codes').getByRole('link', { name: 'Lobby poster' }).waitFor();
+  });
 });

@@ -2,7 +2,7 @@
 // Anonymous visitors get a client-side preview and a download; signed-in users save static or
 // dynamic codes. Every text is from core-product.md sections 2, 4, 5, 7 and 8. The state lives in
 // one hook per tab (state/), the gates (which types, what needs an account) in gates.ts.
-import { Box, Card, CardContent, CardHeader, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, Tab, Tabs, TextField, Typography } from '@mui/material';
 import type { QrType } from '@qrsharks/qr-core/browser';
 import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
 import { useUser } from './deps';
@@ -57,10 +57,19 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
   const purpose = usePurpose({ initialType, prefill, signedIn, userLoading, onGate: dialogs.onGate });
   const { qrType, fields } = purpose;
   const codeMode = useCodeMode(qrType, signedIn, () => dialogs.openDialog('analytics'));
+  // The owner's name for the code (issue 30 item 1); blank, the code is named from its content.
+  const [codeName, setCodeName] = useState('');
 
   const form: GeneratorForm = useMemo(
-    () => ({ qrType, fields, style: design.effectiveStyle, mode: codeMode.mode, logo: allowedLogo(logo.logo, signedIn) }),
-    [qrType, fields, design.effectiveStyle, codeMode.mode, logo.logo, signedIn],
+    () => ({
+      qrType,
+      fields,
+      style: design.effectiveStyle,
+      mode: codeMode.mode,
+      logo: allowedLogo(logo.logo, signedIn),
+      name: signedIn ? codeName : '',
+    }),
+    [qrType, fields, design.effectiveStyle, codeMode.mode, logo.logo, signedIn, codeName],
   );
   const { preview, setPreview, rendered, svg } = usePreview(form, design.previewStyle, signedIn);
 
@@ -119,6 +128,18 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
               onKeyDown={tab === 'purpose' ? undefined : preventEnterSubmit}
             >
               <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: 240 }} />}>
+                {tab === 'purpose' && signedIn && (
+                  <TextField
+                    label="Name (optional)"
+                    value={codeName}
+                    onChange={(event) => setCodeName(event.target.value)}
+                    helperText="How your dashboard and analytics call this code; left blank, it is named from its content."
+                    fullWidth
+                    size="small"
+                    sx={{ mb: 2 }}
+                    slotProps={{ htmlInput: { maxLength: 100 } }}
+                  />
+                )}
                 {tab === 'purpose' && (
                   <PurposeTab
                     qrType={qrType}

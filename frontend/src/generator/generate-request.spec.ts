@@ -31,6 +31,17 @@ function entries(data: FormData): Record<string, unknown> {
   return out;
 }
 
+describe('the typed name (issue 30 item 1)', () => {
+  it('travels as codeName, trimmed, on both saves; a blank one is not sent', () => {
+    expect(entries(buildSaveFormData(form({ name: '  Guest Wi-Fi ' }))).codeName).toBe('Guest Wi-Fi');
+    expect(entries(buildDynamicFormData(form({ name: 'Spring menu', mode: 'dynamic' }), 'https://example.com')).codeName).toBe(
+      'Spring menu',
+    );
+    expect(entries(buildSaveFormData(form({ name: '   ' })))).not.toHaveProperty('codeName');
+    expect(entries(buildDynamicFormData(form({ mode: 'dynamic' }), 'https://example.com'))).not.toHaveProperty('codeName');
+  });
+});
+
 describe('POST /api/generate-qrcode body (anonymous)', () => {
   it('carries the form data, colours, shapes, frame and the logo name', () => {
     const body = buildGenerateBody(form({ logo: { source: 'preset', name: 'instagram.svg', href: 'data:', file: logoFile } }), {

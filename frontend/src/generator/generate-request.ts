@@ -20,6 +20,14 @@ export interface GeneratorForm {
   style: QrStyle;
   mode: QrMode;
   logo: LogoChoice | null;
+  /** The owner's name for the code (signed in; blank: the server names it from its content). Sent as codeName. */
+  name?: string;
+}
+
+/** The typed name, if any, as the create calls take it (codeName, recorded as QrRenamed in the same append). */
+function appendName(data: FormData, form: GeneratorForm): void {
+  const name = form.name?.trim();
+  if (name) data.append('codeName', name);
 }
 
 function isFile(value: unknown): value is File {
@@ -89,6 +97,7 @@ export function buildSaveFormData(form: GeneratorForm, extra: Record<string, str
   for (const [key, value] of Object.entries(extra)) data.append(key, value);
   for (const [key, value] of Object.entries(styleFields(form.style))) appendValue(data, key, value);
   data.append('qrMode', form.mode);
+  appendName(data, form);
   if (form.logo) data.append('logoFile', form.logo.file, form.logo.name);
   return data;
 }
@@ -121,6 +130,7 @@ export function buildDynamicFormData(form: GeneratorForm, destination: string, e
   data.append('frameTextColor', s.frameTextColor);
   data.append('frameStyle', s.frameStyle);
   for (const [key, value] of Object.entries(extra)) data.append(key, value);
+  appendName(data, form);
   if (form.logo) data.append('logoFile', form.logo.file, form.logo.name);
   return data;
 }
