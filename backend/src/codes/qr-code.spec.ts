@@ -1,5 +1,6 @@
 import { ownHostPolicy } from './destination';
 import { DomainError } from '../common/domain-error';
+import { aggregate } from '../test-support/given-when-then';
 import type { RecordedEvent } from '../event-store/event-store';
 import { anonymousRefusal, DEFAULT_STORED_STYLE, parseCodeChanges, parseCodeInput } from './code-input';
 import { renderHostedPage } from './hosted-pages';
@@ -54,8 +55,8 @@ const metadata = (occurredAt = '2025-06-01T12:00:00.000Z') => ({
   occurredAt,
   schemaVersion: 1,
 });
-const given = (...events: QrEvent[]): QrState =>
-  events.reduce((state, event) => evolveQr(state, { ...event, metadata: metadata() }), initialQr);
+const code = aggregate<QrState, QrEvent>(initialQr, (state, event) => evolveQr(state, { ...event, metadata: metadata() }));
+const given = (...events: QrEvent[]): QrState => code.given(...events).state;
 const refusal = (run: () => unknown) => {
   try {
     run();
@@ -84,39 +85,47 @@ const trial = {
 
 describe('QR code aggregate', () => {
   it('destination: validated, recorded with before and after, no-op when unchanged', () => {
-    const state = given({ type: 'QrCreated', data: created() });
-    expect(decideChangeDestination(state, owner, 'https://b.example', policy)).toEqual([
-      { type: 'QrDestinationChanged', data: { qrId: 'q1', before: 'https://a.example', after: 'https://b.example/' } },
-    ]);
-    expect(decideChangeDestination(state, owner, 'https://a.example', policy)).toEqual([]);
-    expect(refusal(() => decideChangeDestination(state, owner, '', policy))).toEqual([400, 'URL is required']);
-    expect(refusal(() => decideChangeDestination(state, owner, 'nope', policy))).toEqual([400, 'Please enter a valid URL']);
-    expect(refusal(() => decideChangeDestination(state, owner, 'javascript:alert(1)', policy))).toEqual([
-      400,
-      'URL must use http or https protocol',
-    ]);
+    const dynamic = code.given({ type: 'QrCreated', data: created() });
+    dynamic
+      .when((state) => decideChangeDestination(state, owner, 'https://b.example', policy))
+      .then([{ type: 'QrDestinationChanged', data: { qrId: 'q1', before: 'https://a.example', after: 'https://b.example/' } }]);
+    dynamic.when((state) => decideChangeDestination(state, owner, 'https://a.example', policy)).then([]);
+    dynamic.when((state) => decideChangeDestination(state, owner, '', policy)).thenRefuses({ status: 400, message: 'URL is required' });
+    dynamic
+      .when((state) => decideChangeDestination(state, owner, 'nope', policy))
+      .thenRefuses({ status: 400, message: 'Please enter a valid URL' });
+    dynamic
+      .when((state) => decideChangeDestination(state, owner, 'javascript:alert(1)', policy))
+      .thenRefuses({ status: 400, message: 'URL must use http or https protocol' });
   });
 
   it('only the owner in its tenant may act: anyone else gets 404, as does a deleted code', () => {
-    const state = given({ type: 'QrCreated', data: created() });
-    expect(refusal(() => decidePause(state, { userId: 'u2', tenantId: 1 }))).toEqual([404, 'QR code not found']);
-    expect(refusal(() => decidePause(state, { userId: 'u1', tenantId: 2 }))).toEqual([404, 'QR code not found']);
-    const deleted = given({ type: 'QrCreated', data: created() }, { type: 'QrDeleted', data: { qrId: 'q1' } });
-    expect(refusal(() => decideResume(deleted, owner))).toEqual([404, 'QR code not found']);
-    expect(refusal(() => decidePause(initialQr, owner))).toEqual([404, 'QR code not found']);
+    const dynamic = code.given({ type: 'QrCreated', data: created() });
+    const notFound = { status: 404, message: 'QR code not found' };
+    dynamic.when((state) => decidePause(state, { userId: 'u2', tenantId: 1 })).thenRefuses(notFound);
+    dynamic.when((state) => decidePause(state, { userId: 'u1', tenantId: 2 })).thenRefuses(notFound);
+    code
+      .given({ type: 'QrCreated', data: created() }, { type: 'QrDeleted', data: { qrId: 'q1' } })
+      .when((state) => decideResume(state, owner))
+      .thenRefuses(notFound);
+    code
+      .given()
+      .when((state) => decidePause(state, owner))
+      .thenRefuses(notFound);
   });
 
   it('pause and resume are idempotent and for dynamic codes only', () => {
-    const state = given({ type: 'QrCreated', data: created() });
-    expect(decidePause(state, owner)).toEqual([{ type: 'QrPaused', data: { qrId: 'q1' } }]);
-    expect(decideResume(state, owner)).toEqual([]);
-    const paused = given({ type: 'QrCreated', data: created() }, { type: 'QrPaused', data: { qrId: 'q1' } });
-    expect(decidePause(paused, owner)).toEqual([]);
-    expect(decideResume(paused, owner)).toEqual([{ type: 'QrResumed', data: { qrId: 'q1' } }]);
-    expect(refusal(() => decidePause(given({ type: 'QrCreated', data: created('static') }), owner))).toEqual([
-      400,
-      'Only dynamic QR codes can do this',
-    ]);
+    const dynamic = code.given({ type: 'QrCreated', data: created() });
+    const paused = dynamic.when((state) => decidePause(state, owner)).then([{ type: 'QrPaused', data: { qrId: 'q1' } }]);
+    expect(paused.paused).toBe(true);
+    dynamic.when((state) => decideResume(state, owner)).then([]);
+    const pausedCode = code.given({ type: 'QrCreated', data: created() }, { type: 'QrPaused', data: { qrId: 'q1' } });
+    pausedCode.when((state) => decidePause(state, owner)).then([]);
+    expect(pausedCode.when((state) => decideResume(state, owner)).then([{ type: 'QrResumed', data: { qrId: 'q1' } }]).paused).toBe(false);
+    code
+      .given({ type: 'QrCreated', data: created('static') })
+      .when((state) => decidePause(state, owner))
+      .thenRefuses({ status: 400, message: 'Only dynamic QR codes can do this' });
   });
 
   it('style and content changes record only the fields that differ; the fold applies them', () => {
@@ -133,13 +142,10 @@ describe('QR code aggregate', () => {
   });
 
   it('delete through the dynamic route refuses static codes', () => {
-    expect(refusal(() => decideDelete(given({ type: 'QrCreated', data: created('static') }), owner, 'dynamic'))).toEqual([
-      404,
-      'QR code not found',
-    ]);
-    expect(decideDelete(given({ type: 'QrCreated', data: created('static') }), owner)).toEqual([
-      { type: 'QrDeleted', data: { qrId: 'q1' } },
-    ]);
+    const staticCode = code.given({ type: 'QrCreated', data: created('static') });
+    staticCode.when((state) => decideDelete(state, owner, 'dynamic')).thenRefuses({ status: 404, message: 'QR code not found' });
+    const deleted = staticCode.when((state) => decideDelete(state, owner)).then([{ type: 'QrDeleted', data: { qrId: 'q1' } }]);
+    expect(deleted.deleted).toBe(true);
   });
 });
 
