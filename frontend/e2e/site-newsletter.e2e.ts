@@ -1,7 +1,8 @@
-// The footer's newsletter box and the /newsletter page.
+// The footer's newsletter box and the /newsletter page, at 1280 and 375 px (axe, screenshots).
 // Subscribing needs POST /api/newsletter-signup.
 import type { Page } from 'playwright-core';
-import { browserForFile, uniqueEmail } from './support/browser';
+import { seriousAxeViolations } from './support/axe';
+import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { SiteChrome } from './pages/SiteChrome';
 
 const session = browserForFile();
@@ -20,18 +21,31 @@ test('an email without an at-sign shows the Invalid email toast', async () => {
   expect(await chrome.toast.first().getAttribute('data-variant')).toBe('destructive');
 });
 
-test('footer signup: submitting, then subscribed; a repeat is accepted', async () => {
+// Issue 30 item 7: the sign-up says what happens next (a confirmation link), not that tips are on their way.
+test.each([
+  ['desktop', DESKTOP],
+  ['phone', MOBILE],
+])('footer signup: submitting, then "check your inbox to confirm"; a repeat is accepted (%s)', async (_label, viewport) => {
+  const { page } = await session.newPage(viewport);
   await page.goto('/about');
   const chrome = new SiteChrome(page);
   const email = uniqueEmail('news');
   await chrome.subscribeToNewsletter(email);
-  const text = await chrome.waitForToast('Welcome to the pack!');
-  expect(text).toContain("You'll receive weekly Shark Tips about QR codes and marketing strategies.");
-  await page.getByText('Successfully subscribed!').waitFor();
+  const text = await chrome.waitForToast('Check your inbox to confirm');
+  expect(text).toContain(`We sent a confirmation link to ${email}. Your Shark Tips start once you click it.`);
+  expect(text).not.toContain("You'll receive weekly Shark Tips");
+  const success = page.getByTestId('newsletter-success');
+  await success.waitFor();
+  expect(await success.innerText()).toBe('Almost there: check your inbox to confirm your subscription.');
+  expect(await page.getByText('Successfully subscribed!').count()).toBe(0);
+  await success.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await screenshot(page, `newsletter-signup-${viewport.width}`);
 
   await page.goto('/newsletter');
   await page.getByRole('heading', { name: 'Shark Tips Newsletter' }).waitFor();
   await page.locator('main').getByLabel('Email address').fill(email.toUpperCase());
   await page.locator('main').getByRole('button', { name: 'Subscribe' }).click();
-  await chrome.waitForToast('Welcome to the pack!');
+  await chrome.waitForToast('Check your inbox to confirm');
 });

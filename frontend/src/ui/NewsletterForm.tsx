@@ -5,7 +5,7 @@ import { toast } from './toast';
 
 type NewsletterState = 'idle' | 'submitting' | 'subscribed';
 
-/** The newsletter signup: idle, then submitting, then subscribed. */
+/** The newsletter signup: idle, then submitting, then asked to confirm from the inbox (double opt-in). */
 export function NewsletterForm({ dense = false }: { dense?: boolean }) {
   const [email, setEmail] = useState('');
   const [state, setState] = useState<NewsletterState>('idle');
@@ -23,7 +23,11 @@ export function NewsletterForm({ dense = false }: { dense?: boolean }) {
       await apiRequest('POST', '/api/newsletter-signup', { email: value });
       setState('subscribed');
       setEmail('');
-      toast({ title: 'Welcome to the pack!', description: "You'll receive weekly Shark Tips about QR codes and marketing strategies." });
+      // Double opt-in: nothing is sent until the link in the confirmation mail is clicked, so say that (issue 30 item 7).
+      toast({
+        title: 'Check your inbox to confirm',
+        description: `We sent a confirmation link to ${value}. Your Shark Tips start once you click it.`,
+      });
     } catch {
       setState('idle');
       toast({ title: 'Subscription failed', description: 'Please try again later or contact support.', variant: 'destructive' });
@@ -33,7 +37,7 @@ export function NewsletterForm({ dense = false }: { dense?: boolean }) {
   if (state === 'subscribed') {
     return (
       <Alert severity="success" data-testid="newsletter-success">
-        Successfully subscribed!
+        Almost there: check your inbox to confirm your subscription.
       </Alert>
     );
   }
