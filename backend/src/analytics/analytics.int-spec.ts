@@ -8,6 +8,7 @@ import type { Scanned } from '../scans';
 import { BROWSER_UA, createCodeByEvents, scannedEvent, uuidv7, waitForEvents } from '../scans/scan-fixtures';
 import { TestClient } from '../test-support/http';
 import { lastEventPosition } from '../test-support/last-event';
+import { PrivatePostgres } from '../test-support/private-postgres';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { codeAnalyticsSchema, userAnalyticsSchema } from './analytics.answers';
@@ -19,12 +20,19 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
   let app: TestApp;
   let owner: TestClient;
   let userId: string;
+  // A PostgreSQL of its own: 'counts honestly once caught up' holds a transaction open, which on the shared server
+  // would hold back $all (the oldest open transaction of the whole server) for every other test file's projections.
+  const pg = new PrivatePostgres();
   beforeAll(async () => {
-    app = await startTestApp({ TRUST_PROXY: '1' });
+    await pg.start();
+    app = await startTestApp({ TRUST_PROXY: '1' }, { server: pg.adminUrl });
     owner = new TestClient(app.url);
     userId = (await signUp(owner)).id;
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await pg.destroy();
   });
-  afterAll(() => app.close());
 
   const scan = (code: string, ua: string, ip: string, extra: Record<string, string> = {}, method = 'GET') =>
     owner.request(method, `/d/${code}`, { headers: { 'user-agent': ua, 'x-forwarded-for': ip, ...extra } });
@@ -320,7 +328,7 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
       Number(
         ((await dataSource.query('SELECT scans FROM scan_totals WHERE qr_id = $1', [code.qrId])) as { scans: string }[])[0]?.scans ?? 0,
       );
-    // Another session's transaction (any database of the cluster) holds $all's visibility back while scans are written.
+    // Another session's transaction (any database of the server: this file's own) holds $all's visibility back while scans are written.
     const other = dataSource.createQueryRunner();
     await other.connect();
     await other.startTransaction();

@@ -10,17 +10,25 @@ import { TestClient } from '../test-support/http';
 import { until } from '../test-support/until';
 import { grantRole, signUp } from '../test-support/users';
 import { REBUILD_LOCK } from '../projections/rebuild-worker';
+import { PrivatePostgres } from '../test-support/private-postgres';
 import { startTestApp, TestApp } from '../test-support/test-app';
 
 const run = promisify(execFile);
 const BACKEND = join(__dirname, '..', '..');
 
 describe('npm run projections', () => {
+  // A PostgreSQL of its own: the lag test holds a transaction open, which on the shared server would hold back $all
+  // (the oldest open transaction of the whole server) for every other test file's projections, for 5-15 s.
+  const pg = new PrivatePostgres();
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    await pg.start();
+    app = await startTestApp({}, { server: pg.adminUrl });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await pg.destroy();
   });
-  afterAll(() => app.close());
 
   const cli = (...args: string[]) =>
     run(process.execPath, ['-r', '@swc-node/register', 'src/cli/projections.ts', ...args], {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Pool, PoolClient } from 'pg';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
+import { PrivatePostgres } from '../test-support/private-postgres';
 import { DuplicateEventIdError, RecordedEvent, StreamAppend } from './event-store';
 import { collect, describeEventStoreContract, eventually, expectStrictlyIncreasing, newEvent } from './event-store.contract';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
@@ -10,6 +11,11 @@ const POSITIONS_ABOVE = BigInt(Number.MAX_SAFE_INTEGER);
 
 let db: TestDatabase;
 let pool: Pool;
+/**
+ * A PostgreSQL of its own: the gap-free $all tests hold write transactions open (for up to seconds), which on the
+ * shared server would hold back $all (the oldest open transaction of the whole server) in every other test file.
+ */
+const pg = new PrivatePostgres();
 const stores: PostgresEventStore[] = [];
 const openStore = (options: PostgresEventStoreOptions = {}) => {
   const store = new PostgresEventStore(pool, { pollIntervalMs: 100, connectionString: db.url, ...options });
@@ -18,17 +24,19 @@ const openStore = (options: PostgresEventStoreOptions = {}) => {
 };
 
 beforeAll(async () => {
-  db = await createTestDatabase();
+  await pg.start();
+  db = await createTestDatabase({ server: pg.adminUrl });
   pool = new Pool({ connectionString: db.url, max: 30 });
   // The reconnect test terminates a backend on purpose; an idle pooled client lost that way must not crash Jest.
   pool.on('error', () => undefined);
   await pool.query(`ALTER TABLE events ALTER COLUMN position RESTART WITH ${POSITIONS_ABOVE + 1n}`);
-});
+}, 120_000);
 
 afterAll(async () => {
   await Promise.all(stores.map((store) => store.close()));
   await pool?.end();
   await db?.drop();
+  await pg.destroy();
 });
 
 describeEventStoreContract('PostgreSQL', async () => ({

@@ -51,14 +51,17 @@ describe('ProjectionRunner', () => {
   let pool: Pool;
   let store: PostgresEventStore;
   let dataSource: DataSource;
+  /** What this test's beforeEach has made so far: afterEach closes only that, once. */
+  let made: { db?: TestDatabase; pool?: Pool; store?: PostgresEventStore; dataSource?: DataSource } = {};
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    pool = new Pool({ connectionString: db.url });
+    made = {};
+    db = made.db = await createTestDatabase();
+    pool = made.pool = new Pool({ connectionString: db.url });
     // A connection terminated by the server (57P01) while idle is the pool's 'error' event: unhandled, it failed this file now and then.
     pool.on('error', () => undefined);
-    store = new PostgresEventStore(pool, { connectionString: db.url, pollIntervalMs: 50 });
-    dataSource = createDataSource(db.url, { poolSize: 4 });
+    store = made.store = new PostgresEventStore(pool, { connectionString: db.url, pollIntervalMs: 50 });
+    dataSource = made.dataSource = createDataSource(db.url, { poolSize: 4 });
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE test_sums (stream_id text PRIMARY KEY, total bigint NOT NULL, events int NOT NULL)');
     await dataSource.query('CREATE INDEX test_sums_total ON test_sums (total)');
@@ -67,13 +70,17 @@ describe('ProjectionRunner', () => {
   let started: ProjectionRunner[] = [];
   const track = (runner: ProjectionRunner) => (started.push(runner), runner);
 
+  // Only what this test's beforeEach made, once: when it failed part way, the previous test's pool (already ended)
+  // was ended again ("Called end on pool more than once"), an error that buried the beforeEach's own.
   afterEach(async () => {
     await Promise.all(started.map((runner) => runner.stop()));
     started = [];
-    await store.close();
-    await pool.end();
-    await dataSource.destroy();
-    await db.drop();
+    const { store: madeStore, pool: madePool, dataSource: madeDataSource, db: madeDb } = made;
+    made = {};
+    await madeStore?.close();
+    if (madePool && !madePool.ended) await madePool.end();
+    if (madeDataSource?.isInitialized) await madeDataSource.destroy();
+    await madeDb?.drop();
   });
 
   const sums = async () =>

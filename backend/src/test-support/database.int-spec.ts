@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { createTestDatabase, TEST_ADMIN_URL } from './database';
+import { PrivatePostgres } from './private-postgres';
 import { until } from './until';
 
 const exists = async (name: string) => {
@@ -57,4 +58,39 @@ describe('test databases: teardown closes connections before the database is dro
     expect(errors).toEqual([]);
     expect(await exists(db.name)).toBe(false);
   });
+});
+
+/**
+ * Issue 28 leftovers item 2: $all's visibility rule follows the oldest open transaction of the whole server (every
+ * database), so a test that holds one open on purpose runs on a PostgreSQL of its own: createTestDatabase and
+ * startTestApp take that server's admin URL.
+ */
+describe('test databases on a private server', () => {
+  const pg = new PrivatePostgres();
+  beforeAll(() => pg.start(), 120_000);
+  afterAll(() => pg.destroy());
+
+  it('creates the database on that server, migrated, and drops it there', async () => {
+    const db = await createTestDatabase({ server: pg.adminUrl });
+    const client = new Client({ connectionString: db.url });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ port: number; events: string | null }>(
+        "SELECT inet_server_port() AS port, to_regclass('events')::text AS events",
+      );
+      expect(rows[0]).toEqual({ port: pg.port, events: 'events' });
+    } finally {
+      await client.end();
+    }
+    await db.drop();
+    const admin = new Client({ connectionString: pg.adminUrl });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    try {
+      expect((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [db.name])).rowCount).toBe(0);
+    } finally {
+      await admin.end();
+    }
+  }, 120_000);
 });

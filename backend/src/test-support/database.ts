@@ -15,8 +15,8 @@ const withDatabase = (url: string, name: string) => {
   return parsed.toString();
 };
 
-async function admin<T>(run: (client: Client) => Promise<T>, applicationName = 'qrs-test-admin'): Promise<T> {
-  const client = clientWithErrorListener(new Client({ connectionString: TEST_ADMIN_URL, application_name: applicationName }));
+async function admin<T>(run: (client: Client) => Promise<T>, applicationName = 'qrs-test-admin', server = TEST_ADMIN_URL): Promise<T> {
+  const client = clientWithErrorListener(new Client({ connectionString: server, application_name: applicationName }));
   await client.connect();
   try {
     return await run(client);
@@ -67,11 +67,35 @@ export interface TestDatabase {
 /** How long drop() lets closing connections go before it forces them: they close in milliseconds unless leaked. */
 const CLOSE_WAIT_MS = 10_000;
 
-/** A fresh, migrated database for one test file (`empty`: not migrated, for tests that migrate it themselves). */
-export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** Not migrated, for tests that migrate it themselves. */
+  empty?: boolean;
+  /**
+   * The admin URL of another local server (a PrivatePostgres's adminUrl) instead of the shared one: for tests that
+   * hold a transaction open on purpose. $all's visibility rule follows the oldest open transaction of the whole
+   * server (every database), so on the shared server such a test stalls the projections of every other test file
+   * running at that moment. There is no template there: the database is migrated when created.
+   */
+  server?: string;
+}
+
+/** A fresh, migrated database for one test file. */
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const name = `qrs_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${templateDb()}`}`));
-  const url = withDatabase(TEST_ADMIN_URL, name);
+  const server = options.server ?? TEST_ADMIN_URL;
+  assertLocal(server);
+  const fromTemplate = !options.empty && !options.server;
+  await admin((client) => client.query(`CREATE DATABASE ${name}${fromTemplate ? ` TEMPLATE ${templateDb()}` : ''}`), undefined, server);
+  const url = withDatabase(server, name);
+  if (options.server && !options.empty) {
+    const dataSource = createDataSource(url, { poolSize: 2 });
+    await dataSource.initialize();
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await dataSource.destroy();
+    }
+  }
   const pools = new Set<Pool>();
   return {
     name,
@@ -84,20 +108,24 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
     drop: async () => {
       await Promise.all([...pools].filter((pool) => !pool.ended).map((pool) => pool.end().catch(() => undefined)));
       pools.clear();
-      await admin(async (client) => {
-        const connections = async () => {
-          const { rows } = await client.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'",
-            [name],
-          );
-          return rows[0].n;
-        };
-        await until(async () => (await connections()) === 0, `the connections to ${name} to close`, CLOSE_WAIT_MS).catch(async () => {
-          const { rows } = await client.query('SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = $1', [name]);
-          console.warn(`${name}: connections still open after ${CLOSE_WAIT_MS} ms, forced: ${JSON.stringify(rows)}`);
-        });
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      }, `qrs-test-drop-${name}`);
+      await admin(
+        async (client) => {
+          const connections = async () => {
+            const { rows } = await client.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend'",
+              [name],
+            );
+            return rows[0].n;
+          };
+          await until(async () => (await connections()) === 0, `the connections to ${name} to close`, CLOSE_WAIT_MS).catch(async () => {
+            const { rows } = await client.query('SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = $1', [name]);
+            console.warn(`${name}: connections still open after ${CLOSE_WAIT_MS} ms, forced: ${JSON.stringify(rows)}`);
+          });
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        },
+        `qrs-test-drop-${name}`,
+        server,
+      );
     },
   };
 }

@@ -59,6 +59,11 @@ export class PrivatePostgres {
     return `postgres://postgres:postgres@127.0.0.1:${this.port}/qrsharks`;
   }
 
+  /** The server's own 'postgres' database: createTestDatabase({ server }) and startTestApp(..., { server }) take it. */
+  get adminUrl(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  }
+
   get isRunning(): boolean {
     return this.process !== null;
   }

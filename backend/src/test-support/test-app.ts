@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { bootstrap, RunningApp } from '../bootstrap';
 import { Env } from '../config/env';
-import { createTestDatabase, TestDatabase } from './database';
+import { createTestDatabase, TestDatabase, TestDatabaseOptions } from './database';
 
 export interface TestApp extends RunningApp {
   url: string;
@@ -12,8 +12,11 @@ export interface TestApp extends RunningApp {
  * The whole product on a fresh database and a real Redis, listening on a random port: int-specs talk to it
  * through HTTP like a browser would. Redis keys are shared, so tests use their own ids and codes.
  */
-export async function startTestApp(overrides: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function startTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  database: Pick<TestDatabaseOptions, 'server'> = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase(database);
   // The app's own folders (not ones a test passed in, which it may want to read after): removed with the database.
   const folders = [
     overrides.UPLOAD_DIR ? null : `/tmp/qrs-test-uploads/${db.name}`,
