@@ -5,7 +5,8 @@
 // The pages start as the run's stored signed-in user (storageState). Changing the password and deleting
 // the account end sessions, so those two sign up a user of their own through the real form.
 import type { Page } from 'playwright-core';
-import { browserForFile, uniqueEmail } from './support/browser';
+import { seriousAxeViolations } from './support/axe';
+import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { storedUser } from './support/run';
 import { AccountSettingsPage, ChangePasswordDialog, signUp } from './pages/AccountPages';
 import { AuthPage } from './pages/AuthPage';
@@ -91,10 +92,36 @@ describe('as a user of its own (its sessions end)', () => {
     await chrome.waitForToast('Login successful');
   });
 
-  test('delete account: confirm, toast, home after 2 seconds', async () => {
-    await new AccountSettingsPage(page).open();
+  // Issue 30 item 8: the dialog asks for the password; an empty or wrong one deletes nothing (at 375 and 1280 px).
+  test('delete account: asks for the password, refuses a wrong one, then toast and home after 2 seconds', async () => {
+    for (const [label, viewport] of [
+      ['375', MOBILE],
+      ['1280', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await new AccountSettingsPage(page).open();
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+      const field = dialog.getByLabel('Password');
+      await field.waitFor();
+      await dialog.getByRole('button', { name: 'Delete Account' }).click();
+      await dialog.getByText('Please enter your password to delete your account').waitFor();
+      await field.fill('not-my-password');
+      await dialog.getByRole('button', { name: 'Delete Account' }).click();
+      await dialog.getByText('Password is incorrect').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `delete-account-${label}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    // Nothing was deleted: the account is still signed in.
+    await page.reload();
+    await page.getByText(email, { exact: true }).first().waitFor();
+
     await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill('second-password-2');
+    await dialog.getByLabel('Password').press('Enter');
     await new SiteChrome(page).waitForToast('Account Deleted');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
     await new SiteChrome(page).headerLink('Log in').waitFor();

@@ -56,7 +56,7 @@ describe('account settings', () => {
     const otherDevice = new TestClient(app.url);
     expect((await otherDevice.post('/api/login', { username: email, password })).status).toBe(200);
 
-    const res = await client.post('/api/delete-account', {});
+    const res = await client.post('/api/delete-account', { password });
     expect(res.status).toBe(200);
     expect((await client.get('/api/user')).status).toBe(401);
     expect((await otherDevice.get('/api/user')).status).toBe(401);

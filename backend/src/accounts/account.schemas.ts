@@ -2,6 +2,7 @@ import { FORM_MESSAGES, PASSWORD_MIN_LENGTH } from '@qrsharks/qr-core';
 import { z } from 'zod';
 import { displayName, NOT_ALLOWED, text, unsafeText } from '../common/input';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
+import { DELETE_PASSWORD_REQUIRED, DELETE_PASSWORD_WRONG } from './user';
 
 /**
  * Request bodies and queries of the account routes, with the specs' messages (website spec section 5). Every string
@@ -111,6 +112,16 @@ export const changePasswordSchema = z
   })
   .refine((body) => body.newPassword === body.confirmPassword, { message: FORM_MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof changePasswordSchema>;
+
+/**
+ * POST /api/delete-account (issue 30 item 8): an account with a password proves it is its holder with the password;
+ * one without (Google sign-in only) types its email address. Which one applies is the server's decision (user.ts).
+ */
+export const deleteAccountSchema = z.object({
+  password: secret({ label: 'Password', required: DELETE_PASSWORD_REQUIRED, maxMessage: DELETE_PASSWORD_WRONG }).optional(),
+  confirmation: text({ label: 'Confirmation', max: 320 }).optional(),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountSchema>;
 
 /** POST /api/forgot-password: the address to send a reset link to. */
 export const forgotPasswordSchema = z.object({ email });

@@ -6,6 +6,8 @@ import { ClientIp, Tenant } from '../common/request-params';
 import {
   ChangePasswordBody,
   changePasswordSchema,
+  DeleteAccountBody,
+  deleteAccountSchema,
   LoginBody,
   loginSchema,
   RegisterBody,
@@ -84,7 +86,12 @@ export class AccountsController {
     );
   }
 
-  @Post('delete-account') @HttpCode(200) @Authenticated() deleteAccount(@CurrentUser() user: AuthUser, @Req() req: Request) {
-    return this.sessions.endAllAfter(req, user.id, this.commandBus.execute(new DeleteAccountCommand({ userId: user.id })));
+  @Post('delete-account') @HttpCode(200) @Authenticated() deleteAccount(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(deleteAccountSchema) body: DeleteAccountBody,
+    @Req() req: Request,
+  ) {
+    const command = new DeleteAccountCommand({ userId: user.id, password: body.password, confirmation: body.confirmation });
+    return this.sessions.endAllAfter(req, user.id, this.commandBus.execute(command));
   }
 }

@@ -24,7 +24,7 @@ type AuthRow = Pick<
   | 'authVersion'
   | 'emailVerified'
 > &
-  Pick<UserEntity, 'isDeleted' | 'isDisabled'>;
+  Pick<UserEntity, 'isDeleted' | 'isDisabled'> & { hasPassword: boolean };
 
 /**
  * Reads of accounts: the `users` read model (always scoped by tenant) and who a request's session belongs to. It
@@ -69,6 +69,7 @@ export class AccountsService {
       subscriptionStatus: row.subscriptionStatus,
       googleId: row.googleId,
       emailVerified: row.emailVerified,
+      hasPassword: row.hasPassword,
     };
   }
 
@@ -93,7 +94,7 @@ export class AccountsService {
     const [row] = (await this.dataSource.query(
       'SELECT id, client_id AS "clientId", username, email, first_name AS "firstName", last_name AS "lastName", roles, ' +
         'subscription_status AS "subscriptionStatus", google_id AS "googleId", auth_version AS "authVersion", ' +
-        'email_verified AS "emailVerified", ' +
+        'email_verified AS "emailVerified", password_hash IS NOT NULL AS "hasPassword", ' +
         'is_deleted AS "isDeleted", is_disabled AS "isDisabled" FROM users WHERE id = $1 AND client_id = $2',
       [userId, tenantId],
     )) as AuthRow[];

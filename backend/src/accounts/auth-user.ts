@@ -19,6 +19,8 @@ export interface AuthUser {
   googleId: string | null;
   /** Issue 27: the address is proven (a mailed link, Google, or a password-reset link); the site shows a banner until it is. */
   emailVerified: boolean;
+  /** Issue 30 item 8: the account has a password (deleting it asks for it); false for Google sign-in only. */
+  hasPassword: boolean;
 }
 
 /**

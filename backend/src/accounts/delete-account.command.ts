@@ -2,12 +2,14 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { AccountsService } from './accounts.service';
 import { adminRegistryAppend, LAST_ADMIN_DELETE } from './admin-registry';
+import { verifyPassword } from './passwords';
 import { decideDelete, decideReleaseKey, evolveKey, evolveUser, initialKey, initialUser } from './user';
 import { googleIdStream, usernameStream, userStream } from './user.events';
 import { USERS_PROJECTION } from './users.projection';
 
 export class DeleteAccountCommand extends Command<{ message: string }> {
-  constructor(readonly account: { userId: string }) {
+  /** `password` / `confirmation`: what the person typed to confirm (decideDelete says which one the account needs). */
+  constructor(readonly account: { userId: string; password?: string; confirmation?: string }) {
     super();
   }
 }
@@ -30,12 +32,14 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     private readonly accounts: AccountsService,
   ) {}
 
-  execute({ account: { userId } }: DeleteAccountCommand): Promise<{ message: string }> {
+  execute({ account: { userId, password, confirmation } }: DeleteAccountCommand): Promise<{ message: string }> {
     return this.pipeline.execute({
       waitFor: [USERS_PROJECTION, ...STOPPED_WITH_THE_ACCOUNT],
       plan: async (ctx) => {
         const user = await ctx.load(userStream(userId), initialUser, evolveUser);
-        const events = decideDelete(user.state, userId);
+        // argon2 is I/O: verified here (only when a password was given), the decision only records the outcome.
+        const passwordValid = password !== undefined && (await verifyPassword(user.state.passwordHash, password));
+        const events = decideDelete(user.state, userId, { password, passwordValid, confirmation });
         // The last admin of a tenant cannot leave it without one (409), decided against the admin registry like a revoke.
         const registry = await adminRegistryAppend(ctx, (clientId) => this.accounts.adminIds(clientId), {
           userId,

@@ -96,12 +96,14 @@ describe('the last admin: a write-side invariant', () => {
     await expect(revoke(second)).rejects.toMatchObject({ message: LAST_ADMIN, status: 409 });
     expect(await adminsOf(pair)).toEqual([second]);
     // Nor can the last admin delete their account (their sign-out and the rest stay theirs).
-    await expect(bus.execute(new DeleteAccountCommand({ userId: second }))).rejects.toMatchObject({
+    await expect(bus.execute(new DeleteAccountCommand({ userId: second, password: 'secret-password' }))).rejects.toMatchObject({
       message: LAST_ADMIN_DELETE,
       status: 409,
     });
     await grantRole(app, first, 'admin');
-    await expect(bus.execute(new DeleteAccountCommand({ userId: second }))).resolves.toEqual({ message: 'Account deleted' });
+    await expect(bus.execute(new DeleteAccountCommand({ userId: second, password: 'secret-password' }))).resolves.toEqual({
+      message: 'Account deleted',
+    });
     expect(await adminsOf(pair)).toEqual([first]);
   });
 });

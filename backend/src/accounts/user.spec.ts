@@ -9,6 +9,11 @@ import {
   authUserOf,
   decideChangeName,
   decideChangePassword,
+  DELETE_CONFIRMATION_REQUIRED,
+  DELETE_CONFIRMATION_WRONG,
+  DELETE_PASSWORD_REQUIRED,
+  DELETE_PASSWORD_WRONG,
+  DeleteProof,
   decideDelete,
   decideGrantRole,
   decideLinkGoogle,
@@ -136,13 +141,38 @@ describe('user aggregate', () => {
   });
 
   it('deletes once', () => {
+    const proof = { password: 'p', passwordValid: true };
     const deleted = given(registered)
-      .when((state) => decideDelete(state, 'u1'))
+      .when((state) => decideDelete(state, 'u1', proof))
       .then([{ type: 'UserDeleted', data: expect.objectContaining({ userId: 'u1' }) }]);
     expect(deleted.deleted).toBe(true);
     given(registered, { type: 'UserDeleted', data: { userId: 'u1' } })
-      .when((state) => decideDelete(state, 'u1'))
+      .when((state) => decideDelete(state, 'u1', proof))
       .thenRefuses({ status: 404, message: 'User not found' });
+  });
+
+  it('deletes an account with a password only with the right password (issue 30 item 8)', () => {
+    const refused = (proof: DeleteProof, message: string) =>
+      given(registered)
+        .when((state) => decideDelete(state, 'u1', proof))
+        .thenRefuses({ status: 400, message, fields: { password: message } });
+    refused({ passwordValid: false }, DELETE_PASSWORD_REQUIRED);
+    refused({ password: 'wrong', passwordValid: false }, DELETE_PASSWORD_WRONG);
+    // A typed email does not stand in for the password when there is one.
+    refused({ passwordValid: false, confirmation: 'Ann@x.io' }, DELETE_PASSWORD_REQUIRED);
+  });
+
+  it('deletes an account without a password (Google only) when its email address is typed', () => {
+    const googleOnly = { ...registered, data: { ...registered.data, passwordHash: null } };
+    const refused = (proof: DeleteProof, message: string) =>
+      given(googleOnly)
+        .when((state) => decideDelete(state, 'u1', proof))
+        .thenRefuses({ status: 400, message, fields: { confirmation: message } });
+    refused({ passwordValid: false }, DELETE_CONFIRMATION_REQUIRED);
+    refused({ passwordValid: false, confirmation: 'bob@x.io' }, DELETE_CONFIRMATION_WRONG);
+    given(googleOnly)
+      .when((state) => decideDelete(state, 'u1', { passwordValid: false, confirmation: ' ann@X.io ' }))
+      .then([{ type: 'UserDeleted', data: { userId: 'u1' } }]);
   });
 
   it('grants and revokes roles idempotently; user is implicit and cannot be revoked', () => {
@@ -256,6 +286,7 @@ describe('user aggregate', () => {
       subscriptionStatus: 'active',
       googleId: null,
       emailVerified: false,
+      hasPassword: true,
     });
     expect(signedInAs('u1', account).authVersion).toBe(1);
     expect(authUserOf('u1', initialAccount).subscriptionStatus).toBe('free');

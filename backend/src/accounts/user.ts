@@ -167,6 +167,7 @@ export function authUserOf(userId: string, { user, subscriptionStatus }: Account
     subscriptionStatus,
     googleId: user.googleId,
     emailVerified: user.emailVerified,
+    hasPassword: user.passwordHash !== null,
   };
 }
 
@@ -265,8 +266,32 @@ export function decideChangePassword(state: UserState, userId: string, currentPa
   return [{ type: 'PasswordChanged', data: { userId, passwordHash: newHash } }];
 }
 
-export function decideDelete(state: UserState, userId: string): UserEvent[] {
+export const DELETE_PASSWORD_REQUIRED = 'Please enter your password to delete your account';
+export const DELETE_PASSWORD_WRONG = 'Password is incorrect';
+export const DELETE_CONFIRMATION_REQUIRED = 'Please type your email address to confirm';
+export const DELETE_CONFIRMATION_WRONG = 'The email address does not match your account';
+
+/**
+ * What the person deleting an account showed (issue 30 item 8): the password's check (argon2 runs in the handler),
+ * or the typed confirmation. An account with a password needs the password; one without (Google sign-in only) needs
+ * its own email address typed (case and surrounding spaces aside).
+ */
+export interface DeleteProof {
+  password?: string;
+  passwordValid: boolean;
+  confirmation?: string;
+}
+
+export function decideDelete(state: UserState, userId: string, proof: DeleteProof): UserEvent[] {
   assertActive(state);
+  if (state.passwordHash !== null) {
+    if (proof.password === undefined) throw DomainError.invalid(DELETE_PASSWORD_REQUIRED, 'password');
+    if (!proof.passwordValid) throw DomainError.invalid(DELETE_PASSWORD_WRONG, 'password');
+  } else {
+    const typed = proof.confirmation?.trim().toLowerCase() ?? '';
+    if (!typed) throw DomainError.invalid(DELETE_CONFIRMATION_REQUIRED, 'confirmation');
+    if (typed !== state.email.trim().toLowerCase()) throw DomainError.invalid(DELETE_CONFIRMATION_WRONG, 'confirmation');
+  }
   return [{ type: 'UserDeleted', data: { userId } }];
 }
 

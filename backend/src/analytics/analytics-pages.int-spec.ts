@@ -248,7 +248,7 @@ describe('analytics pages: filters, previous period, share links, rebuild', () =
       }[];
     const revokedEarlier = (await revokedAt()).find((row) => row.share_id === revokedBefore.id)!.revoked_at;
 
-    expect((await leaving.post('/api/delete-account', {})).status).toBe(200);
+    expect((await leaving.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
     await settle();
     const gone = [
       [404, SHARE_LINK_REVOKED],

@@ -61,7 +61,7 @@ describe('deleting an account stops every code of the account', () => {
       // Every URL works, and the redirect's target is now cached in this process.
       expect(await statuses(visitor, urls)).toEqual({ redirect: 302, pdfPage: 200, pdfFile: 200, product: 200 });
 
-      expect((await client.post('/api/delete-account', {})).status).toBe(200);
+      expect((await client.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
 
       // The bound is the answer itself: the command waits for the projections that stop the codes.
       expect(await statuses(visitor, urls)).toEqual({ redirect: 404, pdfPage: 404, pdfFile: 404, product: 404 });
@@ -88,7 +88,7 @@ describe('deleting an account stops every code of the account', () => {
   it("another account's codes keep working", async () => {
     const kept = await account();
     const deleted = await account();
-    expect((await deleted.client.post('/api/delete-account', {})).status).toBe(200);
+    expect((await deleted.client.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
     expect(await statuses(new TestClient(app.url), kept.urls)).toEqual({ redirect: 302, pdfPage: 200, pdfFile: 200, product: 200 });
   });
 });

@@ -237,7 +237,7 @@ describe('GET /api/dashboard/codes', () => {
     await expectTrue(owner, 6);
     // Deleting the account deletes its codes: its counts go with them (the projection reacts to UserDeleted).
     const userId = (await mover.get('/api/user')).body.id as string;
-    expect((await mover.post('/api/delete-account', {})).status).toBe(200);
+    expect((await mover.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
     const counts = async () =>
       (await app.app
         .get(DataSource)

@@ -406,7 +406,7 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     expect((await client.get('/api/user')).body.subscriptionStatus).toBe('active');
     expect(await client.post('/api/billing/checkout', {})).toMatchObject({ status: 409 });
 
-    expect((await client.post('/api/delete-account', {})).status).toBe(200);
+    expect((await client.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline && !(await typesOf(`stripe-event-account-deleted-${subscriptionId}`)).length)
       await new Promise((resolve) => setTimeout(resolve, 50));

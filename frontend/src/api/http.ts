@@ -114,6 +114,8 @@ export interface User {
   googleId?: string | null;
   /** Issue 27: false until the address is proven by the mailed link (or Google); the site shows a banner until then. */
   emailVerified?: boolean;
+  /** Issue 30 item 8: false for a Google-only account (deleting it asks for the typed email, not a password). */
+  hasPassword?: boolean;
   trialActivated?: boolean;
   role?: string;
   roles?: string[];

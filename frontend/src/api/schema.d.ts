@@ -1907,7 +1907,14 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password?: string;
+                    confirmation?: string;
+                };
+            };
+        };
         responses: {
             200: {
                 headers: {

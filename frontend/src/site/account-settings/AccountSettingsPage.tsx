@@ -44,6 +44,9 @@ export function AccountSettingsPage() {
   const [saving, setSaving] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // What the person types to confirm the deletion: the password, or (no password: Google only) the email address.
+  const [proof, setProof] = useState('');
+  const [proofError, setProofError] = useState('');
 
   if (isLoading) return <LoadingScreen />;
   // Signed out, the spec's message (website spec, account settings), not a redirect.
@@ -85,17 +88,32 @@ export function AccountSettingsPage() {
     setEditing(false);
   };
 
+  const needsPassword = user.hasPassword !== false;
+  const closeConfirm = () => {
+    setConfirmOpen(false);
+    setProof('');
+    setProofError('');
+  };
+
   const deleteAccount = async () => {
+    if (!proof.trim()) {
+      setProofError(needsPassword ? 'Please enter your password to delete your account' : 'Please type your email address to confirm');
+      return;
+    }
     setDeleting(true);
+    setProofError('');
     try {
-      await apiRequest('POST', '/api/delete-account', {});
+      await apiRequest('POST', '/api/delete-account', needsPassword ? { password: proof } : { confirmation: proof });
       setConfirmOpen(false);
       toast({ title: 'Account Deleted', description: 'Your account has been deleted. You will be redirected to the home page.' });
       // A full load of the home page: every cached query of the deleted account goes with it, and no protected
       // page is left mounted to bounce a signed-out visitor to /auth on the way.
       setTimeout(() => window.location.replace('/'), DELETE_REDIRECT_DELAY_MS);
     } catch (error) {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to delete account. Please try again.'), variant: 'destructive' });
+      const message = serverMessage(error, 'Failed to delete account. Please try again.');
+      // A refused confirmation (400) is said at the field; anything else is a toast.
+      if (error instanceof Error && error.message.startsWith('400:')) setProofError(message);
+      else toast({ title: 'Error', description: message, variant: 'destructive' });
       setDeleting(false);
     }
   };
@@ -186,21 +204,50 @@ export function AccountSettingsPage() {
         </CardContent>
       </Card>
 
-      <Dialog open={confirmOpen} onClose={() => !deleting && setConfirmOpen(false)} aria-labelledby="delete-account-title">
+      <Dialog open={confirmOpen} onClose={() => !deleting && closeConfirm()} aria-labelledby="delete-account-title">
         <DialogTitle id="delete-account-title">Delete your account?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Your saved QR codes will be removed and your dynamic codes will stop working. This cannot be undone.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmOpen(false)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void deleteAccount()} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete Account'}
-          </Button>
-        </DialogActions>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void deleteAccount();
+          }}
+        >
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              Your saved QR codes will be removed and your dynamic codes will stop working. This cannot be undone.
+            </DialogContentText>
+            <TextField
+              autoFocus
+              fullWidth
+              label={needsPassword ? 'Password' : 'Your email address'}
+              type={needsPassword ? 'password' : 'email'}
+              autoComplete={needsPassword ? 'current-password' : 'off'}
+              value={proof}
+              onChange={(event) => {
+                setProof(event.target.value);
+                setProofError('');
+              }}
+              disabled={deleting}
+              error={Boolean(proofError)}
+              helperText={
+                proofError ||
+                (needsPassword
+                  ? 'Enter your password to confirm.'
+                  : `You sign in with Google: type ${user.email ?? 'your email address'} to confirm.`)
+              }
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={closeConfirm} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button type="submit" color="error" variant="contained" disabled={deleting}>
+              {deleting ? 'Deleting...' : 'Delete Account'}
+            </Button>
+          </DialogActions>
+        </Box>
       </Dialog>
     </Container>
   );
