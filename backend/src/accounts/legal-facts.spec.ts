@@ -1,6 +1,7 @@
 // The Privacy page's cookie table (frontend/src/site/legal/legal-facts.ts) against the constants that set the cookies:
 // a renamed cookie or a changed lifetime fails here until the page says the same (issue 30 item 9).
-import { COOKIE_FACTS } from '../../../frontend/src/site/legal/legal-facts';
+import { COOKIE_FACTS, lifetime, SESSION_IDLE_DEFAULT_MS } from '../../../frontend/src/site/legal/legal-facts';
+import { parseEnv } from '../config/env';
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS } from './device-cookies';
 import { GOOGLE_STATE_COOKIE, GOOGLE_STATE_COOKIE_OPTIONS } from './google/google-state.store';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from './session.middleware';
@@ -21,5 +22,20 @@ describe('the Privacy page names every cookie the product sets, with its lifetim
       maxAgeMs: options.maxAgeMs,
       path: options.path,
     });
+  });
+});
+
+describe('the Privacy page says when a session ends', () => {
+  it('after the idle timeout the settings default to', () => {
+    expect(SESSION_IDLE_DEFAULT_MS).toBe(parseEnv({ NODE_ENV: 'development' }).SESSION_IDLE_TIMEOUT_SECONDS * 1000);
+  });
+
+  it('writes lifetimes as people do', () => {
+    expect([lifetime(14 * 86_400_000), lifetime(86_400_000), lifetime(3_600_000), lifetime(600_000)]).toEqual([
+      '14 days',
+      '24 hours',
+      '1 hour',
+      '10 minutes',
+    ]);
   });
 });

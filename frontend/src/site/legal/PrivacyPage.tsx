@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { DEFAULT_BRAND, useWhiteLabelConfig } from '../../ui/white-label';
-import { COOKIE_FACTS, lifetime } from './legal-facts';
+import { COOKIE_FACTS, lifetime, SESSION_IDLE_DEFAULT_MS } from './legal-facts';
 import { LegalSection } from './LegalSection';
 
 /**
@@ -119,8 +119,8 @@ export function PrivacyPage() {
 
         <LegalSection title="How long we keep it">
           <Typography component="p">
-            A session ends after {lifetime(COOKIE_FACTS[0].maxAgeMs)} or when you log out. Everything else is kept while your account
-            exists.
+            A session ends after {lifetime(SESSION_IDLE_DEFAULT_MS)} unused (or the time this site sets), after{' '}
+            {lifetime(COOKIE_FACTS[0].maxAgeMs)} at most, or when you log out. Everything else is kept while your account exists.
           </Typography>
           <Typography component="p">
             {brand} is built on an event log: every change (an account created, a code saved, a scan) is recorded as an event, and the event

@@ -21,7 +21,7 @@ export const COOKIE_FACTS: readonly CookieFact[] = [
     path: '/',
     purpose:
       'Keeps you signed in. It holds a random session id; the session itself (your user id) is stored on our server and ' +
-      'deleted when you log out, when it expires, or when your password changes.',
+      'deleted when you log out, when it expires, when it has not been used for a while, or when your password changes.',
   },
   {
     name: 'qrs.device',
@@ -39,8 +39,14 @@ export const COOKIE_FACTS: readonly CookieFact[] = [
   },
 ];
 
-/** How the page writes a lifetime: "14 days", "10 minutes". */
+/** A session unused for this long ends: SESSION_IDLE_TIMEOUT_SECONDS's default (an install may set another). */
+export const SESSION_IDLE_DEFAULT_MS = DAY_MS;
+
+const plural = (count: number, unit: string): string => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/** How the page writes a lifetime: "14 days", "24 hours", "10 minutes". */
 export function lifetime(ms: number): string {
-  if (ms % DAY_MS === 0) return `${ms / DAY_MS} days`;
-  return `${Math.round(ms / 60_000)} minutes`;
+  if (ms % DAY_MS === 0 && ms > DAY_MS) return plural(ms / DAY_MS, 'day');
+  if (ms % 3_600_000 === 0) return plural(ms / 3_600_000, 'hour');
+  return plural(Math.round(ms / 60_000), 'minute');
 }
