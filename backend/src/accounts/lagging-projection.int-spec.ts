@@ -66,6 +66,7 @@ describe('account writes while the users projection lags past the wait bound', (
           roles: ['user'],
           subscriptionStatus: 'free',
           googleId: null,
+          hasPassword: true,
           emailVerified: false,
         });
         id = register.body.id;

@@ -31,9 +31,10 @@ describe('POST /api/register, GET /api/user, POST /api/logout, POST /api/login',
       roles: ['user'],
       subscriptionStatus: 'free',
       googleId: null,
+      hasPassword: true,
       emailVerified: false,
     });
-    expect(JSON.stringify(register.body)).not.toMatch(/argon2|password/i);
+    expect(JSON.stringify(register.body)).not.toMatch(/argon2|"password"|passwordhash/i);
 
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);

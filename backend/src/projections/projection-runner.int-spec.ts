@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { NewEvent, RecordedEvent } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { createDataSource } from '../database/data-source';
+import { poolWithErrorListener } from '../database/pg-error-listeners';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
 import { until } from '../test-support/until';
 import type { Projection } from './projection';
@@ -57,9 +58,8 @@ describe('ProjectionRunner', () => {
   beforeEach(async () => {
     made = {};
     db = made.db = await createTestDatabase();
-    pool = made.pool = new Pool({ connectionString: db.url });
     // A connection terminated by the server (57P01) while idle is the pool's 'error' event: unhandled, it failed this file now and then.
-    pool.on('error', () => undefined);
+    pool = made.pool = poolWithErrorListener(new Pool({ connectionString: db.url }));
     store = made.store = new PostgresEventStore(pool, { connectionString: db.url, pollIntervalMs: 50 });
     dataSource = made.dataSource = createDataSource(db.url, { poolSize: 4 });
     await dataSource.initialize();
