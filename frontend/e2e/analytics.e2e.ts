@@ -129,6 +129,17 @@ describe('analytics screens', () => {
     expect(new URL(page.url()).searchParams.get('period')).toBe('7');
     await analytics.waitForText(analytics.total('scans'), '5');
     await analytics.period('Year');
+    // The label follows the new period's answer: wait until it spans the year (one CI run read the 7 days' label).
+    await page
+      .waitForFunction(
+        () => {
+          const [from, , to] = (document.querySelector('[data-testid="period-label"]')?.textContent ?? '').split(' ');
+          return (Date.parse(to) - Date.parse(from)) / 86_400_000 === 364;
+        },
+        undefined,
+        { timeout: 15_000 },
+      )
+      .catch(() => undefined);
     const label = await page.getByTestId('period-label').innerText();
     const [from, , to] = label.split(' ');
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(364);
