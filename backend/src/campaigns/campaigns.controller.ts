@@ -1,11 +1,12 @@
 import { Controller, Get, Headers, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
 import { DomainError } from '../common/domain-error';
 import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
-import { CAMPAIGN_NOT_FOUND, CampaignsService, type CampaignAnswer } from './campaigns.service';
+import { CAMPAIGN_NOT_FOUND, CampaignsService } from './campaigns.service';
 import {
   campaignsQuery,
   notificationPreferencesSchema,
@@ -14,6 +15,8 @@ import {
   type NotificationPreferences,
   type SendNewsletter,
 } from './campaigns.schemas';
+import { SetNotificationPreferencesCommand } from './set-notification-preferences.command';
+import { StartCampaignCommand, type CampaignAnswer } from './start-campaign.command';
 
 /** The newsletter tools are the admins' (core spec's admin panel; DESIGN.md: admin, newsletters): staff/staff-roles.ts. */
 const SEND = CAN.sendCampaigns;
@@ -41,7 +44,10 @@ const keyHeader = ApiHeader({
  */
 @Controller('api')
 export class CampaignsController {
-  constructor(private readonly campaigns: CampaignsService) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly campaigns: CampaignsService,
+  ) {}
 
   @Get('newsletter/stats') @Authenticated(SEND) stats(@CurrentUser() user: AuthUser) {
     return this.campaigns.stats(user.tenantId);
@@ -53,7 +59,9 @@ export class CampaignsController {
     @Headers('idempotency-key') key: string | undefined,
   ) {
     const { test, ...request } = body;
-    const answer = await this.campaigns.start(user, test ? 'newsletter-test' : 'newsletter', request, idempotencyKey(key));
+    const answer = await this.commandBus.execute(
+      new StartCampaignCommand(user, test ? 'newsletter-test' : 'newsletter', request, idempotencyKey(key)),
+    );
     const message = test
       ? `Test newsletter sent to ${user.email || user.username}.`
       : `Newsletter sent to ${plural(answer.recipientCount, 'confirmed subscriber', 'confirmed subscribers')}.`;
@@ -65,7 +73,7 @@ export class CampaignsController {
     @CurrentUser() user: AuthUser,
     @Headers('idempotency-key') key: string | undefined,
   ) {
-    const answer = await this.campaigns.start(user, 'welcome', {}, idempotencyKey(key));
+    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'welcome', {}, idempotencyKey(key)));
     return { successCount: answer.recipientCount, totalUsers: answer.audienceCount, ...answer };
   }
 
@@ -73,7 +81,7 @@ export class CampaignsController {
     @CurrentUser() user: AuthUser,
     @Headers('idempotency-key') key: string | undefined,
   ) {
-    const answer = await this.campaigns.start(user, 'scan-report', {}, idempotencyKey(key));
+    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'scan-report', {}, idempotencyKey(key)));
     return { message: `Scan notifications queued for ${counts(answer)}.`, ...counted(answer) };
   }
 
@@ -81,7 +89,7 @@ export class CampaignsController {
     @CurrentUser() user: AuthUser,
     @Headers('idempotency-key') key: string | undefined,
   ) {
-    const answer = await this.campaigns.start(user, 'pause-report', {}, idempotencyKey(key));
+    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'pause-report', {}, idempotencyKey(key)));
     return { message: `Pause notifications queued for ${counts(answer)}.`, ...counted(answer) };
   }
 
@@ -113,7 +121,7 @@ export class CampaignsController {
     @CurrentUser() user: AuthUser,
     @BodyOf(notificationPreferencesSchema) body: NotificationPreferences,
   ) {
-    return this.campaigns.setPreferences(user, body);
+    return this.commandBus.execute(new SetNotificationPreferencesCommand(user, body));
   }
 }
 

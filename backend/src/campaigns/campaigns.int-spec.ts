@@ -8,6 +8,7 @@ import { TestSmtpServer, type ReceivedMail } from '../test-support/smtp-server';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { MailQueue } from '../mail';
+import { campaignStream, notificationPreferencesStream } from './campaign.events';
 import { NEWSLETTER_FIELDS_REQUIRED } from './campaigns.schemas';
 import { until } from '../test-support/until';
 
@@ -264,4 +265,32 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
       )[0].n;
     await until(async () => (await skipped()) === 2500, 'the swept rows handled', 60_000);
   }, 90_000);
+
+  it('six sends racing under one key append one CampaignStarted; two identical preference saves racing append one change', async () => {
+    const key = { headers: { 'Idempotency-Key': 'race-1' } };
+    const body = { subject: 'Raced tips', content: 'Once.', test: true };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => admin.post('/api/send-newsletter', body, key)));
+    expect(answers.map((res) => res.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((res) => res.body.campaignId)).size).toBe(1);
+    expect(answers.filter((res) => res.body.started)).toHaveLength(1);
+    const campaign = await store.readStream(campaignStream(answers[0].body.campaignId));
+    expect(campaign.map((event) => [event.type, event.data])).toEqual([
+      [
+        'CampaignStarted',
+        expect.objectContaining({ kind: 'newsletter-test', subject: 'Raced tips', recipientCount: 1, idempotencyKey: 'race-1' }),
+      ],
+    ]);
+
+    const owner = new TestClient(app.url);
+    const { id } = await signUp(owner, 'prefs@example.com');
+    const wanted = { scanNotifications: false, pauseNotifications: true };
+    const saved = await Promise.all([1, 2].map(() => owner.put('/api/account/notification-preferences', wanted)));
+    expect(saved.map((res) => [res.status, res.body])).toEqual([
+      [200, wanted],
+      [200, wanted],
+    ]);
+    const changes = await store.readStream(notificationPreferencesStream(id));
+    expect(changes.map((event) => event.data)).toEqual([{ userId: id, ...wanted }]);
+    expect((await owner.get('/api/account/notification-preferences')).body).toEqual(wanted);
+  });
 });

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsProjection } from './campaigns.projection';
 import { CampaignsService } from './campaigns.service';
+import { SetNotificationPreferencesHandler } from './set-notification-preferences.command';
+import { StartCampaignHandler } from './start-campaign.command';
 
 /**
  * The admin panel's newsletter tools, the console's campaign pages, the owners' opt-outs and the campaigns read model.
@@ -10,6 +12,6 @@ import { CampaignsService } from './campaigns.service';
  */
 @Module({
   controllers: [CampaignsController],
-  providers: [CampaignsProjection, CampaignsService],
+  providers: [CampaignsProjection, CampaignsService, StartCampaignHandler, SetNotificationPreferencesHandler],
 })
 export class CampaignsModule {}

@@ -2,56 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { usersSql, type AuthUser } from '../accounts';
 import { allCodesSql } from '../codes';
-import { CommandPipeline, type Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { audienceCountSql } from './campaign-audiences';
 import { CampaignProgressQuery, NO_PROGRESS } from './campaign-progress';
-import { campaignIds } from './campaign-id';
-import {
-  campaignStream,
-  notificationPreferencesStream,
-  type CampaignKind,
-  type CampaignStarted,
-  type NotificationPreferencesChanged,
-  type PlatformStats,
-} from './campaign.events';
-import { CAMPAIGNS_PROJECTION } from './campaigns.projection';
+import type { CampaignKind, PlatformStats } from './campaign.events';
 import type { CampaignsQuery, NotificationPreferences } from './campaigns.schemas';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
-/** What each send call answers: the campaign, whether this request started it, and its counts. */
-export interface CampaignAnswer {
-  campaignId: string;
-  kind: CampaignKind;
-  /** False: the same request (Idempotency-Key, or same kind, subject and content within a minute) already started it. */
-  started: boolean;
-  recipientCount: number;
-  audienceCount: number;
-}
-
-const SUBJECTS: Record<Exclude<CampaignKind, 'newsletter' | 'newsletter-test'>, string> = {
-  welcome: 'Welcome emails to all users',
-  'scan-report': 'Weekly scan notifications',
-  'pause-report': 'Paused code notifications',
-};
-
-const evolveCampaign = (state: CampaignStarted | null, event: Evolvable) =>
-  event.type === 'CampaignStarted' ? (event.data as CampaignStarted) : state;
-
-const evolvePreferences = (state: NotificationPreferencesChanged | null, event: Evolvable) =>
-  event.type === 'NotificationPreferencesChanged' ? (event.data as NotificationPreferencesChanged) : state;
-
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different campaign';
-
 /**
- * Starts campaigns (one `CampaignStarted` each, at 'no_stream' on `campaign-{id}`: of two identical requests racing,
- * the loser re-plans, finds the winner's stream and answers its id) and reads them back with their progress.
+ * The campaigns' reads: the platform figures, an audience's size (over the owners' SQL fragments, campaign-audiences.ts),
+ * the console's list with each campaign's progress, and an owner's preferences. The writes are commands
+ * (start-campaign.command.ts, set-notification-preferences.command.ts).
  */
 @Injectable()
 export class CampaignsService {
   constructor(
-    private readonly pipeline: CommandPipeline,
     private readonly dataSource: DataSource,
     private readonly progress: CampaignProgressQuery,
   ) {}
@@ -71,62 +37,13 @@ export class CampaignsService {
     return row;
   }
 
-  async start(
-    admin: AuthUser,
-    kind: CampaignKind,
-    request: { subject?: string; content?: string; includeStats?: boolean },
-    idempotencyKey: string | null,
-  ): Promise<CampaignAnswer> {
-    const subject = request.subject ?? SUBJECTS[kind as keyof typeof SUBJECTS];
-    const content = request.content ?? '';
-    const includeStats = request.includeStats ?? false;
-    const ids = campaignIds(admin.id, kind, { subject, content, includeStats }, idempotencyKey, Date.now());
-    const answerOf = (data: CampaignStarted, started: boolean): CampaignAnswer => ({
-      campaignId: data.campaignId,
-      kind: data.kind,
-      started,
-      recipientCount: data.recipientCount,
-      audienceCount: data.audienceCount,
-    });
-    return this.pipeline.execute({
-      actor: { actorId: admin.id, tenantId: admin.tenantId },
-      waitFor: [CAMPAIGNS_PROJECTION],
-      onConflict: () => true,
-      plan: async (ctx) => {
-        for (const id of ids) {
-          const earlier = await ctx.load(campaignStream(id), null, evolveCampaign);
-          if (earlier.state) {
-            const first = earlier.state;
-            // As codes do: a key names one request; the same key with another campaign is refused, not answered with the first.
-            const same =
-              first.kind === kind && first.subject === subject && first.content === content && (first.stats !== null) === includeStats;
-            if (!same) throw new DomainError('conflict', IDEMPOTENCY_KEY_REUSED);
-            return { appends: [], answer: () => answerOf(first, false) };
-          }
-        }
-        const [counts] = (await this.dataSource.query(audienceCountSql(kind), [admin.tenantId, admin.id])) as {
-          audience: number;
-          recipients: number;
-        }[];
-        const data: CampaignStarted = {
-          campaignId: ids[0],
-          kind,
-          subject,
-          content,
-          stats: includeStats ? await this.stats(admin.tenantId) : null,
-          recipientCount: counts.recipients,
-          audienceCount: counts.audience,
-          startedBy: admin.id,
-          idempotencyKey,
-        };
-        return {
-          appends: [
-            { streamId: campaignStream(data.campaignId), events: [{ type: 'CampaignStarted', data }], expectedRevision: 'no_stream' },
-          ],
-          answer: () => answerOf(data, true),
-        };
-      },
-    });
+  /** How many the kind's audience holds now, and how many of them get the mail ($2: the admin, for a test send). */
+  async audienceCount(kind: CampaignKind, tenantId: number, adminId: string): Promise<{ audienceCount: number; recipientCount: number }> {
+    const [counts] = (await this.dataSource.query(audienceCountSql(kind), [tenantId, adminId])) as {
+      audience: number;
+      recipients: number;
+    }[];
+    return { audienceCount: counts.audience, recipientCount: counts.recipients };
   }
 
   async list(q: CampaignsQuery, tenant: number | null) {
@@ -161,22 +78,6 @@ export class CampaignsService {
       [user.id, user.tenantId],
     )) as { scan_notifications: boolean; pause_notifications: boolean }[];
     return { scanNotifications: row?.scan_notifications ?? true, pauseNotifications: row?.pause_notifications ?? true };
-  }
-
-  /** NotificationPreferencesChanged on the owner's own stream (nothing when unchanged); answers the preferences. */
-  setPreferences(user: AuthUser, wanted: NotificationPreferences): Promise<NotificationPreferences> {
-    const stream = notificationPreferencesStream(user.id);
-    return this.pipeline.execute({
-      actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: [CAMPAIGNS_PROJECTION],
-      plan: async (ctx) => {
-        const loaded = await ctx.load(stream, null, evolvePreferences);
-        const current = loaded.state ?? { scanNotifications: true, pauseNotifications: true };
-        const same = current.scanNotifications === wanted.scanNotifications && current.pauseNotifications === wanted.pauseNotifications;
-        const events = same ? [] : [{ type: 'NotificationPreferencesChanged', data: { userId: user.id, ...wanted } }];
-        return { appends: [{ streamId: stream, events }], answer: () => ({ ...wanted }) };
-      },
-    });
   }
 }
 
