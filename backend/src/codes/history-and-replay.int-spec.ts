@@ -20,7 +20,7 @@ describe('audit trail, concurrency and replay', () => {
   });
   afterAll(() => app.close());
 
-  it('GET /api/qrcodes/{id}/history: a code changed ten ways has ten entries, oldest first, with who, when, before and after', async () => {
+  it('GET /api/qrcodes/{id}/history: a code changed ten ways has eleven entries (a new url is also a new destination), oldest first, with who, when, before and after', async () => {
     const created = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://one.example' });
     const id = created.body.id;
     const steps = [
@@ -53,11 +53,13 @@ describe('audit trail, concurrency and replay', () => {
       'QrResumed',
       'QrStyleChanged',
       'QrStyleChanged',
+      // A web code's new url is where it leads (issue 30 item 3): recorded as both, in one append.
+      'QrDestinationChanged',
       'QrContentChanged',
       'QrDestinationChanged',
       'QrDeleted',
     ]);
-    expect(history.body.map((entry: { version: number }) => entry.version)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(history.body.map((entry: { version: number }) => entry.version)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const entry of history.body) expect(entry).toMatchObject({ actorId: userId, actorName: expect.stringContaining('@example.com') });
     // Destinations are stored as the redirect sends them (URL.href: a bare origin gains its slash).
     expect(history.body[1]).toMatchObject({
@@ -70,7 +72,11 @@ describe('audit trail, concurrency and replay', () => {
       before: { enableFrame: false, frameText: 'SCAN ME' },
       after: { enableFrame: true, frameText: 'MENU' },
     });
-    expect(Date.parse(history.body[0].at)).toBeLessThanOrEqual(Date.parse(history.body[9].at));
+    expect(history.body[7]).toMatchObject({
+      before: { destination: 'https://two.example/' },
+      after: { destination: 'https://content.example/' },
+    });
+    expect(Date.parse(history.body[0].at)).toBeLessThanOrEqual(Date.parse(history.body[10].at));
   });
 
   it(

@@ -14,6 +14,8 @@ import {
   decidePause,
   decideResume,
   decideUpdate,
+  contentDestination,
+  STATIC_CONTENT_FIXED,
   evolveQr,
   initialQr,
   releasedSlot,
@@ -405,8 +407,9 @@ describe('update: given a code, when its PUT is decided', () => {
     const pdf = given({
       type: 'QrCreated',
       data: {
-        ...created('static'),
+        ...created(),
         qrType: 'pdf',
+        destination: 'https://qr.example/pdf/up1',
         fields: { title: 'Menu', description: '', uploadId: 'up1', pdfUrl: '/uploads/up1.pdf' },
       },
     });
@@ -443,6 +446,46 @@ describe('update: given a code, when its PUT is decided', () => {
         ),
       ),
     ).toEqual([404, 'QR code not found']);
+  });
+
+  it('a static code keeps the content it was printed with (400, nothing recorded); its name and style may change', () => {
+    const state = given({ type: 'QrCreated', data: created('static') });
+    const content = parseCodeChanges({ qrData: { url: 'https://other.example' }, fgColor: '#111111' });
+    expect(refusal(() => decideUpdate(state, owner, content, null, policy))).toEqual([400, STATIC_CONTENT_FIXED]);
+    expect(fieldsOf(() => decideUpdate(state, owner, content, null, policy))).toEqual({ qrData: STATIC_CONTENT_FIXED });
+    const styled = decideUpdate(state, owner, parseCodeChanges({ name: 'Door', fgColor: '#111111' }), null, policy);
+    expect(styled.map((event) => event.type)).toEqual(['QrRenamed', 'QrStyleChanged']);
+  });
+
+  it('a dynamic web or map code whose content changes leads where the new content says; a named destination wins', () => {
+    const web = given({ type: 'QrCreated', data: created() });
+    expect(decideUpdate(web, owner, parseCodeChanges({ qrData: { url: 'https://c.example/menu' } }), null, policy)).toEqual([
+      { type: 'QrDestinationChanged', data: { qrId: 'q1', before: 'https://a.example', after: 'https://c.example/menu' } },
+      { type: 'QrContentChanged', data: { qrId: 'q1', before: { url: 'https://a.example' }, after: { url: 'https://c.example/menu' } } },
+    ]);
+    expect(fieldsOf(() => decideUpdate(web, owner, parseCodeChanges({ qrData: { url: 'javascript:alert(1)' } }), null, policy))).toEqual({
+      url: 'URL must use http or https protocol',
+    });
+    const place = { address: 'Quay 1', name: '', description: '', latitude: '', longitude: '' };
+    const map = given({
+      type: 'QrCreated',
+      data: { ...created(), qrType: 'location', destination: contentDestination('location', place)!, fields: place },
+    });
+    const moved = decideUpdate(map, owner, parseCodeChanges({ qrData: { ...place, latitude: '51.5', longitude: '-0.12' } }), null, policy);
+    expect(moved.map((event) => [event.type, (event.data as { after: unknown }).after])).toEqual([
+      ['QrDestinationChanged', 'https://www.google.com/maps/search/?api=1&query=51.5,-0.12'],
+      ['QrContentChanged', { latitude: '51.5', longitude: '-0.12' }],
+    ]);
+    // A contact's hosted page is its destination: a content change does not move it.
+    const contact = given({ type: 'QrCreated', data: { ...created(), qrType: 'contact', destination: null, fields: { firstName: 'A' } } });
+    const renamed = decideUpdate(
+      contact,
+      owner,
+      parseCodeChanges({ qrData: { firstName: 'B', phoneNumber: '+441234567890' } }),
+      null,
+      policy,
+    );
+    expect(renamed.map((event) => event.type)).toEqual(['QrContentChanged']);
   });
 
   it('style values are checked with the spec messages before any decision', () => {

@@ -1,4 +1,4 @@
-import { isUrlType } from '@qrsharks/qr-core';
+import { encodeMapsLink, isUrlType } from '@qrsharks/qr-core';
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
@@ -239,6 +239,20 @@ export function decideChangeContent(state: QrState, actor: Actor, fields: Record
 
 const UPLOAD_REFERENCES = ['uploadId', 'pdfUrl', 'pdfFileName', 'imageUrl', 'imageFileName'];
 
+export const STATIC_CONTENT_FIXED =
+  "A static QR code's content is printed in its pattern and cannot be changed. Duplicate it to make a new code with this content changed.";
+
+/**
+ * Where a dynamic code's content leads, for the types whose destination is made from their content (a web address's
+ * url, a map link from the location's fields); undefined for the others (their destination is a hosted page, a
+ * checkout or an upload, which a content change does not move).
+ */
+export function contentDestination(qrType: string, fields: Record<string, unknown>): string | undefined {
+  if (isUrlType(qrType)) return typeof fields.url === 'string' ? fields.url : '';
+  if (qrType === 'location') return encodeMapsLink(fields);
+  return undefined;
+}
+
 /**
  * PUT of a code: destination, content (validated for the code's own type), style and logo in one decision, so all
  * of it lands at one revision or none does. `logo` is the stored new logo (the command stores the file first).
@@ -268,14 +282,19 @@ export function decideUpdate(
   }
   const out: QrEvent[] = [];
   if (changes.name !== undefined) out.push(...decideRename(state, actor, changes.name));
-  if (changes.destination !== undefined) out.push(...decideChangeDestination(state, actor, changes.destination, policy));
+  let fields: Record<string, unknown> | null = null;
   if (changes.content !== undefined) {
-    const fields = validateFields(state.code.qrType, changes.content);
+    // A static code's content is its printed pattern: a new content is a new code (the dashboard's Duplicate and edit).
+    if (state.code.mode === 'static') throw DomainError.invalid(STATIC_CONTENT_FIXED, 'qrData');
+    fields = validateFields(state.code.qrType, changes.content);
     // Upload references stay unless replaced.
     for (const key of UPLOAD_REFERENCES)
       if (state.code.fields[key] !== undefined && fields[key] === undefined) fields[key] = state.code.fields[key];
-    out.push(...decideChangeContent(state, actor, fields));
   }
+  // A dynamic web or map code leads where its content says, unless the same PUT names the destination itself.
+  const destination = changes.destination ?? (fields ? contentDestination(state.code.qrType, fields) : undefined);
+  if (destination !== undefined) out.push(...decideChangeDestination(state, actor, destination, policy));
+  if (fields) out.push(...decideChangeContent(state, actor, fields));
   if (logo) Object.assign(styleChanges, logo);
   if (changes.removeLogo) Object.assign(styleChanges, { logoFileName: null, logoFilePath: null });
   out.push(...decideChangeStyle(state, actor, styleChanges));

@@ -13,7 +13,7 @@ import { CODES_PROJECTION } from './codes.projection';
 import { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 import type { DestinationPolicy } from './destination';
 import { DestinationPolicies } from './destination-policies';
-import { assertOwner, decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
+import { assertOwner, contentDestination, decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
 import { qrStream, type QrEvent, type QrStyleChanged, type StoredStyle } from './qr-code.events';
 import type { FileUpload } from './uploads/file-upload';
 import { UploadsService, type PreparedUpload } from './uploads/uploads.service';
@@ -74,7 +74,7 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
   async execute({ user, qrId, changes, logo, expected, routeMode }: UpdateQrCodeCommand): Promise<CodeDto | DeletedCodeDto> {
     const actor = { userId: user.id, tenantId: user.tenantId };
     const stream = qrStream(qrId);
-    const policy = changes.destination === undefined ? null : await this.destinations.current([changes.destination]);
+    let policy: DestinationPolicy | null = null;
     let logoUpload: PreparedUpload | null = null;
     return this.pipeline
       .execute({
@@ -91,6 +91,10 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
           const logoFields = logoUpload
             ? { logoFileName: logoUpload.upload.originalName, logoFilePath: `/logo/${logoUpload.upload.uploadId}` }
             : null;
+          // The destination this change may set: the one named, else one the new content leads to (web and map codes).
+          const destination =
+            changes.destination ?? (changes.content && contentDestination(loaded.state.code?.qrType ?? '', changes.content));
+          if (destination !== undefined) policy ??= await this.destinations.current([destination]);
           const events = decideUpdate(loaded.state, actor, changes, logoFields, policy ?? NO_DESTINATION, routeMode);
           assertPrintable(loaded.state, events);
           // The logo's event goes in the same append as the change that uses it (one transaction).
@@ -112,7 +116,7 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
   }
 }
 
-/** An update without a destination decides nothing about one: this policy is never consulted then. */
+/** An update that sets no destination decides nothing about one: this policy is never consulted then. */
 const NO_DESTINATION: DestinationPolicy = { isOwnHost: () => true, allowPrivate: false };
 
 /** A style change that would make the code unreadable (low contrast) is refused before it is stored. */
