@@ -37,7 +37,7 @@ describe('PUT /api/dynamic-qrcodes/{id} and /api/qrcodes/{id}: edit after printi
   });
   afterAll(() => app.close());
 
-  it('content and style of a dynamic code change with If-Match, one event per change; the re-rendered code decodes to the same short link', async () => {
+  it('content and style of a dynamic code change with If-Match, one event each; the re-render decodes to the same short link', async () => {
     const created = await postMultipart(owner, '/api/dynamic-qrcodes', {
       qrType: 'url',
       destination: 'https://menu.example/spring',

@@ -20,64 +20,69 @@ describe('audit trail, concurrency and replay', () => {
   });
   afterAll(() => app.close());
 
-  it('GET /api/qrcodes/{id}/history: a code changed ten ways has eleven entries (a new url is also a new destination), oldest first, with who, when, before and after', async () => {
-    const created = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://one.example' });
-    const id = created.body.id;
-    const steps = [
-      () => client.put(`/api/dynamic-qrcodes/${id}`, { destination: 'https://two.example' }),
-      () => client.put(`/api/dynamic-qrcodes/${id}`, { fgColor: '#112233' }),
-      () => client.post(`/api/dynamic-qrcodes/${id}/pause`),
-      () => client.post(`/api/dynamic-qrcodes/${id}/resume`),
-      () =>
-        postMultipart(
-          client,
-          `/api/dynamic-qrcodes/${id}`,
-          {},
-          [{ name: 'logoFile', filename: 'brand.png', contentType: 'image/png', data: PNG_1x1 }],
-          'PUT',
-        ),
-      () => client.put(`/api/dynamic-qrcodes/${id}`, { enableFrame: true, frameText: 'MENU' }),
-      () => client.put(`/api/dynamic-qrcodes/${id}`, { qrData: { url: 'https://content.example' } }),
-      () => client.put(`/api/dynamic-qrcodes/${id}`, { destination: 'https://three.example' }),
-      () => client.delete(`/api/dynamic-qrcodes/${id}`),
-    ];
-    for (const step of steps) expect((await step()).status).toBe(200);
-    // No-ops record nothing.
-    const history = await client.get(`/api/qrcodes/${id}/history`);
-    expect(history.status).toBe(200);
-    expect(history.body.map((entry: { type: string }) => entry.type)).toEqual([
-      'QrCreated',
-      'QrDestinationChanged',
-      'QrStyleChanged',
-      'QrPaused',
-      'QrResumed',
-      'QrStyleChanged',
-      'QrStyleChanged',
-      // A web code's new url is where it leads (issue 30 item 3): recorded as both, in one append.
-      'QrDestinationChanged',
-      'QrContentChanged',
-      'QrDestinationChanged',
-      'QrDeleted',
-    ]);
-    expect(history.body.map((entry: { version: number }) => entry.version)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    for (const entry of history.body) expect(entry).toMatchObject({ actorId: userId, actorName: expect.stringContaining('@example.com') });
-    // Destinations are stored as the redirect sends them (URL.href: a bare origin gains its slash).
-    expect(history.body[1]).toMatchObject({
-      before: { destination: 'https://one.example/' },
-      after: { destination: 'https://two.example/' },
-    });
-    expect(history.body[2]).toMatchObject({ before: { fgColor: '#000000' }, after: { fgColor: '#112233' } });
-    expect(history.body[5].after).toMatchObject({ logoFileName: 'brand.png' });
-    expect(history.body[6]).toMatchObject({
-      before: { enableFrame: false, frameText: 'SCAN ME' },
-      after: { enableFrame: true, frameText: 'MENU' },
-    });
-    expect(history.body[7]).toMatchObject({
-      before: { destination: 'https://two.example/' },
-      after: { destination: 'https://content.example/' },
-    });
-    expect(Date.parse(history.body[0].at)).toBeLessThanOrEqual(Date.parse(history.body[10].at));
-  });
+  it(
+    'GET /api/qrcodes/{id}/history: a code changed ten ways has eleven entries (a new url is a new destination too), oldest first, ' +
+      'with who, when, before and after',
+    async () => {
+      const created = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://one.example' });
+      const id = created.body.id;
+      const steps = [
+        () => client.put(`/api/dynamic-qrcodes/${id}`, { destination: 'https://two.example' }),
+        () => client.put(`/api/dynamic-qrcodes/${id}`, { fgColor: '#112233' }),
+        () => client.post(`/api/dynamic-qrcodes/${id}/pause`),
+        () => client.post(`/api/dynamic-qrcodes/${id}/resume`),
+        () =>
+          postMultipart(
+            client,
+            `/api/dynamic-qrcodes/${id}`,
+            {},
+            [{ name: 'logoFile', filename: 'brand.png', contentType: 'image/png', data: PNG_1x1 }],
+            'PUT',
+          ),
+        () => client.put(`/api/dynamic-qrcodes/${id}`, { enableFrame: true, frameText: 'MENU' }),
+        () => client.put(`/api/dynamic-qrcodes/${id}`, { qrData: { url: 'https://content.example' } }),
+        () => client.put(`/api/dynamic-qrcodes/${id}`, { destination: 'https://three.example' }),
+        () => client.delete(`/api/dynamic-qrcodes/${id}`),
+      ];
+      for (const step of steps) expect((await step()).status).toBe(200);
+      // No-ops record nothing.
+      const history = await client.get(`/api/qrcodes/${id}/history`);
+      expect(history.status).toBe(200);
+      expect(history.body.map((entry: { type: string }) => entry.type)).toEqual([
+        'QrCreated',
+        'QrDestinationChanged',
+        'QrStyleChanged',
+        'QrPaused',
+        'QrResumed',
+        'QrStyleChanged',
+        'QrStyleChanged',
+        // A web code's new url is where it leads (issue 30 item 3): recorded as both, in one append.
+        'QrDestinationChanged',
+        'QrContentChanged',
+        'QrDestinationChanged',
+        'QrDeleted',
+      ]);
+      expect(history.body.map((entry: { version: number }) => entry.version)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      for (const entry of history.body)
+        expect(entry).toMatchObject({ actorId: userId, actorName: expect.stringContaining('@example.com') });
+      // Destinations are stored as the redirect sends them (URL.href: a bare origin gains its slash).
+      expect(history.body[1]).toMatchObject({
+        before: { destination: 'https://one.example/' },
+        after: { destination: 'https://two.example/' },
+      });
+      expect(history.body[2]).toMatchObject({ before: { fgColor: '#000000' }, after: { fgColor: '#112233' } });
+      expect(history.body[5].after).toMatchObject({ logoFileName: 'brand.png' });
+      expect(history.body[6]).toMatchObject({
+        before: { enableFrame: false, frameText: 'SCAN ME' },
+        after: { enableFrame: true, frameText: 'MENU' },
+      });
+      expect(history.body[7]).toMatchObject({
+        before: { destination: 'https://two.example/' },
+        after: { destination: 'https://content.example/' },
+      });
+      expect(Date.parse(history.body[0].at)).toBeLessThanOrEqual(Date.parse(history.body[10].at));
+    },
+  );
 
   it(
     'pause and update at once with the same If-Match: one wins and the other gets 412 (or, without it, both apply in order); never a ' +
