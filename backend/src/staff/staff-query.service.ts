@@ -21,6 +21,7 @@ const USER_SORT: Record<UsersQuery['sort']['field'], string> = {
   email: 'email',
   subscriptionStatus: 'subscription_status',
   codeCount: 'code_count',
+  id: 'id',
 };
 
 const CODE_COLUMNS =

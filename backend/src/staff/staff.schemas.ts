@@ -48,7 +48,8 @@ export const eventsQuery = listQuery({
 export type EventsFilter = z.output<typeof eventsQuery>['filter'];
 export type EventsQuery = ListQuery<EventsFilter, (typeof EVENT_SORTABLE)[number]>;
 
-export const USER_SORTABLE = ['createdAt', 'email', 'subscriptionStatus', 'codeCount'] as const;
+// 'id' is react-admin's default sort (a ReferenceInput asks it unless told otherwise): accepted so such a request finds users.
+export const USER_SORTABLE = ['createdAt', 'email', 'subscriptionStatus', 'codeCount', 'id'] as const;
 export const usersQuery = listQuery({
   sortable: USER_SORTABLE,
   defaultSort: { field: 'createdAt', order: 'DESC' },

@@ -5,10 +5,11 @@ import { darken, getContrastRatio } from '@mui/material/styles';
 /** The pages' background (the theme's background.default). */
 export const PAGE_BACKGROUND = '#f8fafc';
 /**
- * The darkest surface text in the brand's colour sits on: a filled field (react-admin's inputs: 6 % black over white),
- * whose label takes the primary colour while focused. A colour that reads there reads on the page and on white.
+ * The darkest surface text in the brand's colour sits on: a filled field (react-admin's inputs: 6 % black) over the page
+ * background (a list's filter form), whose label takes the primary colour while focused. A colour that reads there reads
+ * on the page and on white.
  */
-const FIELD_BACKGROUND = '#f0f0f0';
+export const FIELD_BACKGROUND = '#e9ebed';
 
 /**
  * `color` itself when it reads as text on a filled field, the page and white, and white text reads on it, at `ratio`

@@ -53,8 +53,9 @@ function CsvButton() {
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search changes" />,
   <SelectArrayInput key="type" source="type" label="Event type" choices={EVENT_TYPE_CHOICES} />,
-  <ReferenceInput key="userId" source="userId" reference="users" label="User">
-    <AutocompleteInput label="User" optionText="email" filterToQuery={(q: string) => ({ q })} />
+  // Suggestions by email, A to Z (react-admin would otherwise ask the users sorted by id).
+  <ReferenceInput key="userId" source="userId" reference="users" label="User" sort={{ field: 'email', order: 'ASC' }}>
+    <AutocompleteInput label="User" optionText="email" filterToQuery={(q: string) => ({ q })} sx={{ minWidth: { md: 340 } }} />
   </ReferenceInput>,
   <TextInput key="qrId" source="qrId" label="Code id" />,
   <TextInput key="clientId" source="clientId" label="Tenant id" parse={(value: string) => (value ? Number(value) : undefined)} />,
