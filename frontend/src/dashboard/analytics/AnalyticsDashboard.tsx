@@ -102,7 +102,7 @@ export function AnalyticsDashboard() {
               <BarChart
                 height={200}
                 layout="horizontal"
-                yAxis={[{ scaleType: 'band', data: data.topPerformingQrCodes.map((code) => shorten(code.name)), width: 120 }]}
+                yAxis={[codeAxis(data.topPerformingQrCodes)]}
                 series={[
                   { data: data.topPerformingQrCodes.map((code) => code.generations), label: 'Generations', stack: 'all' },
                   { data: data.topPerformingQrCodes.map((code) => code.downloads), label: 'Downloads', stack: 'all' },
@@ -120,13 +120,16 @@ export function AnalyticsDashboard() {
               <BarChart
                 height={200}
                 layout="horizontal"
-                yAxis={[{ scaleType: 'band', data: data.dynamicQrPerformance.map((code) => shorten(code.name)), width: 120 }]}
+                yAxis={[codeAxis(data.dynamicQrPerformance)]}
                 series={[{ data: data.dynamicQrPerformance.map((code) => code.scans), label: 'Scans' }]}
                 hideLegend
               />
               <CodeLinks
                 testId="top-dynamic"
-                codes={data.dynamicQrPerformance.map((code) => ({ ...code, figure: `${code.scans} scans` }))}
+                codes={data.dynamicQrPerformance.map((code) => ({
+                  ...code,
+                  figure: `${code.scans} ${code.scans === 1 ? 'scan' : 'scans'}`,
+                }))}
               />
             </ChartCard>
           </Box>
@@ -138,6 +141,23 @@ export function AnalyticsDashboard() {
 }
 
 const shorten = (name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` : name);
+
+/**
+ * A band per code, keyed by its id: a band scale merges equal values, so two codes whose shortened names are equal
+ * shared one bar and one vanished (issue 30 item 2). The tick shows the shortened display name, the tooltip all of it.
+ */
+function codeAxis(codes: readonly { id: string; name: string }[]) {
+  const names = new Map(codes.map((code) => [code.id, code.name]));
+  return {
+    scaleType: 'band' as const,
+    data: codes.map((code) => code.id),
+    width: 120,
+    valueFormatter: (id: string, context: { location: string }) => {
+      const name = names.get(id) ?? '';
+      return context.location === 'tick' ? shorten(name) : name;
+    },
+  };
+}
 
 function CodeLinks({ codes, testId }: { codes: { id: string; name: string; figure: string }[]; testId: string }) {
   return (

@@ -1,6 +1,8 @@
 // One code as a card: the code drawn by qr-core (as the download), its type, name or destination, scans for dynamic
 // codes and the date it was made; the actions the spec offers (preview, edit destination, pause/resume for dynamic
-// codes only, delete) and the ones every QR SaaS user expects (rename, duplicate, password).
+// codes only, delete) and the ones every QR SaaS user expects (rename, duplicate, password). Cards lead on (issue 30
+// item 2): a dynamic code's short link with a copy button, its scan count a link to its analytics, Analytics in the menu.
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/LockOutlined';
@@ -9,14 +11,31 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Box, Button, Card, CardActions, CardContent, Chip, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  IconButton,
+  Link,
+  Menu,
+  MenuItem,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { memo, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardCode } from '../data-provider';
+import { toast } from '../../ui/toast';
 import { SellerChip } from '../payments/SellerChip';
 import { renderCodeSvg } from './code-render';
 import { codeTitle, createdOn, typeLabel } from './code-text';
 import { svgDataUri } from './files';
+
+const scans = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'scan' : 'scans'}`;
 
 export type CodeAction = 'preview' | 'destination' | 'pause' | 'resume' | 'rename' | 'duplicate' | 'password' | 'removePassword' | 'delete';
 
@@ -43,6 +62,38 @@ function CodeImage({ code, fontReady }: { code: DashboardCode; fontReady: boolea
         />
       )}
     </Box>
+  );
+}
+
+/** The code's analytics page (issue 17), where the scan count and the menu's Analytics lead. */
+export const analyticsPath = (id: string) => `/dashboard/analytics/${id}`;
+
+/** The full short URL a dynamic code encodes (the server's `link`, on the tenant's own origin). */
+const shortUrl = (code: DashboardCode) => code.link ?? `${window.location.origin}/d/${code.shortCode ?? ''}`;
+
+async function copyShortLink(url: string): Promise<void> {
+  try {
+    if (!navigator.clipboard) throw new Error('The clipboard is not available on this page');
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Copied', description: `${url} is on your clipboard.` });
+  } catch (error) {
+    console.error(error);
+    toast({ title: 'Copy failed', description: `Select the link and copy it: ${url}`, variant: 'destructive' });
+  }
+}
+
+function ShortLink({ code, title }: { code: DashboardCode; title: string }) {
+  const url = shortUrl(code);
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <Typography variant="body2" data-testid="short-link" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', minWidth: 0 }}>
+        {url.replace(/^https?:\/\//, '')}
+      </Typography>
+      {/* No hover tooltip: after a tap it stayed over the toast, where axe measured it unreadable (phone). */}
+      <IconButton size="small" aria-label={`Copy short link of ${title}`} onClick={() => void copyShortLink(url)}>
+        <ContentCopyIcon fontSize="small" />
+      </IconButton>
+    </Stack>
   );
 }
 
@@ -94,11 +145,20 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
               <Chip size="small" color="warning" icon={<LockIcon />} label="Password protected" data-testid="code-lock" />
             )}
           </Stack>
+          {dynamic && code.shortCode && <ShortLink code={code} title={title} />}
           <Typography variant="body2" color="text.secondary">
             {dynamic && (
-              <span data-testid="scan-count">
-                {code.scanCount ?? 0} {code.scanCount === 1 ? 'scan' : 'scans'} ·{' '}
-              </span>
+              <>
+                <Link
+                  component={RouterLink}
+                  to={analyticsPath(code.id)}
+                  data-testid="scan-count"
+                  aria-label={`${scans(code.scanCount ?? 0)}: analytics of ${title}`}
+                >
+                  {scans(code.scanCount ?? 0)}
+                </Link>
+                {' · '}
+              </>
             )}
             Created {createdOn(code.createdAt)}
           </Typography>
@@ -155,6 +215,9 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
           <MoreVertIcon fontSize="small" />
         </IconButton>
         <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+          <MenuItem component={RouterLink} to={analyticsPath(code.id)} onClick={() => setMenu(null)}>
+            Analytics
+          </MenuItem>
           <MenuItem onClick={act('rename')}>Rename</MenuItem>
           <MenuItem onClick={act('duplicate')}>Duplicate</MenuItem>
           {dynamic && <MenuItem onClick={act('password')}>{code.hasPassword ? 'Change password' : 'Set password'}</MenuItem>}
