@@ -1,49 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { runScript, scratchFolders } from './test-support/lint-scripts';
 
 /** scripts/check-feature-sql.mjs, the data-ownership check `npm run lint` runs (issue 29, item 1). */
-const ROOT = join(__dirname, '..', '..');
-const SCRIPT = join(ROOT, 'scripts', 'check-feature-sql.mjs');
-
-interface Run {
-  code: number;
-  out: string;
-}
-
-async function check(args: string[] = []): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args]);
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
-
-let dir: string;
-
-/** A synthetic source tree: path -> content. */
-function tree(files: Record<string, string>): string {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  return dir;
-}
+const check = (args: string[] = []) => runScript('check-feature-sql.mjs', args);
+const scratch = scratchFolders('feature-sql-');
+const tree = scratch.tree;
 
 const ENTITY_USERS = "import { Entity } from 'typeorm';\n@Entity({ name: 'users' })\nexport class User {}\n";
 const PROJECTION_CODES =
   "const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;\n" +
   "export class CodesProjection {\n  readonly tables = [...TABLES, 'code_counts'];\n" +
   '  q = `UPDATE dynamic_qr_codes SET x = 1 WHERE id = ${1}`;\n}\n';
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'feature-sql-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('cross-feature SQL (scripts/check-feature-sql.mjs)', () => {
   it("the product's backend/src names no other feature's table beyond the listed exceptions", async () => {
@@ -90,7 +58,7 @@ describe('cross-feature SQL (scripts/check-feature-sql.mjs)', () => {
       'accounts/user.entity.ts': ENTITY_USERS,
       'campaigns/audience.ts': "export const q = 'SELECT email FROM users';\n",
     });
-    const exceptions = join(dir, 'exceptions.json');
+    const exceptions = join(scratch.dir, 'exceptions.json');
     writeFileSync(exceptions, JSON.stringify({ exceptions: { 'campaigns/audience.ts': ['users'] } }));
     expect(await check(['--root', root, '--exceptions', exceptions])).toMatchObject({ code: 0 });
     writeFileSync(join(root, 'campaigns/audience.ts'), 'export const q = 1;\n');

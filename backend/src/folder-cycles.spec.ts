@@ -1,43 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { runScript, scratchFolders } from './test-support/lint-scripts';
 
 /** scripts/check-folder-cycles.mjs, the folder-level loop and layer check `npm run lint` runs (issue 29, item 2). */
-const ROOT = join(__dirname, '..', '..');
-const SCRIPT = join(ROOT, 'scripts', 'check-folder-cycles.mjs');
-
-interface Run {
-  code: number;
-  out: string;
-}
-
-async function check(args: string[] = []): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args]);
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
-
-let dir: string;
-
-/** A synthetic source tree: path -> content. */
-function tree(files: Record<string, string>): string {
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  return dir;
-}
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'folder-cycles-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const check = (args: string[] = []) => runScript('check-folder-cycles.mjs', args);
+const scratch = scratchFolders('folder-cycles-');
+const tree = scratch.tree;
 
 describe('folder-level import loops (scripts/check-folder-cycles.mjs)', () => {
   it("the product's own trees, backend/src and frontend/src, have no folder loop and keep their layers' order", async () => {
@@ -80,7 +48,7 @@ describe('folder-level import loops (scripts/check-folder-cycles.mjs)', () => {
     expect(run.code).toBe(1);
     expect(run.out).toContain('folder loop between a/, b/, c/');
 
-    rmSync(join(dir, 'c'), { recursive: true });
+    rmSync(join(scratch.dir, 'c'), { recursive: true });
     const tests = tree({
       'b/y.spec.ts': "import { x } from '../a';\n",
       'test-support/app.ts': "import { x } from '../a';\nimport { load } from '../b/y';\n",

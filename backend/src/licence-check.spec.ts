@@ -1,26 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import { runScript, scratchFolders } from './test-support/lint-scripts';
 
-const ROOT = join(__dirname, '..', '..');
-const SCRIPT = join(ROOT, 'scripts', 'check-licences.mjs');
-
-interface Run {
-  code: number;
-  out: string;
-}
-
-async function check(args: string[]): Promise<Run> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args]);
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
-}
+const check = (args: string[]) => runScript('check-licences.mjs', args);
 
 type Entry = Record<string, unknown>;
 
@@ -50,16 +32,12 @@ function lock(extra: Record<string, Entry> = {}, backendDeps: Record<string, str
 }
 
 describe('scripts/check-licences.mjs (part of npm run lint)', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'licences-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const scratch = scratchFolders('licences-');
 
   const write = (packages: Record<string, Entry>, exceptions: Record<string, Entry> = {}) => {
-    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages }));
-    writeFileSync(join(dir, 'exceptions.json'), JSON.stringify({ packages: exceptions }));
-    return ['--root', dir, '--exceptions', join(dir, 'exceptions.json')];
+    writeFileSync(join(scratch.dir, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages }));
+    writeFileSync(join(scratch.dir, 'exceptions.json'), JSON.stringify({ packages: exceptions }));
+    return ['--root', scratch.dir, '--exceptions', join(scratch.dir, 'exceptions.json')];
   };
 
   it('passes the repository as it is', async () => {

@@ -16,13 +16,7 @@ describe('POST /api/delete-account asks for the password, or the email address o
 
   beforeAll(async () => {
     google = await FakeGoogle.start();
-    app = await startTestApp({
-      GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      GOOGLE_AUTH_URL: `${google.url}/authorize`,
-      GOOGLE_TOKEN_URL: `${google.url}/token`,
-      GOOGLE_PROFILE_URL: `${google.url}/userinfo`,
-    });
+    app = await startTestApp(google.settings);
   });
   afterAll(async () => {
     await app?.close();

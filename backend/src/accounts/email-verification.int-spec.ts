@@ -30,11 +30,7 @@ describe('email verification and Google sign-in into existing accounts (issue 27
       BASE_DOMAIN: 'sharks.test',
       PUBLIC_ORIGIN: ORIGIN,
       ADMIN_EMAILS: 'boss@example.com',
-      GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      GOOGLE_AUTH_URL: `${google.url}/authorize`,
-      GOOGLE_TOKEN_URL: `${google.url}/token`,
-      GOOGLE_PROFILE_URL: `${google.url}/userinfo`,
+      ...google.settings,
     });
   });
   afterAll(async () => {

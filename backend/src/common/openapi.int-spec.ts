@@ -1,32 +1,18 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
 import { TestClient } from '../test-support/http';
+import { appRoutes } from '../test-support/routes';
 import { startTestApp, TestApp } from '../test-support/test-app';
 
 /** Every route handler that reads the request body (a @Body or BodyOf parameter), as METHOD /openapi/{path}. */
 function bodyTakingRoutes(app: TestApp): string[] {
-  const routes: string[] = [];
-  for (const module of app.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-      if (!controller) continue;
-      const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[key];
-        if (key === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
-        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<string, unknown>;
-        if (!Object.keys(args).some((arg) => Number(arg.split(':')[0]) === RouteParamtypes.BODY)) continue;
-        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].join('/')}`
-          .replace(/\/+/g, '/')
-          .replace(/\/$/, '')
-          .replace(/:(\w+)/g, '{$1}');
-        routes.push(`${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase()} ${path}`);
-      }
-    }
-  }
-  return routes.sort();
+  return appRoutes(app)
+    .filter(({ controller, key }) => {
+      const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<string, unknown>;
+      return Object.keys(args).some((arg) => Number(arg.split(':')[0]) === RouteParamtypes.BODY);
+    })
+    .map(({ method, path }) => `${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`)
+    .sort();
 }
 
 describe('GET /api/docs', () => {

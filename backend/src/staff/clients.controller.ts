@@ -1,22 +1,12 @@
-import { Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
+import { Controller, Get, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
-import { BodyOf, IdParam, integerId, QueryOf, text } from '../common/input';
+import { IdParam, integerId, QueryOf, text } from '../common/input';
 import { listPage, listQuery } from '../common/list-query';
-import {
-  CLIENT_NOT_FOUND,
-  CLIENT_SORTABLE,
-  clientInputSchema,
-  ClientsService,
-  CreateClientCommand,
-  DeleteClientCommand,
-  RotateClientKeyCommand,
-  UpdateClientCommand,
-  type ClientBody,
-  type ClientsPageQuery,
-} from '../tenants';
+import { CLIENT_NOT_FOUND, CLIENT_SORTABLE, ClientsService, RotateClientKeyCommand, type ClientsPageQuery } from '../tenants';
+import { ClientWrites } from './client-writes';
 
 /** GET /api/admin/clients: the ra-data-simple-rest list of tenants (white-label clients). */
 export const clientsQuery = listQuery({
@@ -44,11 +34,13 @@ export const clientsQuery = listQuery({
  * create, edit and key rotation: support; delete: admin. The commands refuse a white-label client's staff (403).
  */
 @Controller('api/admin/clients')
-export class AdminClientsController {
+export class AdminClientsController extends ClientWrites {
   constructor(
     private readonly clients: ClientsService,
-    private readonly commandBus: CommandBus,
-  ) {}
+    commandBus: CommandBus,
+  ) {
+    super(commandBus);
+  }
 
   @Get() @Authenticated(CAN.read) async list(
     @CurrentUser() user: AuthUser,
@@ -63,29 +55,10 @@ export class AdminClientsController {
     return this.clients.one(id, tenantScope(user));
   }
 
-  @Post() @Authenticated(CAN.manageTenants) create(@CurrentUser() user: AuthUser, @BodyOf(clientInputSchema) input: ClientBody) {
-    return this.commandBus.execute(new CreateClientCommand(user, input));
-  }
-
-  @Put(':id') @Authenticated(CAN.manageTenants) update(
-    @CurrentUser() user: AuthUser,
-    @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
-    @BodyOf(clientInputSchema) input: ClientBody,
-  ) {
-    return this.commandBus.execute(new UpdateClientCommand(user, id, input));
-  }
-
   @Post(':id/api-key') @Authenticated(CAN.manageTenants) rotateKey(
     @CurrentUser() user: AuthUser,
     @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
   ) {
     return this.commandBus.execute(new RotateClientKeyCommand(user, id));
-  }
-
-  @Delete(':id') @Authenticated(CAN.deleteTenants) remove(
-    @CurrentUser() user: AuthUser,
-    @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
-  ) {
-    return this.commandBus.execute(new DeleteClientCommand(user, id));
   }
 }

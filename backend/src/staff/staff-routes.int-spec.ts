@@ -1,11 +1,9 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ProjectionsService } from '../projections/projections.service';
 import { createCodeByEvents } from '../scans/scan-fixtures';
 import { TestClient } from '../test-support/http';
+import { appRoutes } from '../test-support/routes';
 import { lastEventPosition } from '../test-support/last-event';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
@@ -19,24 +17,12 @@ const REQUIRED_ROLES = 'accounts:roles';
 
 /** Every route of the running app as `METHOD /path/:param`, with the roles its @Authenticated(...) names (none: []). */
 function routes(app: TestApp): Map<string, string[]> {
-  const found = new Map<string, string[]>();
-  for (const module of app.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as (new (...args: never[]) => unknown) | null;
-      if (!controller) continue;
-      const prefix = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
-        const handler = (controller.prototype as Record<string, unknown>)[key];
-        if (key === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(METHOD_METADATA, handler) === undefined) continue;
-        const path = `/${[prefix, String(Reflect.getMetadata(PATH_METADATA, handler) ?? '')].join('/')}`
-          .replace(/\/+/g, '/')
-          .replace(/\/$/, '');
-        const roles = (Reflect.getMetadata(REQUIRED_ROLES, handler) ?? Reflect.getMetadata(REQUIRED_ROLES, controller) ?? []) as string[];
-        found.set(`${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${path}`, roles);
-      }
-    }
-  }
-  return found;
+  return new Map(
+    appRoutes(app).map(({ method, path, controller, handler }) => [
+      `${method} ${path}`,
+      (Reflect.getMetadata(REQUIRED_ROLES, handler) ?? Reflect.getMetadata(REQUIRED_ROLES, controller) ?? []) as string[],
+    ]),
+  );
 }
 
 /** Paths only staff reach: a route here without a role is a hole, whatever the table below says. */

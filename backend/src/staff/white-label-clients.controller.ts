@@ -1,16 +1,8 @@
-import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
-import { BodyOf, IdParam, integerId } from '../common/input';
-import {
-  CLIENT_NOT_FOUND,
-  clientInputSchema,
-  ClientsService,
-  CreateClientCommand,
-  DeleteClientCommand,
-  UpdateClientCommand,
-  type ClientBody,
-} from '../tenants';
+import { ClientsService } from '../tenants';
+import { ClientWrites } from './client-writes';
 
 /**
  * The website spec's white-label client management (sections 2 and 7), on the same rules as the console's
@@ -19,32 +11,15 @@ import {
  * support could delete here while the console refused them).
  */
 @Controller('api/white-label/clients')
-export class WhiteLabelClientsController {
+export class WhiteLabelClientsController extends ClientWrites {
   constructor(
     private readonly clients: ClientsService,
-    private readonly commandBus: CommandBus,
-  ) {}
+    commandBus: CommandBus,
+  ) {
+    super(commandBus);
+  }
 
   @Get() @Authenticated(CAN.read) list(@CurrentUser() user: AuthUser) {
     return this.clients.list(tenantScope(user));
-  }
-
-  @Post() @Authenticated(CAN.manageTenants) create(@CurrentUser() user: AuthUser, @BodyOf(clientInputSchema) input: ClientBody) {
-    return this.commandBus.execute(new CreateClientCommand(user, input));
-  }
-
-  @Put(':id') @Authenticated(CAN.manageTenants) update(
-    @CurrentUser() user: AuthUser,
-    @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
-    @BodyOf(clientInputSchema) input: ClientBody,
-  ) {
-    return this.commandBus.execute(new UpdateClientCommand(user, id, input));
-  }
-
-  @Delete(':id') @Authenticated(CAN.deleteTenants) remove(
-    @CurrentUser() user: AuthUser,
-    @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
-  ) {
-    return this.commandBus.execute(new DeleteClientCommand(user, id));
   }
 }

@@ -29,6 +29,17 @@ export class FakeGoogle {
     });
   }
 
+  /** The product's Google settings pointed at this double. */
+  get settings(): Record<string, string> {
+    return {
+      GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'test-secret',
+      GOOGLE_AUTH_URL: `${this.url}/authorize`,
+      GOOGLE_TOKEN_URL: `${this.url}/token`,
+      GOOGLE_PROFILE_URL: `${this.url}/userinfo`,
+    };
+  }
+
   /** Claims of the next /userinfo answer. */
   nextUser(claims: Record<string, unknown>) {
     this.child.stdin.write(`${JSON.stringify(claims)}\n`);

@@ -10,13 +10,7 @@ describe('GET /auth/google and GET /auth/google/callback', () => {
   let app: TestApp;
   beforeAll(async () => {
     google = await FakeGoogle.start();
-    app = await startTestApp({
-      GOOGLE_CLIENT_ID: 'test-client-id.apps.googleusercontent.com',
-      GOOGLE_CLIENT_SECRET: 'test-secret',
-      GOOGLE_AUTH_URL: `${google.url}/authorize`,
-      GOOGLE_TOKEN_URL: `${google.url}/token`,
-      GOOGLE_PROFILE_URL: `${google.url}/userinfo`,
-    });
+    app = await startTestApp(google.settings);
   });
   afterAll(async () => {
     await app?.close();

@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Container, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiJson, serverMessage } from '../../api/http';
-import { Brand } from '../../ui/Brand';
+import { AuthCard } from './AuthCard';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { validateForgotPassword } from './auth-validation';
@@ -33,52 +33,45 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 3, sm: 6 } }}>
-      <Container maxWidth="xs">
-        <Box sx={{ mb: 3, textAlign: 'center' }}>
-          <Brand />
-        </Box>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
-            Forgot my password
+    <AuthCard>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
+        Forgot my password
+      </Typography>
+      {sent ? (
+        <Alert severity="success" sx={{ mt: 2 }} data-testid="reset-sent">
+          {sent}
+        </Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Enter the email address of your account and we will send you a link to choose a new password.
           </Typography>
-          {sent ? (
-            <Alert severity="success" sx={{ mt: 2 }} data-testid="reset-sent">
-              {sent}
-            </Alert>
-          ) : (
-            <>
-              <Typography color="text.secondary" sx={{ mb: 3 }}>
-                Enter the email address of your account and we will send you a link to choose a new password.
-              </Typography>
-              <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Send a reset link">
-                <Stack spacing={2}>
-                  <TextField
-                    type="email"
-                    name="email"
-                    label="Email"
-                    autoComplete="email"
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                    error={Boolean(error)}
-                    helperText={error}
-                    fullWidth
-                    autoFocus
-                  />
-                  <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-                    {busy ? 'Sending...' : 'Send reset link'}
-                  </Button>
-                </Stack>
-              </Box>
-            </>
-          )}
-          <Box sx={{ mt: 3, textAlign: 'center' }}>
-            <Link component={RouterLink} to="/auth">
-              Back to sign in
-            </Link>
+          <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Send a reset link">
+            <Stack spacing={2}>
+              <TextField
+                type="email"
+                name="email"
+                label="Email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                error={Boolean(error)}
+                helperText={error}
+                fullWidth
+                autoFocus
+              />
+              <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+                {busy ? 'Sending...' : 'Send reset link'}
+              </Button>
+            </Stack>
           </Box>
-        </Paper>
-      </Container>
-    </Box>
+        </>
+      )}
+      <Box sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/auth">
+          Back to sign in
+        </Link>
+      </Box>
+    </AuthCard>
   );
 }

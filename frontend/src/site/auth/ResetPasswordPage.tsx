@@ -1,8 +1,8 @@
-import { Alert, Box, Button, Container, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiJson, serverMessage } from '../../api/http';
-import { Brand } from '../../ui/Brand';
+import { AuthCard } from './AuthCard';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { validateNewPassword, type NewPassword } from './auth-validation';
@@ -38,63 +38,56 @@ export function ResetPasswordPage() {
   const set = (name: keyof NewPassword) => (value: string) => setFields((previous) => ({ ...previous, [name]: value }));
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 3, sm: 6 } }}>
-      <Container maxWidth="xs">
-        <Box sx={{ mb: 3, textAlign: 'center' }}>
-          <Brand />
-        </Box>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
-            Choose a new password
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Setting a new password signs you out everywhere else.
-          </Typography>
-          {failure && (
-            <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {failure}{' '}
-              <Link component={RouterLink} to="/auth/forgot-password">
-                Ask for a new link
-              </Link>
-            </Alert>
-          )}
-          <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Set a new password">
-            <Stack spacing={2}>
-              <TextField
-                type="password"
-                name="password"
-                label="New password"
-                autoComplete="new-password"
-                value={fields.password}
-                onChange={(event) => set('password')(event.target.value)}
-                error={Boolean(errors.password)}
-                helperText={errors.password}
-                fullWidth
-                autoFocus
-              />
-              <TextField
-                type="password"
-                name="confirmPassword"
-                label="Confirm new password"
-                autoComplete="new-password"
-                value={fields.confirmPassword}
-                onChange={(event) => set('confirmPassword')(event.target.value)}
-                error={Boolean(errors.confirmPassword)}
-                helperText={errors.confirmPassword}
-                fullWidth
-              />
-              <Button type="submit" variant="contained" size="large" disabled={busy || !token} fullWidth>
-                {busy ? 'Saving...' : 'Set new password'}
-              </Button>
-            </Stack>
-          </Box>
-          <Box sx={{ mt: 3, textAlign: 'center' }}>
-            <Link component={RouterLink} to="/auth">
-              Back to sign in
-            </Link>
-          </Box>
-        </Paper>
-      </Container>
-    </Box>
+    <AuthCard>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
+        Choose a new password
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Setting a new password signs you out everywhere else.
+      </Typography>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {failure}{' '}
+          <Link component={RouterLink} to="/auth/forgot-password">
+            Ask for a new link
+          </Link>
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Set a new password">
+        <Stack spacing={2}>
+          <TextField
+            type="password"
+            name="password"
+            label="New password"
+            autoComplete="new-password"
+            value={fields.password}
+            onChange={(event) => set('password')(event.target.value)}
+            error={Boolean(errors.password)}
+            helperText={errors.password}
+            fullWidth
+            autoFocus
+          />
+          <TextField
+            type="password"
+            name="confirmPassword"
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={fields.confirmPassword}
+            onChange={(event) => set('confirmPassword')(event.target.value)}
+            error={Boolean(errors.confirmPassword)}
+            helperText={errors.confirmPassword}
+            fullWidth
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy || !token} fullWidth>
+            {busy ? 'Saving...' : 'Set new password'}
+          </Button>
+        </Stack>
+      </Box>
+      <Box sx={{ mt: 3, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/auth">
+          Back to sign in
+        </Link>
+      </Box>
+    </AuthCard>
   );
 }

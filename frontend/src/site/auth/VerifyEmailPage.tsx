@@ -1,8 +1,8 @@
-import { Alert, Box, Button, CircularProgress, Container, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiJson, queryClient, serverMessage, USER_KEY, useUser } from '../../api/http';
-import { Brand } from '../../ui/Brand';
+import { AuthCard } from './AuthCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 
 type Outcome = { state: 'working' } | { state: 'done' | 'failed'; message: string };
@@ -31,45 +31,38 @@ export function VerifyEmailPage() {
   }, [params]);
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 3, sm: 6 } }}>
-      <Container maxWidth="xs">
-        <Box sx={{ mb: 3, textAlign: 'center' }}>
-          <Brand />
-        </Box>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
-            Confirm your email address
-          </Typography>
-          {outcome.state === 'working' ? (
-            <CircularProgress aria-label="Confirming your email address" />
-          ) : (
-            <Alert severity={outcome.state === 'done' ? 'success' : 'error'} role="status" data-testid="verify-email-outcome">
-              {outcome.message}
-            </Alert>
-          )}
-          {outcome.state === 'failed' && (
-            <Typography color="text.secondary" sx={{ mt: 2 }}>
-              {user
-                ? 'You can ask for a new link with the Resend email button on your dashboard.'
-                : 'Sign in and use the Resend email button to get a new link.'}
-            </Typography>
-          )}
-          <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-            {user ? (
-              <Button component={RouterLink} to="/dashboard" variant="contained">
-                Go to your dashboard
-              </Button>
-            ) : (
-              <Button component={RouterLink} to="/auth" variant="contained">
-                Sign in
-              </Button>
-            )}
-            <Link component={RouterLink} to="/" sx={{ alignSelf: 'center' }}>
-              Return home
-            </Link>
-          </Stack>
-        </Paper>
-      </Container>
-    </Box>
+    <AuthCard>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
+        Confirm your email address
+      </Typography>
+      {outcome.state === 'working' ? (
+        <CircularProgress aria-label="Confirming your email address" />
+      ) : (
+        <Alert severity={outcome.state === 'done' ? 'success' : 'error'} role="status" data-testid="verify-email-outcome">
+          {outcome.message}
+        </Alert>
+      )}
+      {outcome.state === 'failed' && (
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          {user
+            ? 'You can ask for a new link with the Resend email button on your dashboard.'
+            : 'Sign in and use the Resend email button to get a new link.'}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+        {user ? (
+          <Button component={RouterLink} to="/dashboard" variant="contained">
+            Go to your dashboard
+          </Button>
+        ) : (
+          <Button component={RouterLink} to="/auth" variant="contained">
+            Sign in
+          </Button>
+        )}
+        <Link component={RouterLink} to="/" sx={{ alignSelf: 'center' }}>
+          Return home
+        </Link>
+      </Stack>
+    </AuthCard>
   );
 }

@@ -1,10 +1,10 @@
-import { Box, Button, Container, Link, Typography } from '@mui/material';
+import { Box, Container, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { DEFAULT_BRAND, useWhiteLabelConfig } from '../../ui/white-label';
 import { COOKIE_FACTS, lifetime, SESSION_IDLE_DEFAULT_MS } from './legal-facts';
-import { LegalSection } from './LegalSection';
+import { LegalQuestions, LegalSection } from './LegalSection';
 
 /**
  * What the product stores, as the code stores it today (issue 30 item 9). When the code changes what it keeps, this
@@ -143,12 +143,7 @@ export function PrivacyPage() {
           </Typography>
         </LegalSection>
 
-        <LegalSection title="Questions">
-          <Typography component="p">Ask us anything about your data.</Typography>
-          <Button component={RouterLink} to="/contact" variant="contained">
-            Contact us
-          </Button>
-        </LegalSection>
+        <LegalQuestions prompt="Ask us anything about your data." />
       </Container>
     </>
   );

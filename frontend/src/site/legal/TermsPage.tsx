@@ -1,9 +1,9 @@
-import { Button, Container, Link, Typography } from '@mui/material';
+import { Container, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { DEFAULT_BRAND, useWhiteLabelConfig } from '../../ui/white-label';
-import { LegalSection } from './LegalSection';
+import { LegalQuestions, LegalSection } from './LegalSection';
 
 /** The terms of use, in plain words, saying only what the product does (issue 30 item 9). */
 export function TermsPage() {
@@ -68,12 +68,7 @@ export function TermsPage() {
           </Typography>
         </LegalSection>
 
-        <LegalSection title="Questions">
-          <Typography component="p">Write to us about these terms.</Typography>
-          <Button component={RouterLink} to="/contact" variant="contained">
-            Contact us
-          </Button>
-        </LegalSection>
+        <LegalQuestions prompt="Write to us about these terms." />
       </Container>
     </>
   );
