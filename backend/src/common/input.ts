@@ -1,5 +1,6 @@
-import { Body, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
+import { Body, createParamDecorator, ExecutionContext, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { z, ZodError, type ZodType } from 'zod';
 import { DomainError } from './domain-error';
 
@@ -177,6 +178,34 @@ export function QueryOf(schema: ZodType): ParameterDecorator {
     for (const [property, propertySchema] of Object.entries(json.properties ?? {})) {
       ApiQuery({ name: property, required: json.required?.includes(property) ?? false, schema: propertySchema })(target, name, descriptor);
     }
+  };
+}
+
+/** The body's fields (when it is an object), each overridden by a non-empty text of the same name in the query string. */
+const queryOverBody = createParamDecorator((_data: unknown, context: ExecutionContext): Record<string, unknown> => {
+  const req = context.switchToHttp().getRequest<Request>();
+  const body: unknown = req.body;
+  const fields: Record<string, unknown> = body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
+  for (const [name, value] of Object.entries(req.query ?? {})) if (typeof value === 'string' && value) fields[name] = value;
+  return fields;
+});
+
+/**
+ * Input that may come in the query string or the body, parsed as one (400 when it does not fit): a signed link's token
+ * is in the URL a mail client posts to and in the body our page posts. Documented as optional query parameters and body.
+ */
+export function QueryOrBodyOf(schema: ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    queryOverBody(new ZodPipe(schema))(target, key, index);
+    const [name, descriptor] = descriptorOf(target, key);
+    const { required: _eitherPlace, ...json } = openApiSchema(schema) as {
+      properties?: Record<string, Record<string, unknown>>;
+      required?: unknown;
+    };
+    for (const [property, propertySchema] of Object.entries(json.properties ?? {})) {
+      ApiQuery({ name: property, required: false, schema: propertySchema })(target, name, descriptor);
+    }
+    ApiBody({ schema: json, required: false })(target, name, descriptor);
   };
 }
 

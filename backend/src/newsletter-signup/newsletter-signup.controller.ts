@@ -1,34 +1,31 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiConsumes } from '@nestjs/swagger';
 import { CommandBus } from '@nestjs/cqrs';
-import { BodyOf } from '../common/input';
+import { BodyOf, QueryOrBodyOf } from '../common/input';
 import { ClientIp } from '../common/request-params';
-import { NewsletterLinks } from './newsletter-links.command';
-import { newsletterSignupSchema, type NewsletterSignup } from './newsletter-signup.schemas';
+import { ConfirmNewsletterSubscriptionCommand } from './confirm-newsletter-subscription.command';
+import {
+  confirmLinkSchema,
+  newsletterSignupSchema,
+  unsubscribeLinkSchema,
+  type ConfirmLink,
+  type NewsletterSignup,
+  type UnsubscribeLink,
+} from './newsletter-signup.schemas';
 import { SubscribeToNewsletterCommand } from './subscribe-to-newsletter.command';
-
-const TOKEN = { type: 'string', description: 'The signed token of the link (or in the query: ?token=…)' };
-const tokenDocs = ApiQuery({ name: 'token', required: false, schema: { type: 'string' } });
-const oneClickDocs = ApiConsumes('application/json', 'application/x-www-form-urlencoded');
+import { UnsubscribeFromNewsletterCommand } from './unsubscribe-from-newsletter.command';
 
 @Controller('api')
 export class NewsletterSignupController {
-  constructor(
-    private readonly commandBus: CommandBus,
-    private readonly links: NewsletterLinks,
-  ) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post('newsletter-signup') @HttpCode(200) subscribe(@BodyOf(newsletterSignupSchema) body: NewsletterSignup, @ClientIp() ip: string) {
     return this.commandBus.execute(new SubscribeToNewsletterCommand(body.email, ip));
   }
 
   /** The confirmation mail's link opens /newsletter/confirm, whose page posts the token here (double opt-in). */
-  @Post('newsletter/confirm')
-  @HttpCode(200)
-  @tokenDocs
-  @ApiBody({ schema: { type: 'object', properties: { token: TOKEN } }, required: false })
-  confirm(@Query('token') queryToken: unknown, @Body() body: unknown) {
-    return this.links.confirm(tokenOf(queryToken, body));
+  @Post('newsletter/confirm') @HttpCode(200) confirm(@QueryOrBodyOf(confirmLinkSchema) link: ConfirmLink) {
+    return this.commandBus.execute(new ConfirmNewsletterSubscriptionCommand(link.token));
   }
 
   /**
@@ -37,19 +34,9 @@ export class NewsletterSignupController {
    */
   @Post('newsletter/unsubscribe')
   @HttpCode(200)
-  @tokenDocs
-  @oneClickDocs
-  @ApiBody({
-    schema: { type: 'object', properties: { token: TOKEN, 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } },
-    required: false,
-  })
-  unsubscribe(@Query('token') queryToken: unknown, @Body() body: unknown) {
-    const oneClick = typeof body === 'object' && body !== null && (body as Record<string, unknown>)['List-Unsubscribe'] === 'One-Click';
-    return this.links.unsubscribe(tokenOf(queryToken, body), oneClick ? 'one-click' : 'page');
+  @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
+  unsubscribe(@QueryOrBodyOf(unsubscribeLinkSchema) link: UnsubscribeLink) {
+    const via = link['List-Unsubscribe'] === 'One-Click' ? 'one-click' : 'page';
+    return this.commandBus.execute(new UnsubscribeFromNewsletterCommand(link.token, via));
   }
-}
-
-function tokenOf(queryToken: unknown, body: unknown): unknown {
-  if (typeof queryToken === 'string' && queryToken) return queryToken;
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : undefined;
 }

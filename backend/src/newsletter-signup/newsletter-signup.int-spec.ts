@@ -130,6 +130,49 @@ describe('POST /api/newsletter-signup', () => {
     expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'racer@example.com'))).length).toBe(1);
   });
 
+  it('the links take the token from the query or the body; missing, forged, other-purpose, expired: 400, nothing appended', async () => {
+    const email = 'link.input@example.com';
+    expect((await client.post('/api/newsletter-signup', { email })).status).toBe(200);
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const [subscribed] = await store.readStream(newsletterStream(1, email));
+    const token = confirmToken(secret(), 1, email, subscribed.id);
+    const leave = unsubscribeToken(secret(), 1, email);
+    const invalid = 'This confirmation link is invalid. Please sign up again.';
+    const expired = 'This confirmation link has expired. Please sign up again.';
+    const refusals: [string, unknown, string][] = [
+      ['/api/newsletter/confirm', {}, invalid],
+      ['/api/newsletter/confirm', { token: 42 }, invalid],
+      ['/api/newsletter/confirm', { token: '' }, invalid],
+      ['/api/newsletter/confirm', [token], invalid],
+      ['/api/newsletter/confirm', { token: `${token}x`.repeat(20).slice(0, 2001) }, invalid],
+      ['/api/newsletter/confirm', { token: leave }, invalid],
+      ['/api/newsletter/confirm', { token: confirmToken(secret(), 1, email, subscribed.id, Date.now() - 8 * 86_400_000) }, expired],
+      ['/api/newsletter/unsubscribe', { token }, 'This unsubscribe link is invalid.'],
+      ['/api/newsletter/unsubscribe', { 'List-Unsubscribe': 'One-Click' }, 'This unsubscribe link is invalid.'],
+    ];
+    for (const [path, body, message] of refusals) {
+      const res = await client.post(path, body);
+      expect([path, body, res.status, res.body.message, res.body.errors]).toEqual([path, body, 400, message, { token: message }]);
+    }
+    expect((await store.readStream(newsletterStream(1, email))).map((event) => event.type)).toEqual(['NewsletterSubscribed']);
+
+    // A token in the query string is the link's, whatever the body says.
+    const viaQuery = await client.post(`/api/newsletter/confirm?token=${encodeURIComponent(token)}`, { token: 'forged' });
+    expect([viaQuery.status, viaQuery.body]).toEqual([
+      200,
+      { message: 'Your subscription is confirmed. Welcome to the pack!', alreadyConfirmed: false },
+    ]);
+    // The page posts the token alone; only RFC 8058's List-Unsubscribe=One-Click is recorded as one-click.
+    const left = await client.post('/api/newsletter/unsubscribe', { token: leave, 'List-Unsubscribe': 'Yes' });
+    expect([left.status, left.body.alreadyUnsubscribed]).toEqual([200, false]);
+    const events = await store.readStream(newsletterStream(1, email));
+    expect(events.map((event) => [event.type, (event.data as { via?: string }).via])).toEqual([
+      ['NewsletterSubscribed', undefined],
+      ['NewsletterSubscriptionConfirmed', undefined],
+      ['NewsletterUnsubscribed', 'page'],
+    ]);
+  });
+
   it('refuses control characters in the address with the field message', async () => {
     const res = await client.post('/api/newsletter-signup', { email: 'a\u0000b@example.com' });
     expect(res.status).toBe(400);

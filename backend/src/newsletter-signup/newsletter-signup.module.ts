@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
-import { NewsletterLinks } from './newsletter-links.command';
+import { ConfirmNewsletterSubscriptionHandler } from './confirm-newsletter-subscription.command';
 import { NewsletterSignupController } from './newsletter-signup.controller';
 import { NewsletterSubscribersQuery } from './newsletter-subscribers.query';
 import { NewsletterSubscriptionsProjection } from './newsletter-subscriptions.projection';
 import { SubscribeToNewsletterHandler } from './subscribe-to-newsletter.command';
+import { UnsubscribeFromNewsletterHandler } from './unsubscribe-from-newsletter.command';
 
 /**
  * POST /api/newsletter-signup, the confirmation and unsubscribe links, and the newsletter_subscriptions read model.
@@ -12,7 +13,13 @@ import { SubscribeToNewsletterHandler } from './subscribe-to-newsletter.command'
 @Global()
 @Module({
   controllers: [NewsletterSignupController],
-  providers: [SubscribeToNewsletterHandler, NewsletterSubscriptionsProjection, NewsletterLinks, NewsletterSubscribersQuery],
+  providers: [
+    SubscribeToNewsletterHandler,
+    ConfirmNewsletterSubscriptionHandler,
+    UnsubscribeFromNewsletterHandler,
+    NewsletterSubscriptionsProjection,
+    NewsletterSubscribersQuery,
+  ],
   exports: [NewsletterSubscribersQuery],
 })
 export class NewsletterSignupModule {}

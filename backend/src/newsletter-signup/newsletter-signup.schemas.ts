@@ -11,3 +11,28 @@ export const newsletterSignupSchema = z.object({
 });
 
 export type NewsletterSignup = z.output<typeof newsletterSignupSchema>;
+
+export const CONFIRM_LINK_INVALID = 'This confirmation link is invalid. Please sign up again.';
+export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is invalid.';
+
+/** A signed link's token (newsletter-tokens.ts); a missing or oversized one is the link's own 400, as a forged one is. */
+const linkToken = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .min(1, invalid)
+    .max(2000, invalid)
+    .describe('The signed token of the link (in the body, or in the query: ?token=…)');
+
+/** POST /api/newsletter/confirm: the token from the confirmation page (or ?token=). */
+export const confirmLinkSchema = z.object({ token: linkToken(CONFIRM_LINK_INVALID) });
+export type ConfirmLink = z.output<typeof confirmLinkSchema>;
+
+/**
+ * POST /api/newsletter/unsubscribe: the token (the mail's List-Unsubscribe URL carries it as ?token=), and RFC 8058's
+ * `List-Unsubscribe=One-Click`, which mail clients post; any other value is the unsubscribe page's own request.
+ */
+export const unsubscribeLinkSchema = z.object({
+  token: linkToken(UNSUBSCRIBE_LINK_INVALID),
+  'List-Unsubscribe': z.literal('One-Click').optional().catch(undefined),
+});
+export type UnsubscribeLink = z.output<typeof unsubscribeLinkSchema>;

@@ -24,10 +24,10 @@ export function signNewsletterToken(secret: string, claims: NewsletterTokenClaim
 /** The claims of a well-signed token of the purpose, else null (tampered, truncated, or another purpose's token). */
 export function verifyNewsletterToken<P extends NewsletterTokenClaims['p']>(
   secret: string,
-  token: unknown,
+  token: string,
   purpose: P,
 ): Extract<NewsletterTokenClaims, { p: P }> | null {
-  if (typeof token !== 'string' || token.length > 2000) return null;
+  if (token.length > 2000) return null;
   const [body, signature, extra] = token.split('.');
   if (!body || !signature || extra !== undefined) return null;
   const given = Buffer.from(signature, 'base64url');

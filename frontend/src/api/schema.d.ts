@@ -1699,7 +1699,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description The signed token of the link (or in the query: ?token=…) */
+                    /** @description The signed token of the link (in the body, or in the query: ?token=…) */
                     token?: string;
                 };
             };
@@ -1717,6 +1717,7 @@ export interface operations {
         parameters: {
             query?: {
                 token?: string;
+                "List-Unsubscribe"?: "One-Click";
             };
             header?: never;
             path?: never;
@@ -1725,13 +1726,13 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description The signed token of the link (or in the query: ?token=…) */
+                    /** @description The signed token of the link (in the body, or in the query: ?token=…) */
                     token?: string;
                     /** @enum {string} */
                     "List-Unsubscribe"?: "One-Click";
                 };
                 "application/x-www-form-urlencoded": {
-                    /** @description The signed token of the link (or in the query: ?token=…) */
+                    /** @description The signed token of the link (in the body, or in the query: ?token=…) */
                     token?: string;
                     /** @enum {string} */
                     "List-Unsubscribe"?: "One-Click";
