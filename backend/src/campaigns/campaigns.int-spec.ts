@@ -219,7 +219,7 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     const [reminder] = await smtp.waitFor('keen@example.com', 2);
     const pauseMail = smtp.to('keen@example.com').find((m) => /paused QR code/.test(m.parsed.subject ?? '')) ?? reminder;
     expect(pauseMail.parsed.subject).toBe('You have 1 paused QR code at QR Code Sharks');
-    expect(pauseMail.parsed.text).toContain('Resume your codes: http://sharks.test:3000/dashboard/paused');
+    expect(pauseMail.parsed.text).toContain('Resume your code: http://sharks.test:3000/dashboard/paused');
     await until(async () => (await progress(paused.body.campaignId)).sent === 1 && true, 'the pause campaign sent');
     expect(await progress(paused.body.campaignId)).toMatchObject({ sent: 1, skipped: 1, optedOut: 1 });
 

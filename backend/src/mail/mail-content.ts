@@ -121,9 +121,16 @@ export function mailContent(kind: MailKind, brand: Brand, data: Record<string, u
         .map((paragraph) => paragraph.trim())
         .filter(Boolean);
       break;
-    case 'scan-report':
-      subject = `Your ${brand.name} scans this week: ${Number(data.totalScans) || 0}`;
+    case 'scan-report': {
+      const total = Number(data.totalScans) || 0;
+      subject = `Your ${brand.name} scans this week: ${total}`;
+      m.timesWord = total === 1 ? 'time' : 'times';
+      m.codes = (Array.isArray(data.codes) ? (data.codes as Record<string, unknown>[]) : []).map((code) => ({
+        ...code,
+        scansWord: Number(code.scans) === 1 ? 'scan' : 'scans',
+      }));
       break;
+    }
     case 'email-verification':
       subject = `Confirm your email address for ${brand.name}`;
       break;
@@ -137,6 +144,11 @@ export function mailContent(kind: MailKind, brand: Brand, data: Record<string, u
     case 'pause-report': {
       const count = Number(data.pausedCount) || 0;
       subject = `You have ${count} paused QR code${count === 1 ? '' : 's'} at ${brand.name}`;
+      m.pausedSentence =
+        count === 1
+          ? 'This dynamic QR code of yours is paused: people who scan it reach nothing until you resume it.'
+          : 'These dynamic QR codes of yours are paused: people who scan them reach nothing until you resume them.';
+      m.resumeText = count === 1 ? 'Resume your code' : 'Resume your codes';
       break;
     }
   }
