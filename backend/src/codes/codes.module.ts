@@ -21,7 +21,6 @@ import { PauseDynamicCodeHandler } from './pause-dynamic-code.command';
 import { ResumeDynamicCodeHandler } from './resume-dynamic-code.command';
 import { TrackDownloadHandler } from './track-download.command';
 import { TrackGenerationHandler } from './track-generation.command';
-import { TrackingService } from './tracking.service';
 import { ActivateTrialHandler } from './trial/activate-trial.command';
 import { TrialController } from './trial/trial.controller';
 import { TrialService } from './trial/trial.service';
@@ -45,7 +44,6 @@ import { UploadsService } from './uploads/uploads.service';
     CodesProjection,
     GeneratorService,
     DownloadsService,
-    TrackingService,
     UploadsService,
     UploadsProjection,
     TrialService,

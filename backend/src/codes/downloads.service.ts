@@ -1,4 +1,5 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { dynamicLink, encodePayload } from '@qrsharks/qr-core';
 import type { AuthUser } from '../accounts';
 import { DomainError } from '../common/domain-error';
@@ -8,7 +9,7 @@ import { DOWNLOAD_SCALE } from '../rendering/render-jobs';
 import { RenderError, RenderPool } from '../rendering/render-pool';
 import { encoding, renderCode } from './code-rendering';
 import { CodesQueryService } from './codes-query.service';
-import { TrackingService } from './tracking.service';
+import { TrackDownloadCommand } from './track-download.command';
 import { UploadsService } from './uploads/uploads.service';
 
 /**
@@ -21,7 +22,7 @@ export class DownloadsService {
   constructor(
     private readonly codes: CodesQueryService,
     private readonly uploads: UploadsService,
-    private readonly tracking: TrackingService,
+    private readonly commandBus: CommandBus,
     private readonly renders: RenderPool,
   ) {}
 
@@ -40,22 +41,17 @@ export class DownloadsService {
     const svg = renderCode(payload, code.style, logo, code.errorCorrectionLevel);
     // Rendered before the download is recorded: a PNG that could not be made was not downloaded.
     const file = kind === 'svg' ? Buffer.from(svg) : await this.png(svg);
-    await this.tracking.track(
-      'QrDownloaded',
-      user,
-      tenantId,
-      {
-        qrCodeId: code.qrId,
-        sessionId: null,
-        qrType: code.qrType,
-        qrContent: payload,
-        foregroundColor: code.style.fgColor,
-        backgroundColor: code.style.bgColor,
-        hasLogo: Boolean(logo),
-        downloadType: kind,
-      },
-      info,
-    );
+    const download = {
+      qrCodeId: code.qrId,
+      sessionId: null,
+      qrType: code.qrType,
+      qrContent: payload,
+      foregroundColor: code.style.fgColor,
+      backgroundColor: code.style.bgColor,
+      hasLogo: Boolean(logo),
+      downloadType: kind,
+    };
+    await this.commandBus.execute(new TrackDownloadCommand(user, tenantId, download, info));
     const disposition = `attachment; filename="qrcode-${code.qrType}.${kind}"`;
     return new StreamableFile(file, { type: kind === 'svg' ? 'image/svg+xml; charset=utf-8' : 'image/png', disposition });
   }

@@ -173,4 +173,29 @@ describe('static codes and anonymous generation', () => {
     expect(Object.keys(event.data as object)).not.toContain('ip');
     expect(Object.keys(event.data as object)).not.toContain('ipAddress');
   });
+
+  it('POST /api/track-download answers the stored event; GET /api/qrcodes/{id}/download records one QrDownloaded per file', async () => {
+    const client = new TestClient(app.url);
+    const user = await signUp(client);
+    const store = testEvents(app.app).store;
+    const saved = await client.post('/api/track-download', { qrType: 'url', qrData: 'https://dl.example', downloadType: 'svg' });
+    expect(saved.status).toBe(201);
+    const [browserFile] = await store.readStream(`tracking-1-user_${user.id}`);
+    expect(saved.body).toEqual({ tracked: true, id: browserFile.id });
+    expect([browserFile.type, browserFile.metadata.actorId, browserFile.data]).toEqual([
+      'QrDownloaded',
+      user.id,
+      expect.objectContaining({ userId: user.id, qrCodeId: null, qrContent: 'https://dl.example', downloadType: 'svg' }),
+    ]);
+
+    const code = await postMultipart(client, '/api/qrcodes', { qrType: 'url', url: 'https://printed.example' });
+    expect(code.status).toBe(201);
+    for (const format of ['svg', 'png'])
+      expect((await client.get(`/api/qrcodes/${code.body.id}/download?format=${format}`)).status).toBe(200);
+    const files = await store.readStream(`tracking-1-${code.body.id}`);
+    expect(files.map((event) => [event.type, event.metadata.actorId, (event.data as { downloadType: string }).downloadType])).toEqual([
+      ['QrDownloaded', user.id, 'svg'],
+      ['QrDownloaded', user.id, 'png'],
+    ]);
+  });
 });

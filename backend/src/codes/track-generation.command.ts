@@ -1,11 +1,13 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '../accounts';
+import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { isUuid } from '../common/input';
 import type { RequestInfo } from '../common/request-params';
+import { ENV, Env } from '../config/env';
 import type { TrackGenerationBody } from './codes.schemas';
-import type { TrackInput } from './tracking';
-import { TrackingService } from './tracking.service';
+import { decideTrack, trackingActor, trackingPlan, type TrackInput } from './tracking';
 
 export interface TrackedAnswer {
   tracked: true;
@@ -41,11 +43,20 @@ export class TrackGenerationCommand extends Command<TrackedAnswer> {
   }
 }
 
+/** Decided (decideTrack: bounded texts, the IP only as a salted hash) and appended through the pipeline: one QrGenerated. */
 @CommandHandler(TrackGenerationCommand)
 export class TrackGenerationHandler implements ICommandHandler<TrackGenerationCommand> {
-  constructor(private readonly tracking: TrackingService) {}
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
   async execute({ user, tenantId, generation, info }: TrackGenerationCommand): Promise<TrackedAnswer> {
-    return { tracked: true, id: await this.tracking.track('QrGenerated', user, tenantId, generation, info) };
+    const userId = user?.id ?? null;
+    const id = await this.pipeline.execute({
+      actor: trackingActor(userId, tenantId),
+      plan: async () => trackingPlan(tenantId, decideTrack('QrGenerated', generation, { userId, salt: this.env.VISITOR_HASH_SALT }, info)),
+    });
+    return { tracked: true, id };
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Decided } from '../command-pipeline/command-pipeline';
+import type { Actor, Decided, Plan } from '../command-pipeline/command-pipeline';
 import type { RequestInfo } from '../common/request-params';
-import type { QrTracked } from './qr-code.events';
+import { trackingStream, type QrTracked } from './qr-code.events';
 
 export type TrackedType = 'QrGenerated' | 'QrDownloaded';
 
@@ -40,4 +40,19 @@ export function decideTrack(
   };
   const key = sessionId ?? input.qrCodeId ?? (tracker.userId ? `user_${tracker.userId}` : 'anonymous');
   return { key, event: { type, data } };
+}
+
+/** Who tracked: the signed-in user, else 'anonymous', on the request's tenant. */
+export const trackingActor = (userId: string | null, tenantId: number): Actor => ({ actorId: userId ?? 'anonymous', tenantId });
+
+/**
+ * The append of one tracked event: `tracking-{tenantId}-{key}` is a log (no decision reads it), so it expects 'any' and
+ * never conflicts; the answer, the stored event's id, reads no projection.
+ */
+export function trackingPlan(tenantId: number, decided: { key: string; event: Decided<QrTracked> }): Plan<string> {
+  const streamId = trackingStream(tenantId, decided.key);
+  return {
+    appends: [{ streamId, events: [decided.event], expectedRevision: 'any' }],
+    answer: (committed) => committed.streams.get(streamId)?.events[0]?.id ?? '',
+  };
 }
