@@ -150,7 +150,7 @@ describe('the staff console (/admin)', () => {
       expect((await users).status()).toBe(200);
       await page.getByRole('option', { name: ownerEmail }).click();
       await page.waitForURL((url) => decodeURIComponent(url.search).includes(ownerId));
-      await page.getByText('created the dynamic url code filter.example/menu').waitFor();
+      await page.getByText('created the dynamic Website URL code filter.example/menu').waitFor();
       expect(await page.getByText('No options').count()).toBe(0);
       await capture(page, 'admin-audit-user-filter');
     }

@@ -92,10 +92,10 @@ describe('code display names: one per code, no secret in any answer that names a
     expect(events.status).toBe(200);
     const summaries = (events.body as { type: string; summary: string }[]).filter((e) => e.type === 'QrCreated').map((e) => e.summary);
     expect(summaries.sort()).toEqual([
-      'created the dynamic contact code Sandy Shark',
-      'created the static contact code Sandy Shark',
-      'created the static wifi code Office-5G',
-      'created the static wifi code Office-5G',
+      'created the dynamic Contact code Sandy Shark',
+      'created the static Contact code Sandy Shark',
+      'created the static Wi-Fi code Office-5G',
+      'created the static Wi-Fi code Office-5G',
     ]);
     const renamed = (events.body as { type: string; summary: string }[]).find((e) => e.type === 'QrRenamed');
     expect(renamed?.summary).toBe('renamed Office-5G to Guest network');

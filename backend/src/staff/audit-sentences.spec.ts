@@ -49,4 +49,15 @@ describe('audit sentences (pure)', () => {
     expect(codeLabel({ qrType: 'wifi', fields: { ssid: 'Office-5G', password: HIDDEN } })).toBe('Office-5G');
     expect(codeLabel({ qrType: 'sms' })).toBe('SMS code');
   });
+
+  it('read as people write (issue 30 item 10): type words, no word twice, no raw ISO timestamp', () => {
+    const created = (qrType: string, label: string) =>
+      describeCodeEvent('QrCreated', { mode: 'static', qrType, fields: {} }, null, { ...code, label, name: null }).summary;
+    expect(created('wifi', 'Office-5G')).toBe('created the static Wi-Fi code Office-5G');
+    expect(created('wifi', 'Wi-Fi code')).toBe('created a static Wi-Fi code');
+    expect(created('url', 'a.example/menu')).toBe('created the static Website URL code a.example/menu');
+    const trial = describeUserEvent('TrialActivated', { trialEndDate: '2026-12-11T09:30:00.000Z' }, user, user).summary;
+    expect(trial).toBe('started the trial of ann@example.com until December 11, 2026');
+    expect(trial).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
 });

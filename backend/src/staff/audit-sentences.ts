@@ -3,7 +3,7 @@
  * its subject: the console prefixes who did it) and the field-by-field changes. No I/O; unit-tested.
  */
 
-import { codeDisplayName } from '@qrsharks/qr-core';
+import { codeDisplayName, typeName } from '@qrsharks/qr-core';
 
 export interface CodeSubject {
   label: string;
@@ -66,13 +66,27 @@ const fieldChanges = (before: Record<string, unknown>, after: Record<string, unk
 
 type Data = Record<string, unknown>;
 
+/** "created the dynamic Website URL code menu.example/today"; a code whose name is only its type's words says them once. */
+function createdSentence(mode: string, qrType: string, label: string): string {
+  const kind = typeName(qrType);
+  return label === kind ? `created a ${mode} ${kind}` : `created the ${mode} ${kind} ${label}`;
+}
+
+/** A recorded instant as people write a day ("December 27, 2026", UTC, as the mails write it), never raw ISO. */
+function longDate(value: unknown): string {
+  const date = new Date(String(value));
+  return Number.isNaN(date.getTime())
+    ? String(value)
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
 /** A code event; `before` is the code as it was (null for QrCreated). */
 export function describeCodeEvent(type: string, data: Data, before: CodeSubject | null, after: CodeSubject): Described {
   const label = before?.label ?? after.label;
   switch (type) {
     case 'QrCreated':
       return {
-        summary: `created the ${String(data.mode)} ${String(data.qrType)} code ${after.label}`,
+        summary: createdSentence(String(data.mode), String(data.qrType), after.label),
         changes: [
           { field: 'qrType', before: null, after: data.qrType },
           { field: 'mode', before: null, after: data.mode },
@@ -185,7 +199,7 @@ export function describeUserEvent(type: string, data: Data, before: UserSubject 
       return { summary: `deleted the account ${email}`, changes: [{ field: 'isDeleted', before: false, after: true }] };
     case 'TrialActivated':
       return {
-        summary: `started the trial of ${email} until ${String(data.trialEndDate)}`,
+        summary: `started the trial of ${email} until ${longDate(data.trialEndDate)}`,
         changes: [{ field: 'trialEndDate', before: null, after: data.trialEndDate }],
       };
     case 'SubscriptionStatusChanged':

@@ -89,7 +89,7 @@ describe('audit projection: the changes people make, as sentences, rebuilt ident
     expect(lines).toEqual([
       'cafe@example.com registered the account cafe@example.com',
       'cafe@example.com changed the name of cafe@example.com from (none) to Ana Lima',
-      'cafe@example.com created the dynamic url code a.example',
+      'cafe@example.com created the dynamic Website URL code a.example',
       'cafe@example.com renamed a.example to Menu QR',
       'cafe@example.com changed the destination of Menu QR from https://a.example/ to https://b.example/',
       'cafe@example.com paused Menu QR',

@@ -175,7 +175,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
         streamId: `qr-${codeId}`,
         revision: '0',
         actorEmail: 'owner@example.com',
-        summary: 'created the dynamic url code menu.example/today',
+        summary: 'created the dynamic Website URL code menu.example/today',
         data: expect.objectContaining({ qrId: codeId, destination: 'https://menu.example/today' }),
         metadata: expect.objectContaining({ actorId: ownerUser.id, tenantId: 1 }),
       });
@@ -184,7 +184,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
       const csv = await support.get('/api/admin/events.csv' + list({ filter: { userId: ownerUser.id } }));
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
       expect(csv.text.split('\r\n')[0]).toBe('occurredAt,actorEmail,actorId,type,summary,streamId,revision,clientId,id');
-      expect(csv.text).toContain('created the dynamic url code menu.example/today');
+      expect(csv.text).toContain('created the dynamic Website URL code menu.example/today');
 
       for (const resource of ['events', 'users', 'codes', 'blocked-domains']) {
         for (const query of [
