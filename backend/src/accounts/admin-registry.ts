@@ -1,5 +1,6 @@
 import type { Evolvable, PlanContext, PlannedAppend } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
+import { eventCatalogue } from '../event-store/typed-events';
 import { evolveUser, initialUser, isActive, type UserState } from './user';
 import { userStream } from './user.events';
 
@@ -28,6 +29,8 @@ export interface AdminStatusChanged {
   isAdmin: boolean;
 }
 
+const ADMIN_REGISTRY_EVENTS = eventCatalogue<{ AdminStatusChanged: AdminStatusChanged }>({ AdminStatusChanged: true });
+
 export interface AdminRegistryState {
   /** Every user the registry has named, admin now or not (their streams decide). */
   named: string[];
@@ -36,8 +39,8 @@ export interface AdminRegistryState {
 export const initialAdminRegistry: AdminRegistryState = { named: [] };
 
 export function evolveAdminRegistry(state: AdminRegistryState, event: Evolvable): AdminRegistryState {
-  if (event.type !== 'AdminStatusChanged') return state;
-  const { userId } = event.data as AdminStatusChanged;
+  if (!ADMIN_REGISTRY_EVENTS.has(event)) return state;
+  const { userId } = event.data;
   return state.named.includes(userId) ? state : { named: [...state.named, userId] };
 }
 

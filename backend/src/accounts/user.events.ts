@@ -1,3 +1,4 @@
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 import type { Role } from './auth-user';
 
 /**
@@ -153,38 +154,49 @@ export interface SubscriptionStatusChanged {
   currentPeriodEnd?: string | null;
 }
 
-export type UserEvent =
-  | { type: 'UserRegistered'; data: UserRegistered }
-  | { type: 'UserSignedInWithGoogle'; data: UserSignedInWithGoogle }
-  | { type: 'UserNameChanged'; data: UserNameChanged }
-  | { type: 'PasswordChanged'; data: PasswordChanged }
-  | { type: 'PasswordResetRequested'; data: PasswordResetRequested }
-  | { type: 'RoleGranted'; data: RoleGranted }
-  | { type: 'RoleRevoked'; data: RoleRevoked }
-  | { type: 'UserDeleted'; data: UserDeleted }
-  | { type: 'AccountDisabled'; data: AccountDisabled }
-  | { type: 'AccountEnabled'; data: AccountEnabled }
-  | { type: 'EmailVerificationRequested'; data: EmailVerificationRequested }
-  | { type: 'EmailVerified'; data: EmailVerified }
-  | { type: 'PasswordRemoved'; data: PasswordRemoved };
+/** The accounts feature's own events on `user-{id}`, by type. */
+export interface UserEvents {
+  UserRegistered: UserRegistered;
+  UserSignedInWithGoogle: UserSignedInWithGoogle;
+  UserNameChanged: UserNameChanged;
+  PasswordChanged: PasswordChanged;
+  PasswordResetRequested: PasswordResetRequested;
+  RoleGranted: RoleGranted;
+  RoleRevoked: RoleRevoked;
+  UserDeleted: UserDeleted;
+  AccountDisabled: AccountDisabled;
+  AccountEnabled: AccountEnabled;
+  EmailVerificationRequested: EmailVerificationRequested;
+  EmailVerified: EmailVerified;
+  PasswordRemoved: PasswordRemoved;
+}
 
-export const USER_EVENT_TYPES = [
-  'UserRegistered',
-  'UserSignedInWithGoogle',
-  'UserNameChanged',
-  'PasswordChanged',
-  'PasswordResetRequested',
-  'RoleGranted',
-  'RoleRevoked',
-  'UserDeleted',
-  'AccountDisabled',
-  'AccountEnabled',
-  'EmailVerificationRequested',
-  'EmailVerified',
-  'PasswordRemoved',
-  'TrialActivated',
-  'SubscriptionStatusChanged',
-] as const;
+/** Every user-stream event accounts declares: its own, and the plan's events codes and payments append (the users read model shows them). */
+export interface UserStreamEvents extends UserEvents {
+  TrialActivated: TrialActivated;
+  SubscriptionStatusChanged: SubscriptionStatusChanged;
+}
+
+export type UserEvent = EventOf<UserEvents>;
+
+export const USER_STREAM_EVENTS = eventCatalogue<UserStreamEvents>({
+  UserRegistered: true,
+  UserSignedInWithGoogle: true,
+  UserNameChanged: true,
+  PasswordChanged: true,
+  PasswordResetRequested: true,
+  RoleGranted: true,
+  RoleRevoked: true,
+  UserDeleted: true,
+  AccountDisabled: true,
+  AccountEnabled: true,
+  EmailVerificationRequested: true,
+  EmailVerified: true,
+  PasswordRemoved: true,
+  TrialActivated: true,
+  SubscriptionStatusChanged: true,
+});
+export const USER_EVENT_TYPES = USER_STREAM_EVENTS.types;
 
 /**
  * Unique keys are reserved by appending to a stream named after the key with expectedRevision 'no_stream'
@@ -195,7 +207,12 @@ export interface KeyReserved {
   userId: string;
 }
 export type KeyReleased = KeyReserved;
-export type KeyEvent = { type: 'KeyReserved'; data: KeyReserved } | { type: 'KeyReleased'; data: KeyReleased };
+export interface KeyEvents {
+  KeyReserved: KeyReserved;
+  KeyReleased: KeyReleased;
+}
+export type KeyEvent = EventOf<KeyEvents>;
+export const KEY_EVENTS = eventCatalogue<KeyEvents>({ KeyReserved: true, KeyReleased: true });
 
 export const userStream = (userId: string) => `user-${userId}`;
 export const usernameKey = (username: string) => username.trim().toLowerCase();

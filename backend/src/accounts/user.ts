@@ -1,18 +1,7 @@
 import type { Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import type { AuthUser, Role, SignedIn } from './auth-user';
-import type {
-  EmailVerificationRequested,
-  EmailVerified,
-  KeyEvent,
-  PasswordResetRequested,
-  RoleGranted,
-  SubscriptionStatusChanged,
-  UserEvent,
-  UserNameChanged,
-  UserRegistered,
-  UserSignedInWithGoogle,
-} from './user.events';
+import { KEY_EVENTS, USER_STREAM_EVENTS, type KeyEvent, type UserEvent } from './user.events';
 
 /** The user aggregate: pure state and decisions, no I/O. Events other features append to user-{id} are ignored. */
 export interface UserState {
@@ -79,9 +68,10 @@ export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 const REPLACED_RESETS_KEPT = 20;
 
 export function evolveUser(state: UserState, event: Evolvable): UserState {
+  if (!USER_STREAM_EVENTS.has(event)) return state;
   switch (event.type) {
     case 'UserRegistered': {
-      const data = event.data as UserRegistered;
+      const { data } = event;
       return {
         ...state,
         exists: true,
@@ -95,7 +85,7 @@ export function evolveUser(state: UserState, event: Evolvable): UserState {
       };
     }
     case 'EmailVerificationRequested': {
-      const data = event.data as EmailVerificationRequested;
+      const { data } = event;
       return {
         ...state,
         verification: { requestId: data.requestId, expiresAt: data.expiresAt },
@@ -103,23 +93,22 @@ export function evolveUser(state: UserState, event: Evolvable): UserState {
       };
     }
     case 'EmailVerified':
-      return { ...state, emailVerified: true, verification: null, verifiedRequestId: (event.data as EmailVerified).requestId ?? null };
+      return { ...state, emailVerified: true, verification: null, verifiedRequestId: event.data.requestId ?? null };
     case 'PasswordRemoved':
       return { ...state, passwordHash: null, authVersion: state.authVersion + 1 };
     case 'UserSignedInWithGoogle':
-      return { ...state, googleId: (event.data as UserSignedInWithGoogle).googleId };
+      return { ...state, googleId: event.data.googleId };
     case 'UserNameChanged': {
-      const data = event.data as UserNameChanged;
-      return { ...state, firstName: data.firstName, lastName: data.lastName };
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
     }
     case 'PasswordChanged':
-      return { ...state, passwordHash: (event.data as { passwordHash: string }).passwordHash, authVersion: state.authVersion + 1 };
+      return { ...state, passwordHash: event.data.passwordHash, authVersion: state.authVersion + 1 };
     case 'RoleGranted': {
-      const role = (event.data as RoleGranted).role;
+      const { role } = event.data;
       return state.roles.includes(role) ? state : { ...state, roles: [...state.roles, role] };
     }
     case 'RoleRevoked':
-      return { ...state, roles: state.roles.filter((role) => role !== (event.data as RoleGranted).role) };
+      return { ...state, roles: state.roles.filter((role) => role !== event.data.role) };
     case 'UserDeleted':
       return { ...state, deleted: true };
     case 'AccountDisabled':
@@ -127,7 +116,7 @@ export function evolveUser(state: UserState, event: Evolvable): UserState {
     case 'AccountEnabled':
       return { ...state, disabled: false };
     case 'PasswordResetRequested': {
-      const { requestId, authVersion, expiresAt } = event.data as PasswordResetRequested;
+      const { requestId, authVersion, expiresAt } = event.data;
       const replaced = state.resetRequest ? [...state.replacedResets, state.resetRequest.requestId].slice(-REPLACED_RESETS_KEPT) : [];
       return { ...state, resetRequest: { requestId, authVersion, expiresAt }, replacedResets: replaced };
     }
@@ -149,8 +138,8 @@ export interface AccountState {
 export const initialAccount: AccountState = { user: initialUser, subscriptionStatus: 'free' };
 
 export function evolveAccount(state: AccountState, event: Evolvable): AccountState {
-  if (event.type === 'SubscriptionStatusChanged')
-    return { ...state, subscriptionStatus: (event.data as SubscriptionStatusChanged).subscriptionStatus };
+  if (USER_STREAM_EVENTS.has(event) && event.type === 'SubscriptionStatusChanged')
+    return { ...state, subscriptionStatus: event.data.subscriptionStatus };
   const user = evolveUser(state.user, event);
   return user === state.user ? state : { ...state, user };
 }
@@ -367,9 +356,8 @@ export interface KeyState {
 export const initialKey: KeyState = { heldBy: null };
 
 export function evolveKey(state: KeyState, event: Evolvable): KeyState {
-  if (event.type === 'KeyReserved') return { heldBy: (event.data as { userId: string }).userId };
-  if (event.type === 'KeyReleased') return { heldBy: null };
-  return state;
+  if (!KEY_EVENTS.has(event)) return state;
+  return event.type === 'KeyReserved' ? { heldBy: event.data.userId } : { heldBy: null };
 }
 
 export function decideReserveKey(state: KeyState, userId: string, takenMessage: string): KeyEvent[] {

@@ -1,31 +1,21 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
+import type { DomainEvent } from '../event-store/typed-events';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import {
-  PasswordChanged,
-  RoleGranted,
-  SubscriptionStatusChanged,
-  TrialActivated,
-  USER_EVENT_TYPES,
-  UserDeleted,
-  UserNameChanged,
-  usernameKey,
-  UserRegistered,
-  UserSignedInWithGoogle,
-} from './user.events';
+import { USER_STREAM_EVENTS, usernameKey, type UserStreamEvents } from './user.events';
 
 export const USERS_PROJECTION = 'users';
 
 /** Other features write to user-{id} too; their events name the user in data.userId, else the stream says it. */
-const userIdOf = (event: RecordedEvent): string => (event.data as { userId?: string }).userId ?? event.streamId.replace(/^user-/, '');
+const userIdOf = (event: DomainEvent<UserStreamEvents>): string => event.data.userId ?? event.streamId.replace(/^user-/, '');
 
 @Injectable()
 export class UsersProjection implements Projection, OnModuleInit {
   readonly name = USERS_PROJECTION;
   readonly tables = ['users'];
-  readonly eventTypes = USER_EVENT_TYPES;
+  readonly eventTypes = USER_STREAM_EVENTS.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -34,11 +24,11 @@ export class UsersProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
+    for (const event of USER_STREAM_EVENTS.among(events)) {
       const at = event.metadata.occurredAt;
       switch (event.type) {
         case 'UserRegistered': {
-          const d = event.data as UserRegistered;
+          const d = event.data;
           await tx.query(
             `INSERT INTO users (id, client_id, username, username_key, password_hash, first_name, last_name, email, roles, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, '{}', $9) ON CONFLICT (id) DO NOTHING`,
@@ -47,22 +37,22 @@ export class UsersProjection implements Projection, OnModuleInit {
           break;
         }
         case 'UserSignedInWithGoogle': {
-          const d = event.data as UserSignedInWithGoogle;
+          const d = event.data;
           await tx.query('UPDATE users SET google_id = $2 WHERE id = $1', [d.userId, d.googleId]);
           break;
         }
         case 'UserNameChanged': {
-          const d = event.data as UserNameChanged;
+          const d = event.data;
           await tx.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [d.userId, d.firstName, d.lastName]);
           break;
         }
         case 'PasswordChanged': {
-          const d = event.data as PasswordChanged;
+          const d = event.data;
           await tx.query('UPDATE users SET password_hash = $2, auth_version = auth_version + 1 WHERE id = $1', [d.userId, d.passwordHash]);
           break;
         }
         case 'RoleGranted': {
-          const d = event.data as RoleGranted;
+          const d = event.data;
           await tx.query('UPDATE users SET roles = array_append(roles, $2::text) WHERE id = $1 AND NOT ($2::text = ANY(roles))', [
             d.userId,
             d.role,
@@ -70,12 +60,12 @@ export class UsersProjection implements Projection, OnModuleInit {
           break;
         }
         case 'RoleRevoked': {
-          const d = event.data as RoleGranted;
+          const d = event.data;
           await tx.query('UPDATE users SET roles = array_remove(roles, $2::text) WHERE id = $1', [d.userId, d.role]);
           break;
         }
         case 'UserDeleted': {
-          const d = event.data as UserDeleted;
+          const d = event.data;
           await tx.query('UPDATE users SET is_deleted = true, deleted_at = $2 WHERE id = $1', [d.userId, at]);
           break;
         }
@@ -93,7 +83,7 @@ export class UsersProjection implements Projection, OnModuleInit {
           await tx.query('UPDATE users SET is_disabled = false WHERE id = $1', [userIdOf(event)]);
           break;
         case 'TrialActivated': {
-          const d = event.data as TrialActivated;
+          const d = event.data;
           await tx.query('UPDATE users SET trial_activated = true, trial_start_date = $2, trial_end_date = $3 WHERE id = $1', [
             userIdOf(event),
             d.trialStartDate,
@@ -102,7 +92,7 @@ export class UsersProjection implements Projection, OnModuleInit {
           break;
         }
         case 'SubscriptionStatusChanged': {
-          const d = event.data as SubscriptionStatusChanged;
+          const d = event.data;
           // Stripe's ids only when the event carries them (older events and 'free' resets leave them as they were).
           await tx.query(
             `UPDATE users SET subscription_status = $2, stripe_customer_id = COALESCE($3, stripe_customer_id),

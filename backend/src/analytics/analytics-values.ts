@@ -1,25 +1,17 @@
 /** Pure helpers of the analytics projection: names, referrer hosts, the per-type fields of tracking rows. */
 import { codeDisplayName } from '@qrsharks/qr-core';
+import type { QrTracked } from '../codes';
 import { PREVIEW_FETCHERS } from '../scans';
 
-/** QrGenerated / QrDownloaded data (the codes feature's QrTracked), as far as analytics reads it. */
-export interface QrTracked {
-  qrCodeId: string | null;
-  userId: string | null;
-  sessionId: string;
-  qrType: string;
-  qrContent: string;
-  foregroundColor?: string | null;
-  backgroundColor?: string | null;
-  hasLogo?: boolean;
-  referrer?: string | null;
-  userAgent?: string | null;
-  ipHash?: string | null;
-  downloadType?: string;
+/**
+ * QrGenerated / QrDownloaded data as analytics reads it: the codes feature's QrTracked, and the columns of the spec's
+ * tracking tables no event of ours fills (read when present, null otherwise). Every QrTracked is one of these.
+ */
+export type QrTrackedAsRead = QrTracked & {
   capturedEmail?: string | null;
   capturedName?: string | null;
   fields?: Record<string, unknown>;
-}
+};
 
 /** A code's display name (issue 30 item 1): the one function of qr-core, so analytics names a code as every screen does. */
 export function codeName(qrType: string, fields: Record<string, unknown>, destination: string | null, name: string | null = null): string {
@@ -40,7 +32,7 @@ export function referrerHost(referrer: string | null): string {
  * The type's own fields that the spec's per-type tables held (websiteUrl, urlDomain, urlPath for website;
  * the form fields for the others): from the event's fields, or the content itself.
  */
-export function typeFields(qrType: string, data: Pick<QrTracked, 'qrContent' | 'fields'>): Record<string, unknown> {
+export function typeFields(qrType: string, data: Pick<QrTrackedAsRead, 'qrContent' | 'fields'>): Record<string, unknown> {
   if (data.fields && typeof data.fields === 'object') return data.fields;
   const content = data.qrContent ?? '';
   if (qrType === 'url') {

@@ -1,13 +1,22 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
+import type { DomainEvent, EventIn } from '../event-store/typed-events';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import type { UserDeleted } from '../accounts';
-import type { QrContentChanged, QrCreated, QrRenamed } from '../codes';
-import type { Scanned } from '../scans';
-import { codeName, referrerHost, scanKind, typeFields, type QrTracked, type ScanKind } from './analytics-values';
-import { SHARE_EVENT_TYPES, type AnalyticsShareCreated, type AnalyticsShareRevoked } from './share-links';
+import { USER_STREAM_EVENTS } from '../accounts';
+import { QR_EVENTS, TRACKING_EVENTS, type TrackingEvents } from '../codes';
+import { SCAN_EVENTS, type ScanEvents } from '../scans';
+import { codeName, referrerHost, scanKind, typeFields, type QrTrackedAsRead, type ScanKind } from './analytics-values';
+import { SHARE_EVENTS } from './share-links';
+
+/** Codes' events that name a code or a share link of one (the rest of what the projection reads is scans and tracking). */
+const CODE_EVENTS = QR_EVENTS.pick('QrCreated', 'QrContentChanged', 'QrRenamed', 'QrDeleted');
+const CONSUMED = CODE_EVENTS.and(SCAN_EVENTS).and(TRACKING_EVENTS).and(SHARE_EVENTS).and(USER_STREAM_EVENTS.pick('UserDeleted'));
+type ScanEvent = DomainEvent<ScanEvents>;
+type TrackingEvent = DomainEvent<TrackingEvents>;
+/** A code's, a share link's or an account's event: one row at a time. */
+type CodeEvent = Exclude<EventIn<typeof CONSUMED>, { type: 'Scanned' | 'QrGenerated' | 'QrDownloaded' }>;
 
 export const ANALYTICS_TABLES = [
   'analytics_codes',
@@ -50,8 +59,8 @@ interface ScanFacts {
   values: Record<Dimension, string>;
 }
 
-function scanFacts(event: RecordedEvent): ScanFacts {
-  const scan = event.data as Scanned;
+function scanFacts(event: ScanEvent): ScanFacts {
+  const scan = event.data;
   return {
     qrId: scan.qrId,
     day: scan.scannedAt.slice(0, 10),
@@ -92,17 +101,7 @@ export const ANALYTICS_PROJECTION = 'analytics';
 export class AnalyticsProjection implements Projection, OnModuleInit {
   readonly name = ANALYTICS_PROJECTION;
   readonly tables = ANALYTICS_TABLES;
-  readonly eventTypes = [
-    'QrCreated',
-    'QrContentChanged',
-    'QrRenamed',
-    'QrDeleted',
-    'Scanned',
-    'QrGenerated',
-    'QrDownloaded',
-    ...SHARE_EVENT_TYPES,
-    'UserDeleted',
-  ];
+  readonly eventTypes = CONSUMED.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -111,10 +110,10 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    const scans: RecordedEvent[] = [];
-    const generations: RecordedEvent[] = [];
-    const downloads: RecordedEvent[] = [];
-    for (const event of events) {
+    const scans: ScanEvent[] = [];
+    const generations: TrackingEvent[] = [];
+    const downloads: TrackingEvent[] = [];
+    for (const event of CONSUMED.among(events)) {
       if (event.type === 'Scanned') scans.push(event);
       else if (event.type === 'QrGenerated') generations.push(event);
       else if (event.type === 'QrDownloaded') downloads.push(event);
@@ -125,20 +124,20 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     if (downloads.length) await this.applyTracking('qr_downloads', downloads, tx);
   }
 
-  private async applyCodeEvent(event: RecordedEvent, tx: EntityManager): Promise<void> {
+  private async applyCodeEvent(event: CodeEvent, tx: EntityManager): Promise<void> {
     if (event.type === 'UserDeleted') {
       // Share links die with their owner (issue 27): every link the account made is revoked at the deletion's instant
       // (one already revoked keeps its own), from the event itself, so a rebuild or replay gives the same rows.
       await tx.query('UPDATE analytics_share_links SET revoked_at = coalesce(revoked_at, $2) WHERE user_id = $1 AND client_id = $3', [
-        String((event.data as UserDeleted).userId),
+        String(event.data.userId),
         event.metadata.occurredAt,
         event.metadata.tenantId,
       ]);
       return;
     }
-    const qrId = (event.data as { qrId: string }).qrId;
+    const { qrId } = event.data;
     if (event.type === 'QrCreated') {
-      const data = event.data as QrCreated;
+      const { data } = event;
       await tx.query(
         `INSERT INTO analytics_codes (qr_id, client_id, user_id, mode, qr_type, name, short_code, fields, is_deleted, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9) ON CONFLICT (qr_id) DO NOTHING`,
@@ -155,7 +154,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
         ],
       );
     } else if (event.type === 'QrContentChanged') {
-      const after = (event.data as QrContentChanged).after;
+      const { after } = event.data;
       if (!after || typeof after !== 'object') return;
       const [row] = (await tx.query('SELECT qr_type, fields, name FROM analytics_codes WHERE qr_id = $1', [qrId])) as {
         qr_type: string;
@@ -163,7 +162,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
         name: string;
       }[];
       if (!row) return;
-      const fields = { ...row.fields, ...(after as Record<string, unknown>) };
+      const fields = { ...row.fields, ...after };
       // A name the owner typed stays; one derived from the old content follows the new content.
       const derived = row.name === codeName(row.qr_type, row.fields, null);
       await tx.query('UPDATE analytics_codes SET fields = $2, name = $3 WHERE qr_id = $1', [
@@ -173,20 +172,20 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       ]);
     } else if (event.type === 'QrRenamed') {
       // The owner's name wins; removing it falls back to the name the content gives.
-      const after = (event.data as QrRenamed).after;
+      const { after } = event.data;
       const name = after ? after.slice(0, 255) : await this.contentName(qrId, tx);
       if (name) await tx.query('UPDATE analytics_codes SET name = $2 WHERE qr_id = $1', [qrId, name]);
     } else if (event.type === 'QrDeleted') {
       await tx.query('UPDATE analytics_codes SET is_deleted = true WHERE qr_id = $1', [qrId]);
     } else if (event.type === 'AnalyticsShareCreated') {
-      const data = event.data as AnalyticsShareCreated;
+      const { data } = event;
       await tx.query(
         `INSERT INTO analytics_share_links (share_id, qr_id, client_id, user_id, expires_at, created_at, revoked_at)
          VALUES ($1, $2, $3, $4, $5, $6, null) ON CONFLICT (share_id) DO NOTHING`,
         [data.shareId, data.qrId, event.metadata.tenantId, String(data.userId), data.expiresAt, event.metadata.occurredAt],
       );
     } else if (event.type === 'AnalyticsShareRevoked') {
-      const data = event.data as AnalyticsShareRevoked;
+      const { data } = event;
       await tx.query('UPDATE analytics_share_links SET revoked_at = coalesce(revoked_at, $2) WHERE share_id = $1', [
         data.shareId,
         event.metadata.occurredAt,
@@ -202,7 +201,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     return row ? codeName(row.qr_type, row.fields, null) : null;
   }
 
-  private async applyScans(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+  private async applyScans(events: ScanEvent[], tx: EntityManager): Promise<void> {
     const days = new Map<string, DayCount>();
     const visitors = new Map<string, [string, string, string, number]>();
     const breakdowns = new Map<string, [string, string, string, string, boolean, number, number]>();
@@ -346,10 +345,10 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
   }
 
   async applyBulk(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    const scans = events.filter((event) => event.type === 'Scanned');
+    const scans = SCAN_EVENTS.among(events);
     if (scans.length < events.length)
       await this.apply(
-        events.filter((event) => event.type !== 'Scanned'),
+        events.filter((event) => !SCAN_EVENTS.has(event)),
         tx,
       );
     if (!scans.length) return;
@@ -420,8 +419,11 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     }
   }
 
-  private async applyTracking(table: 'qr_generations' | 'qr_downloads', events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    const rows = events.map((event) => ({ event, data: event.data as QrTracked }));
+  private async applyTracking(table: 'qr_generations' | 'qr_downloads', events: TrackingEvent[], tx: EntityManager): Promise<void> {
+    const rows = events.map((event) => {
+      const data: QrTrackedAsRead = event.data;
+      return { event, data };
+    });
     const common = [
       rows.map((r) => r.event.id),
       rows.map((r) => r.event.metadata.tenantId),

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Decided, Evolvable } from '../command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { keyFor, legacyKeyFor } from '../config/keys';
+import { eventCatalogue } from '../event-store/typed-events';
 
 /**
  * Read-only share links of one code's analytics page (issue 17). Stream `analytics-shares-{qrId}`: one per code,
@@ -20,7 +21,12 @@ export interface AnalyticsShareRevoked {
   qrId: string;
 }
 
-export const SHARE_EVENT_TYPES = ['AnalyticsShareCreated', 'AnalyticsShareRevoked'] as const;
+export interface ShareEvents {
+  AnalyticsShareCreated: AnalyticsShareCreated;
+  AnalyticsShareRevoked: AnalyticsShareRevoked;
+}
+export const SHARE_EVENTS = eventCatalogue<ShareEvents>({ AnalyticsShareCreated: true, AnalyticsShareRevoked: true });
+export const SHARE_EVENT_TYPES = SHARE_EVENTS.types;
 export const shareStream = (qrId: string) => `analytics-shares-${qrId}`;
 
 export const SHARE_NOT_FOUND = 'Share link not found';
@@ -38,11 +44,11 @@ export const initialShares = (): ShareLinkState => ({ links: new Map() });
 
 export function evolveShares(state: ShareLinkState, event: Evolvable): ShareLinkState {
   const links = new Map(state.links);
+  if (!SHARE_EVENTS.has(event)) return { links };
   if (event.type === 'AnalyticsShareCreated') {
-    const data = event.data as AnalyticsShareCreated;
-    links.set(data.shareId, { expiresAt: data.expiresAt, revoked: false });
-  } else if (event.type === 'AnalyticsShareRevoked') {
-    const data = event.data as AnalyticsShareRevoked;
+    links.set(event.data.shareId, { expiresAt: event.data.expiresAt, revoked: false });
+  } else {
+    const { data } = event;
     const link = links.get(data.shareId);
     if (link) links.set(data.shareId, { ...link, revoked: true });
   }

@@ -4,6 +4,8 @@
  * the read models at that moment. Owners' opt-outs are `NotificationPreferencesChanged` on
  * `notification-preferences-{userId}`.
  */
+import { eventCatalogue } from '../event-store/typed-events';
+
 export const CAMPAIGN_KINDS = ['newsletter', 'newsletter-test', 'welcome', 'scan-report', 'pause-report'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
 
@@ -40,8 +42,16 @@ export interface NotificationPreferencesChanged {
   pauseNotifications: boolean;
 }
 
-export const CAMPAIGN_EVENT_TYPES = ['CampaignStarted'] as const;
-export const NOTIFICATION_PREFERENCES_EVENT_TYPES = ['NotificationPreferencesChanged'] as const;
+export interface CampaignEvents {
+  CampaignStarted: CampaignStarted;
+}
+export interface NotificationPreferencesEvents {
+  NotificationPreferencesChanged: NotificationPreferencesChanged;
+}
+export const CAMPAIGN_EVENTS = eventCatalogue<CampaignEvents>({ CampaignStarted: true });
+export const NOTIFICATION_PREFERENCES_EVENTS = eventCatalogue<NotificationPreferencesEvents>({ NotificationPreferencesChanged: true });
+export const CAMPAIGN_EVENT_TYPES = CAMPAIGN_EVENTS.types;
+export const NOTIFICATION_PREFERENCES_EVENT_TYPES = NOTIFICATION_PREFERENCES_EVENTS.types;
 
 export const campaignStream = (id: string) => `campaign-${id}`;
 export const notificationPreferencesStream = (userId: string) => `notification-preferences-${userId}`;

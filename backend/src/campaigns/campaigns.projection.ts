@@ -3,7 +3,9 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import type { CampaignStarted, NotificationPreferencesChanged } from './campaign.events';
+import { CAMPAIGN_EVENTS, NOTIFICATION_PREFERENCES_EVENTS } from './campaign.events';
+
+const CONSUMED = CAMPAIGN_EVENTS.and(NOTIFICATION_PREFERENCES_EVENTS);
 
 export const CAMPAIGNS_PROJECTION = 'campaigns';
 
@@ -12,7 +14,7 @@ export const CAMPAIGNS_PROJECTION = 'campaigns';
 export class CampaignsProjection implements Projection, OnModuleInit {
   readonly name = CAMPAIGNS_PROJECTION;
   readonly tables = ['campaigns', 'notification_preferences'];
-  readonly eventTypes = ['CampaignStarted', 'NotificationPreferencesChanged'];
+  readonly eventTypes = CONSUMED.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -21,9 +23,9 @@ export class CampaignsProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
+    for (const event of CONSUMED.among(events)) {
       if (event.type === 'CampaignStarted') {
-        const data = event.data as CampaignStarted;
+        const { data } = event;
         await tx.query(
           `INSERT INTO campaigns (id, client_id, kind, subject, recipient_count, audience_count, include_stats, started_by, started_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
@@ -39,8 +41,8 @@ export class CampaignsProjection implements Projection, OnModuleInit {
             event.metadata.occurredAt,
           ],
         );
-      } else if (event.type === 'NotificationPreferencesChanged') {
-        const data = event.data as NotificationPreferencesChanged;
+      } else {
+        const { data } = event;
         await tx.query(
           `INSERT INTO notification_preferences (user_id, client_id, scan_notifications, pause_notifications, updated_at)
            VALUES ($1, $2, $3, $4, $5)

@@ -19,7 +19,7 @@ import {
 import { CodeCountsEntity } from './code-counts.entity';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import { evolveQr, initialQr, NOT_FOUND, type QrState } from './qr-code';
-import { qrStream, type QrCreated } from './qr-code.events';
+import { QR_EVENTS, qrStream, type QrCreated } from './qr-code.events';
 import { QrCodeEntity } from './qr-code.entity';
 import { DomainError } from '../common/domain-error';
 import type { DashboardCodesQuery } from './codes.schemas';
@@ -237,20 +237,28 @@ export class CodesQueryService {
 
 /** What an entry of the audit trail says changed. */
 function describe(event: RecordedEvent): { summary: string; before: unknown; after: unknown } {
-  const data = event.data as Record<string, unknown>;
+  if (!QR_EVENTS.has(event)) return { summary: event.type, before: null, after: event.data };
   switch (event.type) {
     case 'QrCreated': {
-      const { qrId: _id, ...rest } = data;
-      return { summary: `Created ${String(data.mode)} ${String(data.qrType)} code`, before: null, after: rest };
+      const { qrId: _id, ...rest } = event.data;
+      return { summary: `Created ${event.data.mode} ${event.data.qrType} code`, before: null, after: rest };
     }
     case 'QrDestinationChanged':
-      return { summary: 'Destination changed', before: { destination: data.before || null }, after: { destination: data.after } };
+      return {
+        summary: 'Destination changed',
+        before: { destination: event.data.before || null },
+        after: { destination: event.data.after },
+      };
     case 'QrStyleChanged':
-      return { summary: `Style changed: ${Object.keys(data.after as object).join(', ')}`, before: data.before, after: data.after };
+      return { summary: `Style changed: ${Object.keys(event.data.after).join(', ')}`, before: event.data.before, after: event.data.after };
     case 'QrContentChanged':
-      return { summary: `Content changed: ${Object.keys(data.after as object).join(', ')}`, before: data.before, after: data.after };
+      return {
+        summary: `Content changed: ${Object.keys(event.data.after).join(', ')}`,
+        before: event.data.before,
+        after: event.data.after,
+      };
     case 'QrRenamed':
-      return { summary: 'Renamed', before: { name: data.before }, after: { name: data.after } };
+      return { summary: 'Renamed', before: { name: event.data.before }, after: { name: event.data.after } };
     case 'QrPaused':
       return { summary: 'Paused', before: { isPaused: false }, after: { isPaused: true } };
     case 'QrResumed':
@@ -263,6 +271,6 @@ function describe(event: RecordedEvent): { summary: string; before: unknown; aft
     case 'QrDeleted':
       return { summary: 'Deleted', before: { isDeleted: false }, after: { isDeleted: true } };
     default:
-      return { summary: event.type, before: null, after: data };
+      return { summary: event.type, before: null, after: event.data };
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
+import { eventCatalogue } from '../event-store/typed-events';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { staticColumns, STYLE_COLUMNS } from './code-columns.map';
-import type { QrContentChanged, QrCreated, QrDestinationChanged, QrRef, QrRenamed, QrStyleChanged, QrSuspended } from './qr-code.events';
+import { USER_STREAM_EVENTS } from '../accounts';
+import { QR_EVENTS, type QrCreated } from './qr-code.events';
 
 const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
 
@@ -46,6 +48,16 @@ function insert(table: string, row: Record<string, unknown>): { sql: string; par
   };
 }
 
+/**
+ * What the projection reads: the code's events, scans' `Scanned` (the fields counted; codes sits below scans, which
+ * projects codes' events, so it declares the part of scans' contract it reads instead of importing it) and accounts'
+ * UserDeleted (a deleted account's codes are deleted with it, replayed the same way on a rebuild).
+ */
+export interface ScannedAsCounted {
+  Scanned: { qrId: string; isBot: boolean; scannedAt: string };
+}
+const CONSUMED = QR_EVENTS.and(eventCatalogue<ScannedAsCounted>({ Scanned: true })).and(USER_STREAM_EVENTS.pick('UserDeleted'));
+
 /** The codes projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
 export const CODES_PROJECTION = 'codes';
 
@@ -58,23 +70,7 @@ export const CODES_PROJECTION = 'codes';
 export class CodesProjection implements Projection, OnModuleInit {
   readonly name = CODES_PROJECTION;
   readonly tables = [...TABLES, 'code_counts'];
-  readonly eventTypes = [
-    'QrCreated',
-    'QrDestinationChanged',
-    'QrStyleChanged',
-    'QrContentChanged',
-    'QrPaused',
-    'QrResumed',
-    'QrPasswordSet',
-    'QrPasswordRemoved',
-    'QrRenamed',
-    'QrSuspended',
-    'QrSuspensionLifted',
-    'QrDeleted',
-    'Scanned',
-    // accounts' event: a deleted account's codes are deleted with it (replayed the same way on a rebuild).
-    'UserDeleted',
-  ];
+  readonly eventTypes = CONSUMED.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -86,16 +82,16 @@ export class CodesProjection implements Projection, OnModuleInit {
     const scans = new Map<string, { count: number; last: string }>();
     const owners: Owners = new Set();
     const touched = (result: unknown) => returned(result).forEach((row) => owners.add(`${row.client_id}|${row.user_id}`));
-    for (const event of events) {
+    for (const event of CONSUMED.among(events)) {
       const at = event.metadata.occurredAt;
       const version = Number(event.revision);
       switch (event.type) {
         case 'QrCreated':
-          await this.created(event.data as QrCreated, event.metadata.tenantId, at, tx);
-          owners.add(`${event.metadata.tenantId}|${(event.data as QrCreated).userId}`);
+          await this.created(event.data, event.metadata.tenantId, at, tx);
+          owners.add(`${event.metadata.tenantId}|${event.data.userId}`);
           break;
         case 'QrDestinationChanged': {
-          const data = event.data as QrDestinationChanged;
+          const { data } = event;
           await tx.query('UPDATE dynamic_qr_codes SET destination = $2, updated_at = $3, version = $4 WHERE id = $1', [
             data.qrId,
             data.after,
@@ -105,7 +101,7 @@ export class CodesProjection implements Projection, OnModuleInit {
           break;
         }
         case 'QrStyleChanged': {
-          const data = event.data as QrStyleChanged;
+          const { data } = event;
           const entries = Object.entries(data.after).filter(([key]) => key in STYLE_COLUMNS);
           const sets = entries.map(([key], i) => `${STYLE_COLUMNS[key as keyof typeof STYLE_COLUMNS]} = $${i + 4}`);
           for (const table of TABLES) {
@@ -119,7 +115,7 @@ export class CodesProjection implements Projection, OnModuleInit {
           break;
         }
         case 'QrContentChanged': {
-          const data = event.data as QrContentChanged;
+          const { data } = event;
           await tx.query(
             "UPDATE dynamic_qr_codes SET qr_data = qr_data || $2::jsonb, platform = COALESCE(($2::jsonb)->>'platform', platform), " +
               'updated_at = $3, version = $4 WHERE id = $1',
@@ -146,9 +142,7 @@ export class CodesProjection implements Projection, OnModuleInit {
           const paused = event.type === 'QrPaused';
           for (const table of TABLES) {
             const sql = `UPDATE ${table} SET is_paused = $2, paused_at = $3, updated_at = $4, version = $5 WHERE id = $1`;
-            touched(
-              await tx.query(`${sql} RETURNING client_id, user_id`, [(event.data as QrRef).qrId, paused, paused ? at : null, at, version]),
-            );
+            touched(await tx.query(`${sql} RETURNING client_id, user_id`, [event.data.qrId, paused, paused ? at : null, at, version]));
           }
           break;
         }
@@ -156,14 +150,14 @@ export class CodesProjection implements Projection, OnModuleInit {
         case 'QrPasswordRemoved':
           // Only whether there is one: the hash stays out of the lists (scan_targets keeps it for /d/).
           await tx.query('UPDATE dynamic_qr_codes SET has_password = $2, updated_at = $3, version = $4 WHERE id = $1', [
-            (event.data as QrRef).qrId,
+            event.data.qrId,
             event.type === 'QrPasswordSet',
             at,
             version,
           ]);
           break;
         case 'QrRenamed': {
-          const data = event.data as QrRenamed;
+          const { data } = event;
           for (const table of TABLES) {
             const sql = `UPDATE ${table} SET name = $2, updated_at = $3, version = $4 WHERE id = $1`;
             await tx.query(sql, [data.qrId, data.after, at, version]);
@@ -172,22 +166,22 @@ export class CodesProjection implements Projection, OnModuleInit {
         }
         case 'QrSuspended':
         case 'QrSuspensionLifted': {
-          const reason = event.type === 'QrSuspended' ? (event.data as QrSuspended).reason : null;
+          const reason = event.type === 'QrSuspended' ? event.data.reason : null;
           await tx.query(
             'UPDATE dynamic_qr_codes SET is_suspended = $2, suspension_reason = $3, updated_at = $4, version = $5 WHERE id = $1',
-            [(event.data as QrRef).qrId, reason !== null, reason, at, version],
+            [event.data.qrId, reason !== null, reason, at, version],
           );
           break;
         }
         case 'QrDeleted':
           for (const table of TABLES) {
             const sql = `UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2, version = $3 WHERE id = $1`;
-            touched(await tx.query(`${sql} RETURNING client_id, user_id`, [(event.data as QrRef).qrId, at, version]));
+            touched(await tx.query(`${sql} RETURNING client_id, user_id`, [event.data.qrId, at, version]));
           }
           break;
         case 'UserDeleted': {
           // Every code of the account, static and dynamic: pages, payment products and lists stop showing them.
-          const userId = (event.data as { userId: string }).userId;
+          const { userId } = event.data;
           for (const table of TABLES) {
             const sql = `UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted`;
             touched(await tx.query(`${sql} RETURNING client_id, user_id`, [userId, at]));
@@ -195,10 +189,9 @@ export class CodesProjection implements Projection, OnModuleInit {
           break;
         }
         case 'Scanned': {
-          const data = event.data as { qrId?: string; isBot?: boolean; scannedAt?: string };
-          const qrId = data.qrId ?? (event.streamId.startsWith('scans-') ? event.streamId.slice(6) : null);
-          if (!qrId || data.isBot) break;
-          const when = data.scannedAt ?? at;
+          const { qrId, isBot, scannedAt } = event.data;
+          if (isBot) break;
+          const when = scannedAt;
           const current = scans.get(qrId) ?? { count: 0, last: when };
           scans.set(qrId, { count: current.count + 1, last: when > current.last ? when : current.last });
           break;

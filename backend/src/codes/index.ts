@@ -4,7 +4,7 @@
  */
 export * from './qr-code.events';
 export type { FileUploaded, UploadKind } from './uploads/upload.events';
-export { uploadStream, UPLOAD_EVENT_TYPES } from './uploads/upload.events';
+export { uploadStream, UPLOAD_EVENTS, UPLOAD_EVENT_TYPES, type UploadEvents } from './uploads/upload.events';
 export { CodesQueryService, type HistoryEntry, type PaymentCode } from './codes-query.service';
 export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './code-dto';
 /** The hosted pages of codes whose content is not a web address: what the redirect serves at /d/ for them. */

@@ -1,3 +1,4 @@
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 import { URL_TYPES as URL_QR_TYPES, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
 
 /**
@@ -118,35 +119,39 @@ export interface QrRenamed {
   after: string | null;
 }
 
-export type QrEvent =
-  | { type: 'QrCreated'; data: QrCreated }
-  | { type: 'QrDestinationChanged'; data: QrDestinationChanged }
-  | { type: 'QrStyleChanged'; data: QrStyleChanged }
-  | { type: 'QrContentChanged'; data: QrContentChanged }
-  | { type: 'QrPaused'; data: QrRef }
-  | { type: 'QrResumed'; data: QrRef }
-  | { type: 'QrPasswordSet'; data: QrPasswordSet }
-  | { type: 'QrPasswordRemoved'; data: QrPasswordRemoved }
-  | { type: 'QrRenamed'; data: QrRenamed }
-  | { type: 'QrSuspended'; data: QrSuspended }
-  | { type: 'QrSuspensionLifted'; data: QrSuspensionLifted }
-  | { type: 'QrDeleted'; data: QrRef };
+/** The code's events by type (on `qr-{qrId}`): projections and folds see each type's fields through QR_EVENTS. */
+export interface QrEvents {
+  QrCreated: QrCreated;
+  QrDestinationChanged: QrDestinationChanged;
+  QrStyleChanged: QrStyleChanged;
+  QrContentChanged: QrContentChanged;
+  QrPaused: QrRef;
+  QrResumed: QrRef;
+  QrPasswordSet: QrPasswordSet;
+  QrPasswordRemoved: QrPasswordRemoved;
+  QrRenamed: QrRenamed;
+  QrSuspended: QrSuspended;
+  QrSuspensionLifted: QrSuspensionLifted;
+  QrDeleted: QrRef;
+}
 
+export type QrEvent = EventOf<QrEvents>;
 export type QrEventType = QrEvent['type'];
-export const QR_EVENT_TYPES = [
-  'QrCreated',
-  'QrDestinationChanged',
-  'QrStyleChanged',
-  'QrContentChanged',
-  'QrPaused',
-  'QrResumed',
-  'QrPasswordSet',
-  'QrPasswordRemoved',
-  'QrRenamed',
-  'QrSuspended',
-  'QrSuspensionLifted',
-  'QrDeleted',
-] as const;
+export const QR_EVENTS = eventCatalogue<QrEvents>({
+  QrCreated: true,
+  QrDestinationChanged: true,
+  QrStyleChanged: true,
+  QrContentChanged: true,
+  QrPaused: true,
+  QrResumed: true,
+  QrPasswordSet: true,
+  QrPasswordRemoved: true,
+  QrRenamed: true,
+  QrSuspended: true,
+  QrSuspensionLifted: true,
+  QrDeleted: true,
+});
+export const QR_EVENT_TYPES = QR_EVENTS.types;
 
 /** On `shortcode-{code}`, appended with 'no_stream' in the same appendMany as QrCreated: the store decides races. */
 export interface ShortCodeReserved {
@@ -164,6 +169,18 @@ export interface DynamicQrSlotTaken {
 
 /** On `user-{userId}` with QrDeleted of a dynamic code: the slot is free again. */
 export type DynamicQrSlotReleased = DynamicQrSlotTaken;
+
+/** What codes appends beside the code's own stream: the short-code reservation and the cap's slots on `user-{id}`. */
+export interface CodeSideEvents {
+  ShortCodeReserved: ShortCodeReserved;
+  DynamicQrSlotTaken: DynamicQrSlotTaken;
+  DynamicQrSlotReleased: DynamicQrSlotReleased;
+}
+export const CODE_SIDE_EVENTS = eventCatalogue<CodeSideEvents>({
+  ShortCodeReserved: true,
+  DynamicQrSlotTaken: true,
+  DynamicQrSlotReleased: true,
+});
 
 /**
  * Tracking (stream `tracking-{tenantId}-{sessionId}`; a session that has no id uses `tracking-{tenantId}-{qrId}`):
@@ -186,6 +203,12 @@ export interface QrTracked {
   downloadType?: 'png' | 'svg';
 }
 
+export interface TrackingEvents {
+  QrGenerated: QrTracked;
+  QrDownloaded: QrTracked;
+}
+export const TRACKING_EVENTS = eventCatalogue<TrackingEvents>({ QrGenerated: true, QrDownloaded: true });
+
 export const qrStream = (qrId: string) => `qr-${qrId}`;
 export const shortCodeStream = (shortCode: string) => `shortcode-${shortCode}`;
 export const trackingStream = (tenantId: number, key: string) => `tracking-${tenantId}-${key}`;
@@ -204,8 +227,13 @@ export interface DomainUnblocked {
   domain: string;
 }
 
-export type BlocklistEvent = { type: 'DomainBlocked'; data: DomainBlocked } | { type: 'DomainUnblocked'; data: DomainUnblocked };
-export const BLOCKLIST_EVENT_TYPES = ['DomainBlocked', 'DomainUnblocked'] as const;
+export interface BlocklistEvents {
+  DomainBlocked: DomainBlocked;
+  DomainUnblocked: DomainUnblocked;
+}
+export type BlocklistEvent = EventOf<BlocklistEvents>;
+export const BLOCKLIST_EVENTS = eventCatalogue<BlocklistEvents>({ DomainBlocked: true, DomainUnblocked: true });
+export const BLOCKLIST_EVENT_TYPES = BLOCKLIST_EVENTS.types;
 export const blockedDomainStream = (domain: string) => `blocked-domain-${domain}`;
 
 /** True when `hostname` is `domain` or one of its subdomains (both lower case, no trailing dot). */

@@ -3,18 +3,14 @@ import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
 import { checkDestination, unresolvedReason, type DestinationPolicy } from './destination';
-import type {
-  DynamicQrSlotTaken,
-  QrContentChanged,
-  QrCreated,
-  QrDestinationChanged,
-  QrEvent,
-  QrPasswordSet,
-  QrRenamed,
-  QrStyleChanged,
-  QrSuspended,
-  ShortCodeReserved,
-  StoredStyle,
+import {
+  QR_EVENTS,
+  type DynamicQrSlotTaken,
+  type QrCreated,
+  type QrEvent,
+  type QrRenamed,
+  type ShortCodeReserved,
+  type StoredStyle,
 } from './qr-code.events';
 import { decideTakeSlot, type Allowance, type Limits } from './trial/allowance';
 
@@ -55,6 +51,7 @@ type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null }
 export type Actor = { userId: string; tenantId: number };
 
 export function evolveQr(state: QrState, event: Evolvable): QrState {
+  if (!QR_EVENTS.has(event)) return state;
   const at = event.metadata?.occurredAt ?? null;
   const touched = { ...state, updatedAt: at ?? state.updatedAt };
   switch (event.type) {
@@ -63,19 +60,19 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
         ...initialQr,
         exists: true,
         tenantId: event.metadata?.tenantId ?? null,
-        code: structuredClone(event.data as QrCreated),
+        code: structuredClone(event.data),
         createdAt: at,
         updatedAt: at,
       };
     case 'QrDestinationChanged': {
       if (!state.code) return state;
-      const { after, destinationUnresolved } = event.data as QrDestinationChanged;
+      const { after, destinationUnresolved } = event.data;
       const { destinationUnresolved: _earlier, ...code } = state.code;
       return { ...touched, code: { ...code, destination: after || null, ...(destinationUnresolved ? { destinationUnresolved } : {}) } };
     }
     case 'QrStyleChanged': {
       if (!state.code) return state;
-      const { logoFileName, logoFilePath, ...style } = (event.data as QrStyleChanged).after as Partial<StoredStyle> & LogoFields;
+      const { logoFileName, logoFilePath, ...style } = event.data.after;
       return {
         ...touched,
         code: {
@@ -87,27 +84,23 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
       };
     }
     case 'QrContentChanged':
-      return state.code
-        ? { ...touched, code: { ...state.code, fields: { ...state.code.fields, ...(event.data as QrContentChanged).after } } }
-        : state;
+      return state.code ? { ...touched, code: { ...state.code, fields: { ...state.code.fields, ...event.data.after } } } : state;
     case 'QrPaused':
       return { ...touched, paused: true, pausedAt: at };
     case 'QrResumed':
       return { ...touched, paused: false, pausedAt: null };
     case 'QrPasswordSet':
-      return { ...touched, passwordHash: (event.data as QrPasswordSet).passwordHash };
+      return { ...touched, passwordHash: event.data.passwordHash };
     case 'QrPasswordRemoved':
       return { ...touched, passwordHash: null };
     case 'QrRenamed':
-      return { ...touched, name: (event.data as QrRenamed).after };
+      return { ...touched, name: event.data.after };
     case 'QrSuspended':
-      return { ...touched, suspensionReason: (event.data as QrSuspended).reason };
+      return { ...touched, suspensionReason: event.data.reason };
     case 'QrSuspensionLifted':
       return { ...touched, suspensionReason: null };
     case 'QrDeleted':
       return { ...touched, deleted: true };
-    default:
-      return state;
   }
 }
 

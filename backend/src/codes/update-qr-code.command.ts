@@ -14,7 +14,7 @@ import { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 import type { DestinationPolicy } from './destination';
 import { DestinationPolicies } from './destination-policies';
 import { assertOwner, contentDestination, decideUpdate, evolveQr, initialQr, type QrState } from './qr-code';
-import { qrStream, type QrEvent, type QrStyleChanged, type StoredStyle } from './qr-code.events';
+import { qrStream, type QrEvent, type StoredStyle } from './qr-code.events';
 import type { FileUpload } from './uploads/file-upload';
 import { UploadsService, type PreparedUpload } from './uploads/uploads.service';
 
@@ -121,8 +121,9 @@ const NO_DESTINATION: DestinationPolicy = { isOwnHost: () => true, allowPrivate:
 
 /** A style change that would make the code unreadable (low contrast) is refused before it is stored. */
 function assertPrintable(state: QrState, events: QrEvent[]): void {
-  const styleChange = events.find((event) => event.type === 'QrStyleChanged');
-  if (!styleChange || !state.code) return;
-  const style = { ...state.code.style, ...(styleChange.data as QrStyleChanged).after } as StoredStyle;
-  renderCode(dynamicLink('https://x.example', 'XXXXXXXX'), style, null, state.code.errorCorrectionLevel);
+  for (const event of events) {
+    if (event.type !== 'QrStyleChanged' || !state.code) continue;
+    const style: StoredStyle = { ...state.code.style, ...event.data.after };
+    renderCode(dynamicLink('https://x.example', 'XXXXXXXX'), style, null, state.code.errorCorrectionLevel);
+  }
 }

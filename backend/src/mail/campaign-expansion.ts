@@ -1,11 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { audienceSql, MAIL_KIND_OF, type CampaignStarted } from '../campaigns';
+import { audienceSql, CAMPAIGN_EVENTS, MAIL_KIND_OF } from '../campaigns';
 import type { RecordedEvent } from '../event-store/event-store';
 import { MAIL_MAX_AGE_MS } from './mail-plans';
 
 /** The ledger's source of an event's mails: the event's id, or a campaign's id (its mails are grouped by it). */
-export const sourceOf = (event: RecordedEvent): string =>
-  event.type === 'CampaignStarted' ? String((event.data as CampaignStarted).campaignId) : event.id;
+export const sourceOf = (event: RecordedEvent): string => (CAMPAIGN_EVENTS.has(event) ? String(event.data.campaignId) : event.id);
 
 /**
  * A CampaignStarted becomes one ledger row per recipient, in the dispatcher's batch transaction: one INSERT … SELECT
@@ -15,9 +14,8 @@ export const sourceOf = (event: RecordedEvent): string =>
  * `optedOut` in their data, so the campaign counts them); so is a campaign older than a day when first seen.
  */
 export async function expandCampaigns(events: RecordedEvent[], tx: EntityManager, messageDomain: string, now: Date): Promise<void> {
-  for (const event of events) {
-    if (event.type !== 'CampaignStarted') continue;
-    const data = event.data as CampaignStarted;
+  for (const event of CAMPAIGN_EVENTS.among(events)) {
+    const { data } = event;
     const kind = MAIL_KIND_OF[data.kind];
     if (!kind) continue;
     const late = now.getTime() - new Date(event.metadata.occurredAt).getTime() > MAIL_MAX_AGE_MS;

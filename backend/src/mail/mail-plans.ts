@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
-import type {
-  EmailVerificationRequested,
-  PasswordChanged,
-  PasswordRemoved,
-  PasswordResetRequested,
-  SubscriptionStatusChanged,
-  TrialActivated,
-  UserRegistered,
-  UserSignedInWithGoogle,
-} from '../accounts';
-import type { ContactMessageReceived } from '../contact';
-import type { NewsletterSubscribed } from '../newsletter-signup';
-import type { PaymentSucceeded } from '../payments';
+import { USER_STREAM_EVENTS } from '../accounts';
+import { CAMPAIGN_EVENTS } from '../campaigns';
+import { CONTACT_EVENTS } from '../contact';
+import { NEWSLETTER_EVENTS } from '../newsletter-signup';
+import { PAYMENT_EVENTS } from '../payments';
 import type { RecordedEvent } from '../event-store/event-store';
 
 /** Every mail the product sends; the template of each is `templates/{kind}.html.hbs` and `{kind}.text.hbs`. */
@@ -52,20 +44,22 @@ export interface PlannedMail {
   messageId: string;
 }
 
-export const MAIL_EVENT_TYPES = [
+/** The events that cause mails (planMails) or campaigns' mails (campaign-expansion.ts), with their owners' types. */
+const MAILED_EVENTS = USER_STREAM_EVENTS.pick(
   'UserRegistered',
-  'ContactMessageReceived',
   'PasswordResetRequested',
-  'PaymentSucceeded',
   'SubscriptionStatusChanged',
   'TrialActivated',
-  'NewsletterSubscribed',
-  'CampaignStarted',
   'EmailVerificationRequested',
   'UserSignedInWithGoogle',
   'PasswordChanged',
   'PasswordRemoved',
-] as const;
+)
+  .and(CONTACT_EVENTS)
+  .and(PAYMENT_EVENTS.pick('PaymentSucceeded'))
+  .and(NEWSLETTER_EVENTS.pick('NewsletterSubscribed'));
+
+export const MAIL_EVENT_TYPES = MAILED_EVENTS.and(CAMPAIGN_EVENTS).types;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Mails about events older than this are recorded as skipped: a first start on an old store must not mail everyone. */
@@ -115,9 +109,10 @@ const isAddress = (value: unknown): value is string => typeof value === 'string'
 
 /** Events -> the mails they cause. Pure: the dispatcher records the result in the ledger. */
 export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedMail, 'messageId'>[] {
+  if (!MAILED_EVENTS.has(event)) return [];
   switch (event.type) {
     case 'UserRegistered': {
-      const data = event.data as UserRegistered;
+      const { data } = event;
       if (!isAddress(data.email)) return [];
       // The first verification link rides in the welcome mail (one mail at sign-up).
       const verify = data.verification ? { userId: data.userId, ...data.verification } : undefined;
@@ -125,7 +120,7 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
     }
     case 'EmailVerificationRequested': {
       // To the account's address (read when sent): the event holds no address.
-      const data = event.data as EmailVerificationRequested;
+      const { data } = event;
       const verify = { userId: data.userId, requestId: data.requestId, expiresAt: data.expiresAt };
       const planned = mail(event, ctx, 'email-verification', `user:${data.userId}`, { verify });
       return [{ ...planned, skip: planned.skip || new Date(data.expiresAt).getTime() <= ctx.now.getTime() }];
@@ -133,28 +128,28 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
     case 'UserSignedInWithGoogle': {
       // An existing account linked to Google (not a sign-up through Google); with the password removed, the
       // PasswordRemoved mail tells both.
-      const data = event.data as UserSignedInWithGoogle;
+      const { data } = event;
       if (!data.linked || data.passwordRemoved) return [];
       return [mail(event, ctx, 'sign-in-method-added', `user:${data.userId}`, { method: 'Google' })];
     }
     case 'PasswordChanged': {
-      const data = event.data as PasswordChanged;
+      const { data } = event;
       if (!data.added) return [];
       return [mail(event, ctx, 'sign-in-method-added', `user:${data.userId}`, { method: 'a password' })];
     }
     case 'PasswordRemoved': {
-      const data = event.data as PasswordRemoved;
+      const { data } = event;
       return [mail(event, ctx, 'password-removed', `user:${data.userId}`, {})];
     }
     case 'ContactMessageReceived': {
-      const data = event.data as ContactMessageReceived;
+      const { data } = event;
       const message = { name: data.name, email: data.email, subject: data.subject, message: data.message, inquiryType: data.inquiryType };
       const mails = [mail(event, ctx, 'contact-support', ctx.supportEmail, message)];
       if (isAddress(data.email)) mails.push(mail(event, ctx, 'contact-ack', data.email, message));
       return mails;
     }
     case 'PasswordResetRequested': {
-      const data = event.data as PasswordResetRequested;
+      const { data } = event;
       if (!isAddress(data.email)) return [];
       const planned = mail(event, ctx, 'password-reset', data.email, {
         userId: data.userId,
@@ -168,7 +163,7 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
     case 'PaymentSucceeded': {
       // The receipt to the payer when Stripe gave their address (payerEmail; older events have none), and a notice to
       // the code's owner, who is paid (address read from users when sent: a deleted owner gets nothing).
-      const data = event.data as PaymentSucceeded;
+      const { data } = event;
       const payment = {
         productName: data.productName,
         amount: data.amount,
@@ -189,11 +184,11 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
       return mails;
     }
     case 'SubscriptionStatusChanged': {
-      const data = event.data as SubscriptionStatusChanged;
+      const { data } = event;
       return [mail(event, ctx, 'subscription-changed', `user:${data.userId}`, { subscriptionStatus: data.subscriptionStatus })];
     }
     case 'TrialActivated': {
-      const data = event.data as TrialActivated;
+      const { data } = event;
       const end = new Date(data.trialEndDate);
       if (Number.isNaN(end.getTime())) return [];
       const planned = mail(
@@ -208,11 +203,9 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
     }
     case 'NewsletterSubscribed': {
       // Double opt-in (issue 22): the link confirms this subscription (the event's id); newsletters wait for it.
-      const data = event.data as NewsletterSubscribed;
+      const { data } = event;
       if (!isAddress(data.email)) return [];
       return [mail(event, ctx, 'newsletter-confirm', data.email, { subscriptionId: event.id })];
     }
-    default:
-      return [];
   }
 }

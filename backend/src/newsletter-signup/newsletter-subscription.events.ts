@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 
 /**
  * Events of one address on one tenant's list, on stream `newsletter-{tenantId}-{sha256(lowercased email)}`
@@ -29,12 +30,18 @@ export interface NewsletterUnsubscribed {
   via: 'one-click' | 'page';
 }
 
-export type NewsletterEvent =
-  | { type: 'NewsletterSubscribed'; data: NewsletterSubscribed }
-  | { type: 'NewsletterSubscriptionConfirmed'; data: NewsletterSubscriptionConfirmed }
-  | { type: 'NewsletterUnsubscribed'; data: NewsletterUnsubscribed };
-
-export const NEWSLETTER_EVENT_TYPES = ['NewsletterSubscribed', 'NewsletterSubscriptionConfirmed', 'NewsletterUnsubscribed'] as const;
+export interface NewsletterEvents {
+  NewsletterSubscribed: NewsletterSubscribed;
+  NewsletterSubscriptionConfirmed: NewsletterSubscriptionConfirmed;
+  NewsletterUnsubscribed: NewsletterUnsubscribed;
+}
+export type NewsletterEvent = EventOf<NewsletterEvents>;
+export const NEWSLETTER_EVENTS = eventCatalogue<NewsletterEvents>({
+  NewsletterSubscribed: true,
+  NewsletterSubscriptionConfirmed: true,
+  NewsletterUnsubscribed: true,
+});
+export const NEWSLETTER_EVENT_TYPES = NEWSLETTER_EVENTS.types;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

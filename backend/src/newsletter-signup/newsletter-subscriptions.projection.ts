@@ -3,13 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import {
-  NEWSLETTER_EVENT_TYPES,
-  NewsletterSubscribed,
-  NewsletterSubscriptionConfirmed,
-  normalizeEmail,
-  tenantOfNewsletterStream,
-} from './newsletter-subscription.events';
+import { NEWSLETTER_EVENTS, normalizeEmail, tenantOfNewsletterStream } from './newsletter-subscription.events';
 
 /** The newsletter_subscriptions projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
 export const NEWSLETTER_SUBSCRIPTIONS_PROJECTION = 'newsletter_subscriptions';
@@ -28,7 +22,7 @@ export const NEWSLETTER_SUBSCRIPTIONS_PROJECTION = 'newsletter_subscriptions';
 export class NewsletterSubscriptionsProjection implements Projection, OnModuleInit {
   readonly name = NEWSLETTER_SUBSCRIPTIONS_PROJECTION;
   readonly tables = ['newsletter_subscriptions'];
-  readonly eventTypes = NEWSLETTER_EVENT_TYPES;
+  readonly eventTypes = NEWSLETTER_EVENTS.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -37,8 +31,8 @@ export class NewsletterSubscriptionsProjection implements Projection, OnModuleIn
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
-      const email = normalizeEmail((event.data as NewsletterSubscribed).email);
+    for (const event of NEWSLETTER_EVENTS.among(events)) {
+      const email = normalizeEmail(event.data.email);
       const at = event.metadata.occurredAt;
       const streamTenant = tenantOfNewsletterStream(event.streamId);
       // $3: the row's tenant, or null for a legacy stream's event (the address's live row, whichever tenant's).
@@ -66,7 +60,7 @@ export class NewsletterSubscriptionsProjection implements Projection, OnModuleIn
           [event.id, streamTenant, email, at],
         );
       } else if (event.type === 'NewsletterSubscriptionConfirmed') {
-        const migrated = (event.data as NewsletterSubscriptionConfirmed).reason === 'migrated';
+        const migrated = event.data.reason === 'migrated';
         await tx.query(
           `UPDATE newsletter_subscriptions SET confirmed_at = CASE WHEN $4::boolean THEN subscribed_at ELSE $2::timestamptz END
            WHERE ${row}`,

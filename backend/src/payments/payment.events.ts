@@ -1,3 +1,5 @@
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
+
 /**
  * The payments feature's events (docs/events.md). Streams:
  *   stripe-event-{eventId}  StripeEventReceived: appended with 'no_stream' in the same transaction as what the event
@@ -68,12 +70,21 @@ export interface SellerAccountUpdated {
   detailsSubmitted: boolean;
 }
 
-export type PaymentEvent = { type: 'PaymentSucceeded'; data: PaymentSucceeded } | { type: 'PaymentFailed'; data: PaymentFailed };
-export type SellerEvent =
-  { type: 'SellerAccountCreated'; data: SellerAccountCreated } | { type: 'SellerAccountUpdated'; data: SellerAccountUpdated };
+export interface PaymentEvents {
+  PaymentSucceeded: PaymentSucceeded;
+  PaymentFailed: PaymentFailed;
+}
+export interface SellerEvents {
+  SellerAccountCreated: SellerAccountCreated;
+  SellerAccountUpdated: SellerAccountUpdated;
+}
+export type PaymentEvent = EventOf<PaymentEvents>;
+export type SellerEvent = EventOf<SellerEvents>;
 
-export const PAYMENT_EVENT_TYPES = ['PaymentSucceeded', 'PaymentFailed'] as const;
-export const SELLER_EVENT_TYPES = ['SellerAccountCreated', 'SellerAccountUpdated'] as const;
+export const PAYMENT_EVENTS = eventCatalogue<PaymentEvents>({ PaymentSucceeded: true, PaymentFailed: true });
+export const SELLER_EVENTS = eventCatalogue<SellerEvents>({ SellerAccountCreated: true, SellerAccountUpdated: true });
+export const PAYMENT_EVENT_TYPES = PAYMENT_EVENTS.types;
+export const SELLER_EVENT_TYPES = SELLER_EVENTS.types;
 
 export const stripeEventStream = (eventId: string) => `stripe-event-${eventId}`;
 export const paymentStream = (paymentIntentId: string) => `payment-${paymentIntentId}`;

@@ -1,13 +1,9 @@
-import type { SubscriptionStatusChanged, UserRegistered } from '../accounts';
+import { USER_STREAM_EVENTS, type SubscriptionStatusChanged } from '../accounts';
 import type { Decided, Evolvable } from '../command-pipeline';
-import type {
-  PaymentEvent,
-  PaymentFailed,
-  PaymentSucceeded,
-  SellerAccountCreated,
-  SellerAccountUpdated,
-  SellerEvent,
-} from './payment.events';
+import { SELLER_EVENTS, type PaymentEvent, type PaymentFailed, type PaymentSucceeded, type SellerEvent } from './payment.events';
+
+/** What payments folds of `user-{id}` (accounts' stream): the account, and the subscription as last recorded. */
+const BILLING_EVENTS = USER_STREAM_EVENTS.pick('UserRegistered', 'UserDeleted', 'SubscriptionStatusChanged');
 
 /** Pure state and decisions of payments: no Nest, no I/O (payment.spec.ts). */
 
@@ -66,15 +62,10 @@ export const initialSeller: SellerState = {
   detailsSubmitted: false,
 };
 export function evolveSeller(state: SellerState, event: Evolvable): SellerState {
-  if (event.type === 'SellerAccountCreated') {
-    const data = event.data as SellerAccountCreated;
-    return { ...state, accountId: data.accountId, tenantId: data.tenantId };
-  }
-  if (event.type === 'SellerAccountUpdated') {
-    const data = event.data as SellerAccountUpdated;
-    return { ...state, chargesEnabled: data.chargesEnabled, payoutsEnabled: data.payoutsEnabled, detailsSubmitted: data.detailsSubmitted };
-  }
-  return state;
+  if (!SELLER_EVENTS.has(event)) return state;
+  if (event.type === 'SellerAccountCreated') return { ...state, accountId: event.data.accountId, tenantId: event.data.tenantId };
+  const { chargesEnabled, payoutsEnabled, detailsSubmitted } = event.data;
+  return { ...state, chargesEnabled, payoutsEnabled, detailsSubmitted };
 }
 
 export interface AccountFlags {
@@ -120,15 +111,16 @@ export const initialBilling: BillingState = {
 };
 
 export function evolveBilling(state: BillingState, event: Evolvable): BillingState {
+  if (!BILLING_EVENTS.has(event)) return state;
   switch (event.type) {
     case 'UserRegistered': {
-      const data = event.data as UserRegistered;
+      const { data } = event;
       return { ...state, exists: true, tenantId: data.clientId, email: data.email || data.username };
     }
     case 'UserDeleted':
       return { ...state, deleted: true };
     case 'SubscriptionStatusChanged': {
-      const data = event.data as SubscriptionStatusChanged;
+      const { data } = event;
       const subscriptionId = data.stripeSubscriptionId ?? state.subscriptionId;
       const lastEventCreated =
         data.stripeSubscriptionId && data.stripeEventCreated !== undefined
@@ -142,8 +134,6 @@ export function evolveBilling(state: BillingState, event: Evolvable): BillingSta
         lastEventCreated,
       };
     }
-    default:
-      return state;
   }
 }
 

@@ -1,10 +1,12 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { SubscriptionStatusChanged, UserDeleted } from '../accounts';
+import { USER_STREAM_EVENTS } from '../accounts';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import type { PaymentFailed, PaymentSucceeded, SellerAccountCreated, SellerAccountUpdated } from './payment.events';
+import { PAYMENT_EVENTS, SELLER_EVENTS } from './payment.events';
+
+const CONSUMED = PAYMENT_EVENTS.and(SELLER_EVENTS).and(USER_STREAM_EVENTS.pick('SubscriptionStatusChanged', 'UserDeleted'));
 
 export const PAYMENTS_PROJECTION = 'payments';
 
@@ -19,14 +21,7 @@ export type AfterPaymentsBatch = (events: RecordedEvent[]) => void;
 export class PaymentsProjection implements Projection, OnModuleInit {
   readonly name = PAYMENTS_PROJECTION;
   readonly tables = ['payments', 'seller_accounts', 'billing_subscriptions'];
-  readonly eventTypes = [
-    'PaymentSucceeded',
-    'PaymentFailed',
-    'SellerAccountCreated',
-    'SellerAccountUpdated',
-    'SubscriptionStatusChanged',
-    'UserDeleted',
-  ];
+  readonly eventTypes = CONSUMED.types;
   private readonly listeners: AfterPaymentsBatch[] = [];
 
   constructor(private readonly projections: ProjectionsService) {}
@@ -44,10 +39,10 @@ export class PaymentsProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
+    for (const event of CONSUMED.among(events)) {
       switch (event.type) {
         case 'PaymentSucceeded': {
-          const d = event.data as PaymentSucceeded;
+          const d = event.data;
           await tx.query(
             `INSERT INTO payments (id, client_id, qr_id, owner_id, amount, currency, status, application_fee_amount, paid_at)
              VALUES ($1, $2, $3, $4, $5, $6, 'succeeded', $7, $8)
@@ -58,7 +53,7 @@ export class PaymentsProjection implements Projection, OnModuleInit {
           break;
         }
         case 'PaymentFailed': {
-          const d = event.data as PaymentFailed;
+          const d = event.data;
           // A success is final: a failure never overwrites it (the decision already refuses one; replays too).
           await tx.query(
             `INSERT INTO payments (id, client_id, qr_id, owner_id, amount, currency, status, paid_at, failure_message)
@@ -70,7 +65,7 @@ export class PaymentsProjection implements Projection, OnModuleInit {
           break;
         }
         case 'SellerAccountCreated': {
-          const d = event.data as SellerAccountCreated;
+          const d = event.data;
           await tx.query(
             `INSERT INTO seller_accounts (user_id, client_id, account_id) VALUES ($1, $2, $3)
              ON CONFLICT (user_id) DO UPDATE SET account_id = EXCLUDED.account_id`,
@@ -79,7 +74,7 @@ export class PaymentsProjection implements Projection, OnModuleInit {
           break;
         }
         case 'SellerAccountUpdated': {
-          const d = event.data as SellerAccountUpdated;
+          const d = event.data;
           await tx.query(
             'UPDATE seller_accounts SET charges_enabled = $2, payouts_enabled = $3, details_submitted = $4 WHERE user_id = $1',
             [d.userId, d.chargesEnabled, d.payoutsEnabled, d.detailsSubmitted],
@@ -87,7 +82,7 @@ export class PaymentsProjection implements Projection, OnModuleInit {
           break;
         }
         case 'SubscriptionStatusChanged': {
-          const d = event.data as SubscriptionStatusChanged;
+          const d = event.data;
           await tx.query(
             `INSERT INTO billing_subscriptions (user_id, client_id, customer_id, subscription_id, status) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (user_id) DO UPDATE SET status = EXCLUDED.status,
@@ -98,7 +93,7 @@ export class PaymentsProjection implements Projection, OnModuleInit {
           break;
         }
         case 'UserDeleted': {
-          const d = event.data as UserDeleted;
+          const d = event.data;
           await tx.query('UPDATE billing_subscriptions SET user_deleted = true WHERE user_id = $1', [d.userId]);
           break;
         }

@@ -3,7 +3,7 @@
  * on the Redis channel `ScanKeys.live(qrId)`, JSON batches of LiveScan). It has no query service: its one read model
  * (scan_targets) serves the redirect only. Other features import scans only from here.
  */
-export { SCANNED, scanStream, type BotReason, type Scanned } from './scan.events';
+export { SCANNED, SCAN_EVENTS, scanStream, type BotReason, type Scanned, type ScanEvents } from './scan.events';
 export { SCAN_KEYS, scanKeys, type ScanKeys } from './scan-keys';
 export type { LiveScan, IngestedScan } from './scan-ingester';
 /** The scan pipeline's figures for the staff console's operations screen (stream, pending entries, ingest rate). */

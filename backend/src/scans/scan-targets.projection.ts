@@ -7,15 +7,14 @@ import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { SCAN_TARGETS_PROJECTION, ScanTargetCache } from './scan-target-cache';
-import {
-  BLOCKLIST_EVENT_TYPES,
-  DomainBlocked,
-  QR_EVENT_TYPES,
-  QrContentChanged,
-  QrCreated,
-  QrDestinationChanged,
-  QrPasswordSet,
-} from './scan.events';
+import { USER_STREAM_EVENTS } from '../accounts';
+import { BLOCKLIST_EVENTS, QR_EVENTS } from './scan.events';
+
+/**
+ * The code events, accounts' UserDeleted (a deleted account's codes stop answering with it) and the blocklist (a code
+ * whose destination's domain is blocked answers the disabled page).
+ */
+const CONSUMED = QR_EVENTS.and(BLOCKLIST_EVENTS).and(USER_STREAM_EVENTS.pick('UserDeleted'));
 
 /** The lower-case host a destination's blocklist check matches, or null (none, or not a URL). */
 export function destinationHost(destination: string | null | undefined): string | null {
@@ -45,11 +44,7 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
   readonly name = SCAN_TARGETS_PROJECTION;
   /** scan_target_blocks: this projection's copy of the blocklist, so a rebuild replays it with the codes in order. */
   readonly tables = ['scan_targets', 'scan_target_blocks'];
-  /**
-   * The code events, accounts' UserDeleted (a deleted account's codes stop answering with it) and the blocklist (a code
-   * whose destination's domain is blocked answers the disabled page).
-   */
-  readonly eventTypes = [...QR_EVENT_TYPES, ...BLOCKLIST_EVENT_TYPES, 'UserDeleted'];
+  readonly eventTypes = CONSUMED.types;
 
   constructor(
     private readonly projections: ProjectionsService,
@@ -63,18 +58,18 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
+    for (const event of CONSUMED.among(events)) {
       const at = event.metadata.occurredAt;
-      const qrId = (event.data as { qrId: string }).qrId;
+      const qrId = 'qrId' in event.data ? event.data.qrId : null;
       switch (event.type) {
         case 'UserDeleted':
           await tx.query('UPDATE scan_targets SET is_deleted = true, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted', [
-            (event.data as { userId: string }).userId,
+            event.data.userId,
             at,
           ]);
           break;
         case 'QrCreated': {
-          const data = event.data as QrCreated;
+          const { data } = event;
           if (!data.shortCode) break; // static codes are never scanned through /d/
           await tx.query(
             `INSERT INTO scan_targets (qr_id, short_code, client_id, user_id, qr_type, destination, fields, is_paused, is_deleted,
@@ -95,7 +90,7 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
           break;
         }
         case 'QrDestinationChanged': {
-          const after = (event.data as QrDestinationChanged).after;
+          const { after } = event.data;
           await tx.query(
             `UPDATE scan_targets SET destination = $2, updated_at = $3, destination_host = $4::text, is_blocked = ${BLOCKED_HOST('$4')}
              WHERE qr_id = $1`,
@@ -114,7 +109,7 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
         case 'DomainBlocked':
         case 'DomainUnblocked': {
           // Rare and staff-driven: a scan of the targets (LIKE on a suffix uses no index), never on the scan path.
-          const domain = (event.data as DomainBlocked).domain;
+          const { domain } = event.data;
           if (event.type === 'DomainBlocked')
             await tx.query('INSERT INTO scan_target_blocks (domain) VALUES ($1) ON CONFLICT DO NOTHING', [domain]);
           else await tx.query('DELETE FROM scan_target_blocks WHERE domain = $1', [domain]);
@@ -126,7 +121,7 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
           break;
         }
         case 'QrContentChanged': {
-          const fields = changedFields((event.data as QrContentChanged).after);
+          const fields = changedFields(event.data.after);
           if (fields)
             await tx.query('UPDATE scan_targets SET fields = fields || $2::jsonb, updated_at = $3 WHERE qr_id = $1', [
               qrId,
@@ -144,7 +139,7 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
         case 'QrPasswordSet':
           await tx.query('UPDATE scan_targets SET password_hash = $2, updated_at = $3 WHERE qr_id = $1', [
             qrId,
-            (event.data as QrPasswordSet).passwordHash,
+            event.data.passwordHash,
             at,
           ]);
           break;
@@ -160,15 +155,15 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
 
   /** Invalidate here first (same process: no pub/sub round trip to race), then tell the other processes. */
   async afterCommit(events: RecordedEvent[]): Promise<void> {
-    const qrIds = [...new Set(events.map((event) => (event.data as { qrId?: string }).qrId).filter((id): id is string => !!id))];
+    const codeEvents = QR_EVENTS.among(events);
+    const qrIds = [...new Set(codeEvents.map((event) => event.data.qrId).filter((id) => !!id))];
     // A deleted account: every process drops the cached codes of that user (it knows them by their targets).
-    const userIds = events.filter((event) => event.type === 'UserDeleted').map((event) => (event.data as { userId: string }).userId);
-    const created = events
-      .filter((event) => event.type === 'QrCreated')
-      .map((event) => (event.data as QrCreated).shortCode)
-      .filter((code): code is string => !!code);
+    const userIds = USER_STREAM_EVENTS.pick('UserDeleted')
+      .among(events)
+      .map((event) => event.data.userId);
+    const created = codeEvents.flatMap((event) => (event.type === 'QrCreated' && event.data.shortCode ? [event.data.shortCode] : []));
     // A blocklist change may touch any number of codes: every process drops its whole cache.
-    if (events.some((event) => (BLOCKLIST_EVENT_TYPES as readonly string[]).includes(event.type))) {
+    if (events.some(BLOCKLIST_EVENTS.has)) {
       this.cache.clear();
       await this.redis.publish(this.keys.invalidations, JSON.stringify({ all: true }));
       return;

@@ -3,8 +3,12 @@
  * feature's (stream `qr-{qrId}`), declared once there and re-exported here for this feature's files. `Scanned` is
  * ours (stream `scans-{qrId}`, event id = scan id).
  */
+import { eventCatalogue } from '../event-store/typed-events';
+
 export {
+  BLOCKLIST_EVENTS,
   BLOCKLIST_EVENT_TYPES,
+  QR_EVENTS,
   QR_EVENT_TYPES,
   type DomainBlocked,
   URL_TYPES,
@@ -39,6 +43,10 @@ export interface Scanned {
   botReason: BotReason;
 }
 
+export interface ScanEvents {
+  Scanned: Scanned;
+}
+export const SCAN_EVENTS = eventCatalogue<ScanEvents>({ Scanned: true });
 export const SCANNED = 'Scanned';
 export const scanStream = (qrId: string) => `scans-${qrId}`;
 

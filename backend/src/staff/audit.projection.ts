@@ -1,13 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { USER_EVENT_TYPES } from '../accounts';
-import { CAMPAIGN_EVENT_TYPES } from '../campaigns';
-import { BLOCKLIST_EVENT_TYPES, QR_EVENT_TYPES, type QrCreated } from '../codes';
+import { USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
+import { CAMPAIGN_EVENTS } from '../campaigns';
+import { BLOCKLIST_EVENTS, QR_EVENTS, type QrEvents } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
+import { dataRecord, type DomainEvent } from '../event-store/typed-events';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import { PAYMENT_EVENT_TYPES } from '../payments';
-import { CLIENT_EVENT_TYPES } from '../tenants';
+import { PAYMENT_EVENTS } from '../payments';
+import { CLIENT_EVENTS } from '../tenants';
 import {
   codeLabel,
   describeCodeEvent,
@@ -21,9 +22,10 @@ import {
 
 export const AUDIT_PROJECTION = 'audit';
 
-const QR_TYPES: readonly string[] = QR_EVENT_TYPES;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const USER_TYPES: readonly string[] = USER_EVENT_TYPES;
+
+/** The changes people make: codes, accounts, tenants, the blocklist, payments to code owners and campaigns. */
+const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS).and(CLIENT_EVENTS).and(BLOCKLIST_EVENTS).and(PAYMENT_EVENTS).and(CAMPAIGN_EVENTS);
 
 interface CodeRow extends CodeSubject {
   id: string;
@@ -49,14 +51,7 @@ interface UserRow extends UserSubject {
 export class AuditProjection implements Projection, OnModuleInit {
   readonly name = AUDIT_PROJECTION;
   readonly tables = ['audit_events', 'staff_users', 'staff_codes'];
-  readonly eventTypes = [
-    ...QR_EVENT_TYPES,
-    ...USER_EVENT_TYPES,
-    ...CLIENT_EVENT_TYPES,
-    ...BLOCKLIST_EVENT_TYPES,
-    ...PAYMENT_EVENT_TYPES,
-    ...CAMPAIGN_EVENT_TYPES,
-  ];
+  readonly eventTypes = CONSUMED.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -65,21 +60,22 @@ export class AuditProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
-      const data = event.data as Record<string, unknown>;
+    for (const event of CONSUMED.among(events)) {
+      // The sentences, the diff and the stored copy treat every event alike: its fields by name.
+      const data = dataRecord(event);
       let described: Described;
       let clientId = event.metadata.tenantId ?? 1;
       let userId: string | null = null;
       let qrId: string | null = null;
-      if (QR_TYPES.includes(event.type)) {
-        qrId = String(data.qrId);
+      if (QR_EVENTS.has(event)) {
+        qrId = String(event.data.qrId);
         const row = await this.code(tx, event, qrId);
         if (!row) continue; // a code event without its QrCreated: nothing to name it by
         clientId = row.after.client_id;
         userId = row.after.user_id;
         described = describeCodeEvent(event.type, data, row.before, row.after);
-      } else if (USER_TYPES.includes(event.type)) {
-        userId = String(data.userId ?? event.streamId.replace(/^user-/, ''));
+      } else if (USER_STREAM_EVENTS.has(event)) {
+        userId = String(event.data.userId ?? event.streamId.replace(/^user-/, ''));
         const row = await this.user(tx, event, userId);
         if (!row) continue;
         clientId = row.after.client_id;
@@ -124,11 +120,14 @@ export class AuditProjection implements Projection, OnModuleInit {
   }
 
   /** Applies a code event to staff_codes; the row before and after it. */
-  private async code(tx: EntityManager, event: RecordedEvent, qrId: string): Promise<{ before: CodeRow | null; after: CodeRow } | null> {
+  private async code(
+    tx: EntityManager,
+    event: DomainEvent<QrEvents>,
+    qrId: string,
+  ): Promise<{ before: CodeRow | null; after: CodeRow } | null> {
     const at = event.metadata.occurredAt;
-    const data = event.data as Record<string, unknown>;
     if (event.type === 'QrCreated') {
-      const created = data as unknown as QrCreated;
+      const created = event.data;
       await tx.query(
         `INSERT INTO staff_codes (id, client_id, user_id, mode, qr_type, label, owner_email, short_code, destination, fields, created_at,
            updated_at)
@@ -155,13 +154,13 @@ export class AuditProjection implements Projection, OnModuleInit {
     const sets: Record<string, unknown> = {};
     switch (event.type) {
       case 'QrDestinationChanged':
-        sets.destination = data.after || null;
+        sets.destination = event.data.after || null;
         break;
       case 'QrContentChanged':
-        sets.fields = JSON.stringify({ ...before.fields, ...(redact(data.after) as Record<string, unknown>) });
+        sets.fields = JSON.stringify({ ...before.fields, ...(redact(event.data.after) as Record<string, unknown>) });
         break;
       case 'QrRenamed':
-        sets.name = data.after ?? null;
+        sets.name = event.data.after ?? null;
         break;
       case 'QrPaused':
       case 'QrResumed':
@@ -172,7 +171,7 @@ export class AuditProjection implements Projection, OnModuleInit {
         sets.has_password = event.type === 'QrPasswordSet';
         break;
       case 'QrSuspended':
-        sets.suspension_reason = data.reason;
+        sets.suspension_reason = event.data.reason;
         break;
       case 'QrSuspensionLifted':
         sets.suspension_reason = null;
@@ -212,28 +211,43 @@ export class AuditProjection implements Projection, OnModuleInit {
   }
 
   /** Applies an event of `user-{id}` to staff_users; the row before and after it. */
-  private async user(tx: EntityManager, event: RecordedEvent, userId: string): Promise<{ before: UserRow | null; after: UserRow } | null> {
-    const data = event.data as Record<string, unknown>;
+  private async user(
+    tx: EntityManager,
+    event: DomainEvent<UserStreamEvents>,
+    userId: string,
+  ): Promise<{ before: UserRow | null; after: UserRow } | null> {
     const before = event.type === 'UserRegistered' ? null : await this.userRow(tx, userId);
     switch (event.type) {
       case 'UserRegistered':
         await tx.query(
           `INSERT INTO staff_users (id, client_id, email, username, first_name, last_name, roles, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, '{}', $7) ON CONFLICT (id) DO NOTHING`,
-          [userId, data.clientId, data.email, data.username, data.firstName ?? '', data.lastName ?? '', event.metadata.occurredAt],
+          [
+            userId,
+            event.data.clientId,
+            event.data.email,
+            event.data.username,
+            event.data.firstName ?? '',
+            event.data.lastName ?? '',
+            event.metadata.occurredAt,
+          ],
         );
         break;
       case 'UserNameChanged':
-        await tx.query('UPDATE staff_users SET first_name = $2, last_name = $3 WHERE id = $1', [userId, data.firstName, data.lastName]);
+        await tx.query('UPDATE staff_users SET first_name = $2, last_name = $3 WHERE id = $1', [
+          userId,
+          event.data.firstName,
+          event.data.lastName,
+        ]);
         break;
       case 'RoleGranted':
         await tx.query('UPDATE staff_users SET roles = array_append(roles, $2::text) WHERE id = $1 AND NOT ($2::text = ANY(roles))', [
           userId,
-          data.role,
+          event.data.role,
         ]);
         break;
       case 'RoleRevoked':
-        await tx.query('UPDATE staff_users SET roles = array_remove(roles, $2::text) WHERE id = $1', [userId, data.role]);
+        await tx.query('UPDATE staff_users SET roles = array_remove(roles, $2::text) WHERE id = $1', [userId, event.data.role]);
         break;
       case 'AccountDisabled':
       case 'AccountEnabled':
@@ -248,7 +262,7 @@ export class AuditProjection implements Projection, OnModuleInit {
         ]);
         break;
       case 'SubscriptionStatusChanged':
-        await tx.query('UPDATE staff_users SET subscription_status = $2 WHERE id = $1', [userId, data.subscriptionStatus]);
+        await tx.query('UPDATE staff_users SET subscription_status = $2 WHERE id = $1', [userId, event.data.subscriptionStatus]);
         break;
     }
     const after = await this.userRow(tx, userId);

@@ -1,3 +1,5 @@
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
+
 /** Events of a white-label client (tenant), on stream `tenant-{id}`. */
 export interface ClientFields {
   name: string;
@@ -32,13 +34,20 @@ export interface ClientApiKeyRotated {
   apiKey: string;
 }
 
-export type ClientEvent =
-  | { type: 'ClientCreated'; data: ClientCreated }
-  | { type: 'ClientUpdated'; data: ClientUpdated }
-  | { type: 'ClientDeleted'; data: ClientDeleted }
-  | { type: 'ClientApiKeyRotated'; data: ClientApiKeyRotated };
-
-export const CLIENT_EVENT_TYPES = ['ClientCreated', 'ClientUpdated', 'ClientDeleted', 'ClientApiKeyRotated'] as const;
+export interface ClientEvents {
+  ClientCreated: ClientCreated;
+  ClientUpdated: ClientUpdated;
+  ClientDeleted: ClientDeleted;
+  ClientApiKeyRotated: ClientApiKeyRotated;
+}
+export type ClientEvent = EventOf<ClientEvents>;
+export const CLIENT_EVENTS = eventCatalogue<ClientEvents>({
+  ClientCreated: true,
+  ClientUpdated: true,
+  ClientDeleted: true,
+  ClientApiKeyRotated: true,
+});
+export const CLIENT_EVENT_TYPES = CLIENT_EVENTS.types;
 
 export const clientStream = (clientId: number) => `tenant-${clientId}`;
 

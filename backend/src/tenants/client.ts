@@ -1,12 +1,11 @@
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import {
-  ClientApiKeyRotated,
+  CLIENT_EVENTS,
   ClientCreated,
   ClientDeleted,
   ClientEvent,
   ClientFields,
-  ClientUpdated,
   DEFAULT_BRAND,
   DEFAULT_CLIENT_ID,
   DEFAULT_PRIMARY_COLOR,
@@ -31,20 +30,19 @@ export const CLIENT_NOT_FOUND = 'Client not found';
 export const DEFAULT_CLIENT_UNDELETABLE = 'The default client cannot be deleted';
 
 export function evolveClient(state: ClientState, event: Evolvable): ClientState {
+  if (!CLIENT_EVENTS.has(event)) return state;
   const at = event.metadata?.occurredAt ?? state.updatedAt;
   switch (event.type) {
     case 'ClientCreated': {
-      const { clientId: _id, apiKey, ...fields } = event.data as ClientCreated;
+      const { clientId: _id, apiKey, ...fields } = event.data;
       return { exists: true, deleted: false, fields, apiKey, createdAt: at, updatedAt: at };
     }
     case 'ClientUpdated':
-      return state.fields ? { ...state, fields: { ...state.fields, ...(event.data as ClientUpdated).changes }, updatedAt: at } : state;
+      return state.fields ? { ...state, fields: { ...state.fields, ...event.data.changes }, updatedAt: at } : state;
     case 'ClientDeleted':
       return { ...state, deleted: true, updatedAt: at };
     case 'ClientApiKeyRotated':
-      return { ...state, apiKey: (event.data as ClientApiKeyRotated).apiKey, updatedAt: at };
-    default:
-      return state;
+      return { ...state, apiKey: event.data.apiKey, updatedAt: at };
   }
 }
 

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
-import { CLIENT_EVENT_TYPES, ClientApiKeyRotated, ClientCreated, ClientDeleted, ClientFields, ClientUpdated } from './client.events';
+import { CLIENT_EVENTS, ClientFields } from './client.events';
 import { tenantHostsChannel } from './tenants.service';
 
 const COLUMNS: Record<keyof ClientFields, string> = {
@@ -29,7 +29,7 @@ export const CLIENTS_PROJECTION = 'clients';
 export class ClientsProjection implements Projection, OnModuleInit {
   readonly name = CLIENTS_PROJECTION;
   readonly tables = ['clients'];
-  readonly eventTypes = CLIENT_EVENT_TYPES;
+  readonly eventTypes = CLIENT_EVENTS.types;
 
   private readonly channel: string;
 
@@ -47,14 +47,14 @@ export class ClientsProjection implements Projection, OnModuleInit {
 
   /** Tells every process to drop its host cache (TenantsService); missing it is bounded by HOST_CACHE_MS. */
   async afterCommit(events: RecordedEvent[]): Promise<void> {
-    if (events.some((event) => (CLIENT_EVENT_TYPES as readonly string[]).includes(event.type))) await this.redis.publish(this.channel, '*');
+    if (events.some(CLIENT_EVENTS.has)) await this.redis.publish(this.channel, '*');
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
+    for (const event of CLIENT_EVENTS.among(events)) {
       const at = event.metadata.occurredAt;
       if (event.type === 'ClientCreated') {
-        const data = event.data as ClientCreated;
+        const { data } = event;
         await tx.query(
           `INSERT INTO clients (id, name, custom_domain, subdomain, logo_url, primary_color, secondary_color, custom_favicon,
              remove_qr_code_sharks_branding, custom_css, api_key, is_active, is_deleted, created_at, updated_at)
@@ -77,7 +77,7 @@ export class ClientsProjection implements Projection, OnModuleInit {
           ],
         );
       } else if (event.type === 'ClientUpdated') {
-        const { clientId, changes } = event.data as ClientUpdated;
+        const { clientId, changes } = event.data;
         const entries = Object.entries(changes).filter(([key]) => key in COLUMNS);
         if (!entries.length) continue;
         const sets = entries.map(([key], index) => `${COLUMNS[key as keyof ClientFields]} = $${index + 3}`);
@@ -87,10 +87,10 @@ export class ClientsProjection implements Projection, OnModuleInit {
           ...entries.map(([, value]) => value),
         ]);
       } else if (event.type === 'ClientApiKeyRotated') {
-        const { clientId, apiKey } = event.data as ClientApiKeyRotated;
+        const { clientId, apiKey } = event.data;
         await tx.query('UPDATE clients SET api_key = $2, updated_at = $3 WHERE id = $1', [clientId, apiKey, at]);
       } else if (event.type === 'ClientDeleted') {
-        const { clientId } = event.data as ClientDeleted;
+        const { clientId } = event.data;
         // Soft delete frees the domain names for reuse by another client.
         await tx.query(
           'UPDATE clients SET is_deleted = true, is_active = false, custom_domain = NULL, subdomain = NULL, updated_at = $2 WHERE id = $1',

@@ -1,5 +1,6 @@
 import type { Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 
 /**
  * A host name's reservation, on stream `tenant-host-{name}` (name: a subdomain label, or a custom domain, which
@@ -14,8 +15,12 @@ export interface TenantHostReserved {
 }
 export type TenantHostReleased = TenantHostReserved;
 
-export type TenantHostEvent =
-  { type: 'TenantHostReserved'; data: TenantHostReserved } | { type: 'TenantHostReleased'; data: TenantHostReleased };
+export interface TenantHostEvents {
+  TenantHostReserved: TenantHostReserved;
+  TenantHostReleased: TenantHostReleased;
+}
+export type TenantHostEvent = EventOf<TenantHostEvents>;
+const TENANT_HOST_EVENTS = eventCatalogue<TenantHostEvents>({ TenantHostReserved: true, TenantHostReleased: true });
 
 export const tenantHostStream = (host: string) => `tenant-host-${host}`;
 
@@ -26,9 +31,9 @@ export interface TenantHostState {
 export const initialTenantHost: TenantHostState = { takenBy: null };
 
 export function evolveTenantHost(state: TenantHostState, event: Evolvable): TenantHostState {
-  if (event.type === 'TenantHostReserved') return { takenBy: (event.data as TenantHostReserved).clientId };
-  if (event.type === 'TenantHostReleased') return state.takenBy === (event.data as TenantHostReleased).clientId ? { takenBy: null } : state;
-  return state;
+  if (!TENANT_HOST_EVENTS.has(event)) return state;
+  if (event.type === 'TenantHostReserved') return { takenBy: event.data.clientId };
+  return state.takenBy === event.data.clientId ? { takenBy: null } : state;
 }
 
 export type HostField = 'subdomain' | 'customDomain';

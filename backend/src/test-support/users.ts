@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { userStream, type Role, type UserRegistered } from '../accounts';
+import { USER_STREAM_EVENTS, userStream, type Role } from '../accounts';
 import { GrantRoleCommand } from '../accounts/grant-role.command';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import type { EventStore } from '../event-store/event-store';
@@ -29,6 +29,7 @@ export async function signUp(
 export async function grantRole(app: TestApp, userId: string, role: Role): Promise<void> {
   // The command names the user's tenant (a role is granted within one); tests grant on any tenant's users.
   const [registered] = await app.app.get<EventStore>(EVENT_STORE).readStream(userStream(userId));
-  if (registered?.type !== 'UserRegistered') throw new Error(`grantRole: no user ${userId}`);
-  await app.app.get(CommandBus).execute(new GrantRoleCommand({ tenantId: (registered.data as UserRegistered).clientId, userId, role }));
+  if (!registered || !USER_STREAM_EVENTS.has(registered) || registered.type !== 'UserRegistered')
+    throw new Error(`grantRole: no user ${userId}`);
+  await app.app.get(CommandBus).execute(new GrantRoleCommand({ tenantId: registered.data.clientId, userId, role }));
 }

@@ -1,6 +1,6 @@
 import type { Evolvable } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
-import type { BlocklistEvent, DomainBlocked } from '../qr-code.events';
+import { BLOCKLIST_EVENTS, type BlocklistEvent } from '../qr-code.events';
 
 /** One blocked destination domain, folded from `blocked-domain-{domain}`. Pure. */
 export interface BlockedDomainState {
@@ -11,9 +11,8 @@ export interface BlockedDomainState {
 export const initialBlockedDomain: BlockedDomainState = { blocked: false, reason: null };
 
 export function evolveBlockedDomain(state: BlockedDomainState, event: Evolvable): BlockedDomainState {
-  if (event.type === 'DomainBlocked') return { blocked: true, reason: (event.data as DomainBlocked).reason };
-  if (event.type === 'DomainUnblocked') return { blocked: false, reason: null };
-  return state;
+  if (!BLOCKLIST_EVENTS.has(event)) return state;
+  return event.type === 'DomainBlocked' ? { blocked: true, reason: event.data.reason } : { blocked: false, reason: null };
 }
 
 export const DOMAIN_NOT_BLOCKED = 'Blocked domain not found';

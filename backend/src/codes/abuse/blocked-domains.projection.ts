@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Projection } from '../../projections/projection';
 import { ProjectionsService } from '../../projections/projections.service';
-import { BLOCKLIST_EVENT_TYPES, type DomainBlocked } from '../qr-code.events';
+import { BLOCKLIST_EVENTS } from '../qr-code.events';
 
 export const BLOCKED_DOMAINS_PROJECTION = 'blocked_domains';
 
@@ -12,7 +12,7 @@ export const BLOCKED_DOMAINS_PROJECTION = 'blocked_domains';
 export class BlockedDomainsProjection implements Projection, OnModuleInit {
   readonly name = BLOCKED_DOMAINS_PROJECTION;
   readonly tables = ['blocked_domains'];
-  readonly eventTypes = BLOCKLIST_EVENT_TYPES;
+  readonly eventTypes = BLOCKLIST_EVENTS.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -21,15 +21,14 @@ export class BlockedDomainsProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
-      const data = event.data as DomainBlocked;
+    for (const event of BLOCKLIST_EVENTS.among(events)) {
       if (event.type === 'DomainBlocked')
         await tx.query(
           `INSERT INTO blocked_domains (domain, client_id, reason, blocked_by, blocked_at) VALUES ($1, 1, $2, $3, $4)
            ON CONFLICT (domain) DO UPDATE SET reason = excluded.reason, blocked_by = excluded.blocked_by, blocked_at = excluded.blocked_at`,
-          [data.domain, data.reason, event.metadata.actorId ?? null, event.metadata.occurredAt],
+          [event.data.domain, event.data.reason, event.metadata.actorId ?? null, event.metadata.occurredAt],
         );
-      else await tx.query('DELETE FROM blocked_domains WHERE domain = $1', [data.domain]);
+      else await tx.query('DELETE FROM blocked_domains WHERE domain = $1', [event.data.domain]);
     }
   }
 }

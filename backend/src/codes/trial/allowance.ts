@@ -1,7 +1,12 @@
-import type { TrialActivated } from '../../accounts';
+import { USER_STREAM_EVENTS, type TrialActivated } from '../../accounts';
 import type { Decided, Evolvable } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
-import type { DynamicQrSlotTaken } from '../qr-code.events';
+import { CODE_SIDE_EVENTS, type DynamicQrSlotTaken } from '../qr-code.events';
+
+/** What the allowance folds of `user-{id}`: the plan's events (declared by accounts) and our slots. */
+const ALLOWANCE_EVENTS = USER_STREAM_EVENTS.pick('TrialActivated', 'SubscriptionStatusChanged').and(
+  CODE_SIDE_EVENTS.pick('DynamicQrSlotTaken', 'DynamicQrSlotReleased'),
+);
 
 /**
  * What the codes feature needs from `user-{id}`: the trial, the subscription status and the dynamic codes held.
@@ -25,23 +30,20 @@ export const initialAllowance: Allowance = {
 };
 
 export function evolveAllowance(state: Allowance, event: Evolvable): Allowance {
+  if (!ALLOWANCE_EVENTS.has(event)) return state;
   switch (event.type) {
-    case 'TrialActivated': {
-      const data = event.data as TrialActivated;
-      return { ...state, trialActivated: true, trialStartDate: data.trialStartDate, trialEndDate: data.trialEndDate };
-    }
+    case 'TrialActivated':
+      return { ...state, trialActivated: true, trialStartDate: event.data.trialStartDate, trialEndDate: event.data.trialEndDate };
     case 'SubscriptionStatusChanged':
-      return { ...state, subscriptionStatus: String((event.data as { subscriptionStatus: unknown }).subscriptionStatus ?? 'free') };
+      return { ...state, subscriptionStatus: String(event.data.subscriptionStatus ?? 'free') };
     case 'DynamicQrSlotTaken': {
-      const { qrId } = event.data as DynamicQrSlotTaken;
+      const { qrId } = event.data;
       return state.slots.includes(qrId) ? state : { ...state, slots: [...state.slots, qrId] };
     }
     case 'DynamicQrSlotReleased': {
-      const { qrId } = event.data as DynamicQrSlotTaken;
+      const { qrId } = event.data;
       return { ...state, slots: state.slots.filter((id) => id !== qrId) };
     }
-    default:
-      return state;
   }
 }
 

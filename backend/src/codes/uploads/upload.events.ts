@@ -1,3 +1,5 @@
+import { eventCatalogue } from '../../event-store/typed-events';
+
 /** Uploaded files (pdf pages, image galleries, logos), on stream `upload-{uploadId}`. */
 export type UploadKind = 'pdf' | 'image' | 'logo';
 
@@ -14,7 +16,11 @@ export interface FileUploaded {
   description: string | null;
 }
 
-export const UPLOAD_EVENT_TYPES = ['FileUploaded'] as const;
+export interface UploadEvents {
+  FileUploaded: FileUploaded;
+}
+export const UPLOAD_EVENTS = eventCatalogue<UploadEvents>({ FileUploaded: true });
+export const UPLOAD_EVENT_TYPES = UPLOAD_EVENTS.types;
 export const uploadStream = (uploadId: string) => `upload-${uploadId}`;
 /** Public path of a stored file. */
 export const uploadPath = (storedName: string) => `/uploads/${storedName}`;

@@ -3,7 +3,11 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Projection } from '../../projections/projection';
 import { ProjectionsService } from '../../projections/projections.service';
-import { FileUploaded, UPLOAD_EVENT_TYPES } from './upload.events';
+import { USER_STREAM_EVENTS } from '../../accounts';
+import { UPLOAD_EVENTS } from './upload.events';
+
+/** Uploads, and accounts' UserDeleted: a deleted account's files leave the read model (so /pdf/, /images/, /uploads/ 404). */
+const CONSUMED = UPLOAD_EVENTS.and(USER_STREAM_EVENTS.pick('UserDeleted'));
 
 /** The uploaded_files projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
 export const UPLOADED_FILES_PROJECTION = 'uploaded-files';
@@ -12,8 +16,7 @@ export const UPLOADED_FILES_PROJECTION = 'uploaded-files';
 export class UploadsProjection implements Projection, OnModuleInit {
   readonly name = UPLOADED_FILES_PROJECTION;
   readonly tables = ['uploaded_files'];
-  /** Uploads, and accounts' UserDeleted: a deleted account's files leave the read model (so /pdf/, /images/, /uploads/ 404). */
-  readonly eventTypes = [...UPLOAD_EVENT_TYPES, 'UserDeleted'];
+  readonly eventTypes = CONSUMED.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -22,12 +25,12 @@ export class UploadsProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
+    for (const event of CONSUMED.among(events)) {
       if (event.type === 'UserDeleted') {
-        await tx.query('DELETE FROM uploaded_files WHERE user_id = $1', [(event.data as { userId: string }).userId]);
+        await tx.query('DELETE FROM uploaded_files WHERE user_id = $1', [event.data.userId]);
         continue;
       }
-      const d = event.data as FileUploaded;
+      const d = event.data;
       await tx.query(
         `INSERT INTO uploaded_files (id, client_id, user_id, kind, stored_name, original_name, mime_type, size_bytes, title, description,
          created_at)

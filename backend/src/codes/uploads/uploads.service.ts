@@ -12,7 +12,7 @@ import { RenderError, RenderPool } from '../../rendering/render-pool';
 import { displayName, imageDimensions, sniff } from './file-type';
 import type { FileUpload } from './file-upload';
 import { sanitiseSvgLogo, SVG_UNREADABLE, TOO_COMPLEX } from './svg-logo';
-import { FileUploaded, UploadKind, uploadPath, uploadStream } from './upload.events';
+import { FileUploaded, UPLOAD_EVENTS, UploadKind, uploadPath, uploadStream } from './upload.events';
 import { UploadedFileEntity } from './uploaded-file.entity';
 
 /** A stored upload as its event recorded it (what commands need: no read model involved). */
@@ -166,8 +166,8 @@ export class UploadsService {
   /** An upload by id from its stream (the source of truth: a command never waits on the read model for it). */
   async find(uploadId: string, tenantId: number, kind?: UploadKind): Promise<StoredUpload | null> {
     const [event] = await this.pipeline.store.readStream(uploadStream(uploadId.toLowerCase()));
-    if (!event || event.type !== 'FileUploaded' || event.metadata.tenantId !== tenantId) return null;
-    const data = event.data as FileUploaded;
+    if (!event || !UPLOAD_EVENTS.has(event) || event.metadata.tenantId !== tenantId) return null;
+    const { data } = event;
     return !kind || data.kind === kind ? { ...data, tenantId } : null;
   }
 
