@@ -171,7 +171,10 @@ export interface UserEvents {
   PasswordRemoved: PasswordRemoved;
 }
 
-/** Every user-stream event accounts declares: its own, and the plan's events codes and payments append (the users read model shows them). */
+/**
+ * Every user-stream event accounts declares: its own, and the plan's events codes and payments append (the users read
+ * model shows them).
+ */
 export interface UserStreamEvents extends UserEvents {
   TrialActivated: TrialActivated;
   SubscriptionStatusChanged: SubscriptionStatusChanged;

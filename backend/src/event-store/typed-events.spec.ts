@@ -1,7 +1,5 @@
 import { USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
 import { CODE_SIDE_EVENTS, QR_EVENTS, type QrEvents } from '../codes';
-import type { ScannedAsCounted } from '../codes/codes.projection';
-import type { Scanned } from '../scans';
 import type { RecordedEvent } from './event-store';
 import { dataRecord, eventCatalogue, type DomainEvent } from './typed-events';
 
@@ -30,9 +28,9 @@ describe('event catalogues (issue 29 item 1: typed events instead of `event.data
     expect(QR_EVENTS.has(recorded('hasOwnProperty', {}))).toBe(false);
   });
 
-  it('picks a part of a catalogue and joins catalogues, keeping each type once and the declared order', () => {
+  it('picks a part of a catalogue in the order given and joins catalogues, keeping each type once', () => {
     const consumed = QR_EVENTS.pick('QrDeleted', 'QrCreated').and(USER_STREAM_EVENTS.pick('UserDeleted')).and(QR_EVENTS.pick('QrCreated'));
-    expect(consumed.types).toEqual(['QrCreated', 'QrDeleted', 'UserDeleted']);
+    expect(consumed.types).toEqual(['QrDeleted', 'QrCreated', 'UserDeleted']);
     const batch = [recorded('QrCreated', {}), recorded('QrPaused', {}), recorded('UserDeleted', {}, 'user-u1'), recorded('Scanned', {})];
     expect(consumed.among(batch).map((event) => event.type)).toEqual(['QrCreated', 'UserDeleted']);
   });
@@ -77,10 +75,5 @@ describe('event catalogues (issue 29 item 1: typed events instead of `event.data
     // @ts-expect-error and nothing else
     const extra = eventCatalogue<Pick<QrEvents, 'QrCreated'>>({ QrCreated: true, Scanned: true });
     expect([partial.types, extra.types]).toEqual([['QrCreated'], ['QrCreated', 'Scanned']]);
-  });
-
-  it("keeps codes' view of scans' Scanned true to scans' own type (codes sits below scans and cannot import it)", () => {
-    const counted = (scan: Scanned): ScannedAsCounted['Scanned'] => scan;
-    expect(counted({ qrId: 'q1', isBot: false, scannedAt: 'now' } as Scanned)).toMatchObject({ qrId: 'q1' });
   });
 });

@@ -33,7 +33,7 @@ export interface EventCatalogue<M> {
   has<E extends TypedEventLike>(event: E): event is DomainEvent<M, E>;
   /** The events of the catalogue among `events`, typed, in their order. */
   among<E extends TypedEventLike>(events: readonly E[]): DomainEvent<M, E>[];
-  /** A part of the catalogue: the types another feature (or one of our projections) reads. */
+  /** A part of the catalogue, in the order given: the types another feature (or one of our projections) reads. */
   pick<K extends keyof M & string>(...types: K[]): EventCatalogue<Pick<M, K>>;
   /** This catalogue and another as one: a projection that reads several features' events. */
   and<N>(other: EventCatalogue<N>): EventCatalogue<M & N>;
@@ -46,8 +46,7 @@ function catalogueOf<M>(types: readonly (keyof M & string)[]): EventCatalogue<M>
     types,
     has,
     among: <E extends TypedEventLike>(events: readonly E[]) => events.filter((event): event is DomainEvent<M, E> => has(event)),
-    pick: <K extends keyof M & string>(...picked: K[]) =>
-      catalogueOf<Pick<M, K>>(types.filter((type): type is K => picked.includes(type as K))),
+    pick: <K extends keyof M & string>(...picked: K[]) => catalogueOf<Pick<M, K>>([...new Set(picked)].filter((type) => known.has(type))),
     and: <N>(other: EventCatalogue<N>) => catalogueOf<M & N>([...new Set([...types, ...other.types])] as (keyof (M & N) & string)[]),
   };
 }
