@@ -1,6 +1,13 @@
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
-import type { CampaignKind, CampaignStarted, NotificationPreferencesChanged, PlatformStats } from './campaign.events';
+import {
+  CAMPAIGN_EVENTS,
+  NOTIFICATION_PREFERENCES_EVENTS,
+  type CampaignKind,
+  type CampaignStarted,
+  type NotificationPreferencesChanged,
+  type PlatformStats,
+} from './campaign.events';
 
 /**
  * The campaign and notification-preference aggregates: pure, no Nest, no I/O. A campaign stream holds one
@@ -13,7 +20,7 @@ export const initialCampaign: Campaign = null;
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different campaign';
 
 export function evolveCampaign(state: Campaign, event: Evolvable): Campaign {
-  return event.type === 'CampaignStarted' ? (event.data as CampaignStarted) : state;
+  return CAMPAIGN_EVENTS.has(event) ? event.data : state;
 }
 
 /** What an admin asked to send (subject and content already defaulted per kind). */
@@ -91,8 +98,8 @@ export interface NotificationPreferencesState {
 export const initialPreferences: NotificationPreferencesState = { scanNotifications: true, pauseNotifications: true };
 
 export function evolvePreferences(state: NotificationPreferencesState, event: Evolvable): NotificationPreferencesState {
-  if (event.type !== 'NotificationPreferencesChanged') return state;
-  const { scanNotifications, pauseNotifications } = event.data as NotificationPreferencesChanged;
+  if (!NOTIFICATION_PREFERENCES_EVENTS.has(event)) return state;
+  const { scanNotifications, pauseNotifications } = event.data;
   return { scanNotifications, pauseNotifications };
 }
 
