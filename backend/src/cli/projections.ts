@@ -9,6 +9,7 @@ import { EventStore, StoreLag } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { DATABASE_URL } from '../database/database.module';
 import { AdvisoryLocks } from '../projections/advisory-locks';
+import { ProjectionRecords } from '../projections/projection-records';
 import { readCheckpoint } from '../projections/projection-runner';
 import { ProjectionsService } from '../projections/projections.service';
 import { rebuildProjection, RebuildProgress } from '../projections/rebuild';
@@ -52,8 +53,7 @@ async function main() {
         const lag = lagText(await store.lag(checkpoint));
         console.log(projection.name.padEnd(20), `${checkpoint.commit}/${checkpoint.prepare}`.padEnd(32), lag);
       }
-      const [dead] = (await dataSource.query('SELECT count(*)::int AS n FROM projection_dead_letters')) as { n: number }[];
-      console.log(`dead letters: ${dead.n}`);
+      console.log(`dead letters: ${await running.app.get(ProjectionRecords).deadLetterCount()}`);
       return;
     }
     const selected = target === 'all' ? projections.list() : projections.list().filter((projection) => projection.name === target);

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
 import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { compareAllPositions, EventStore, RecordedEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { ProjectionRecords, type DeadLetterRecord, type RebuildRecord, type RebuildState } from '../projections/projection-records';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { readScanPipeline, scanKeys, type ScanKeys, type ScanPipelineFigures } from '../scans';
@@ -43,7 +43,7 @@ export interface RebuildRow {
   projection: string;
   requestedBy: string;
   requestedAt: string;
-  state: 'requested' | 'running' | 'done' | 'failed';
+  state: RebuildState;
   processed: number;
   total: number | null;
   /** 0 to 100; 100 once swapped in. */
@@ -75,77 +75,42 @@ export interface DeadLetterDetail extends DeadLetterRow {
 
 const SAMPLE_WINDOW_MS = 60_000;
 
-interface RebuildDb {
-  id: string;
-  projection: string;
-  requested_by_email: string;
-  requested_at: Date;
-  state: RebuildRow['state'];
-  processed: string;
-  total: string | null;
-  started_at: Date | null;
-  swapped_at: Date | null;
-  swap_ms: number | null;
-  finished_at: Date | null;
-  error: string | null;
-}
-
-interface DeadLetterDb {
-  id: string;
-  projection: string;
-  event_id: string;
-  event_type: string;
-  commit_position: string;
-  prepare_position: string;
-  error: string;
-  failed_at: Date;
-  resolution: 'retried' | 'skipped' | null;
-  resolved_at: Date | null;
-  resolved_by_email: string | null;
-}
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function rebuildRow(row: RebuildDb): RebuildRow {
-  const processed = Number(row.processed);
-  const total = row.total === null ? null : Number(row.total);
-  const percent = row.state === 'done' ? 100 : total ? Math.min(99, Math.floor((processed / total) * 100)) : 0;
+function rebuildRow(record: RebuildRecord): RebuildRow {
+  const { processed, total } = record;
+  const percent = record.state === 'done' ? 100 : total ? Math.min(99, Math.floor((processed / total) * 100)) : 0;
   return {
-    id: row.id,
-    projection: row.projection,
-    requestedBy: row.requested_by_email,
-    requestedAt: row.requested_at.toISOString(),
-    state: row.state,
+    id: record.id,
+    projection: record.projection,
+    requestedBy: record.requestedByEmail,
+    requestedAt: record.requestedAt.toISOString(),
+    state: record.state,
     processed,
     total,
     percent,
-    startedAt: iso(row.started_at),
-    swappedAt: iso(row.swapped_at),
-    swapMs: row.swap_ms,
-    finishedAt: iso(row.finished_at),
-    error: row.error,
+    startedAt: iso(record.startedAt),
+    swappedAt: iso(record.swappedAt),
+    swapMs: record.swapMs,
+    finishedAt: iso(record.finishedAt),
+    error: record.error,
   };
 }
 
-function deadLetterRow(row: DeadLetterDb): DeadLetterRow {
+function deadLetterRow(record: DeadLetterRecord): DeadLetterRow {
   return {
-    id: String(row.id),
-    projection: row.projection,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    position: { commit: row.commit_position, prepare: row.prepare_position },
-    error: row.error,
-    failedAt: row.failed_at.toISOString(),
-    state: row.resolution ?? 'open',
-    resolvedAt: iso(row.resolved_at),
-    resolvedBy: row.resolved_by_email,
+    id: record.id,
+    projection: record.projection,
+    eventId: record.eventId,
+    eventType: record.eventType,
+    position: { commit: record.commit, prepare: record.prepare },
+    error: record.error,
+    failedAt: record.failedAt.toISOString(),
+    state: record.resolution ?? 'open',
+    resolvedAt: iso(record.resolvedAt),
+    resolvedBy: record.resolvedByEmail,
   };
 }
-
-const REBUILD_COLUMNS = `id, projection, requested_by_email, requested_at, state, processed::text, total::text, started_at, swapped_at,
-  swap_ms, finished_at, error`;
-const DEAD_LETTER_COLUMNS = `id::text, projection, event_id, event_type, commit_position::text, prepare_position::text, error, failed_at,
-  resolution, resolved_at, resolved_by_email`;
 
 /**
  * The staff console's operations (issue 19, admin only): projections with their checkpoint, lag and rate; rebuild
@@ -158,7 +123,7 @@ export class OperationsService {
   private readonly samples = new Map<string, { at: number; read: number }[]>();
   private readonly keys: ScanKeys;
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly records: ProjectionRecords,
     private readonly projections: ProjectionsService,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(REDIS) private readonly redis: Redis,
@@ -175,17 +140,9 @@ export class OperationsService {
       .list()
       .map((projection) => projection.name)
       .sort();
-    const checkpoints = (await this.dataSource.query(
-      `SELECT name, commit_position::text AS commit, prepare_position::text AS prepare, updated_at, events_read::text AS read
-       FROM projection_checkpoints WHERE name = ANY($1)`,
-      [names],
-    )) as { name: string; commit: string; prepare: string; updated_at: Date; read: string }[];
-    const dead = (await this.dataSource.query(
-      'SELECT projection, count(*)::int AS n FROM projection_dead_letters WHERE resolution IS NULL GROUP BY projection',
-    )) as { projection: string; n: number }[];
-    const rebuilds = (await this.dataSource.query(
-      `SELECT DISTINCT ON (projection) ${REBUILD_COLUMNS} FROM projection_rebuilds ORDER BY projection, requested_at DESC, id`,
-    )) as RebuildDb[];
+    const checkpoints = await this.records.checkpoints(names);
+    const dead = await this.records.openDeadLetters();
+    const rebuilds = await this.records.latestRebuilds();
     const now = Date.now();
     const rows: ProjectionRow[] = [];
     for (const name of names) {
@@ -199,15 +156,15 @@ export class OperationsService {
       };
       const lastRebuild = rebuilds.find((row) => row.projection === name);
       const rebuild = lastRebuild ? rebuildRow(lastRebuild) : null;
-      const eventsPerSecond = this.rate(name, now, Number(checkpoint?.read ?? 0));
+      const eventsPerSecond = this.rate(name, now, checkpoint?.eventsRead ?? 0);
       const behind = lag.events === null ? false : lag.events > 0;
-      const stalled = behind && (!checkpoint || now - checkpoint.updated_at.getTime() > 60_000) && !eventsPerSecond;
+      const stalled = behind && (!checkpoint || now - checkpoint.updatedAt.getTime() > 60_000) && !eventsPerSecond;
       rows.push({
         id: name,
         name,
         tables: [...(this.projections.get(name)?.tables ?? [])],
         checkpoint: { commit, prepare },
-        checkpointAt: iso(checkpoint?.updated_at ?? null),
+        checkpointAt: iso(checkpoint?.updatedAt ?? null),
         lagEvents: lag.events,
         lagCapped: lag.capped,
         lagSeconds: lag.seconds,
@@ -222,7 +179,7 @@ export class OperationsService {
                 : stalled
                   ? 'stalled'
                   : 'catching up',
-        deadLetters: dead.find((row) => row.projection === name)?.n ?? 0,
+        deadLetters: dead.get(name) ?? 0,
         lastRebuild: rebuild,
       });
     }
@@ -250,70 +207,42 @@ export class OperationsService {
   /** Records the request; a worker carries it out (never this HTTP request). 409 while one is requested or running. */
   async requestRebuild(admin: AuthUser, name: string): Promise<RebuildRow> {
     if (!this.projections.get(name)) throw DomainError.notFound(PROJECTION_NOT_FOUND);
-    try {
-      const [row] = (await this.dataSource.query(
-        `INSERT INTO projection_rebuilds (id, projection, requested_by, requested_by_email) VALUES ($1, $2, $3, $4)
-         RETURNING ${REBUILD_COLUMNS}`,
-        [randomUUID(), name, admin.id, admin.email],
-      )) as RebuildDb[];
-      return rebuildRow(row);
-    } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505')
-        throw new DomainError('conflict', `A rebuild of ${name} is already requested or running.`);
-      throw error;
-    }
+    const record = await this.records.requestRebuild({
+      id: randomUUID(),
+      projection: name,
+      requestedBy: admin.id,
+      requestedByEmail: admin.email,
+    });
+    if (!record) throw new DomainError('conflict', `A rebuild of ${name} is already requested or running.`);
+    return rebuildRow(record);
   }
 
   async rebuilds(query: RebuildsQuery): Promise<{ rows: RebuildRow[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.filter.projection) where.push(`projection = $${params.push(query.filter.projection)}`);
-    if (query.filter.state) where.push(`state = $${params.push(query.filter.state)}`);
-    if (query.filter.id?.length) where.push(`id = ANY($${params.push(query.filter.id)}::uuid[])`);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
-    const rows = (await this.dataSource.query(
-      `SELECT ${REBUILD_COLUMNS} FROM projection_rebuilds ${clause} ORDER BY requested_at ${order}, id ${order}
-       LIMIT ${query.range.limit} OFFSET ${query.range.offset}`,
-      params,
-    )) as RebuildDb[];
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM projection_rebuilds ${clause}`, params)) as {
-      n: number;
-    }[];
-    return { rows: rows.map(rebuildRow), total: n };
+    const { rows, total } = await this.records.rebuilds(
+      { projection: query.filter.projection, state: query.filter.state, ids: query.filter.id },
+      { order: query.sort.order === 'ASC' ? 'ASC' : 'DESC', limit: query.range.limit, offset: query.range.offset },
+    );
+    return { rows: rows.map(rebuildRow), total };
   }
 
   async rebuild(id: string): Promise<RebuildRow> {
-    const [row] = (await this.dataSource.query(`SELECT ${REBUILD_COLUMNS} FROM projection_rebuilds WHERE id = $1`, [id])) as RebuildDb[];
-    if (!row) throw DomainError.notFound(REBUILD_NOT_FOUND);
-    return rebuildRow(row);
+    const record = await this.records.rebuild(id);
+    if (!record) throw DomainError.notFound(REBUILD_NOT_FOUND);
+    return rebuildRow(record);
   }
 
   // ---------------------------------------------------------------- dead letters
 
   async deadLetters(query: DeadLettersQuery): Promise<{ rows: DeadLetterRow[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const state = query.filter.state ?? 'open';
-    if (state === 'open') where.push('resolution IS NULL');
-    else if (state !== 'all') where.push(`resolution = $${params.push(state)}`);
-    if (query.filter.projection) where.push(`projection = $${params.push(query.filter.projection)}`);
-    if (query.filter.id?.length) where.push(`id = ANY($${params.push(query.filter.id.map(Number))}::bigint[])`);
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
-    const rows = (await this.dataSource.query(
-      `SELECT ${DEAD_LETTER_COLUMNS} FROM projection_dead_letters ${clause} ORDER BY failed_at ${order}, id ${order}
-       LIMIT ${query.range.limit} OFFSET ${query.range.offset}`,
-      params,
-    )) as DeadLetterDb[];
-    const [{ n }] = (await this.dataSource.query(`SELECT count(*)::int AS n FROM projection_dead_letters ${clause}`, params)) as {
-      n: number;
-    }[];
-    return { rows: rows.map(deadLetterRow), total: n };
+    const { rows, total } = await this.records.deadLetters(
+      { state: query.filter.state ?? 'open', projection: query.filter.projection, ids: query.filter.id?.map(Number) },
+      { order: query.sort.order === 'ASC' ? 'ASC' : 'DESC', limit: query.range.limit, offset: query.range.offset },
+    );
+    return { rows: rows.map(deadLetterRow), total };
   }
 
   async deadLetter(id: number): Promise<DeadLetterDetail> {
-    const row = await this.deadLetterDb(id);
+    const row = await this.deadLetterRecord(id);
     const event = await this.failingEvent(row);
     return {
       ...deadLetterRow(row),
@@ -328,57 +257,41 @@ export class OperationsService {
    * letter retried. Still failing: the letter stays open with the new error and the answer is 409 with that error.
    */
   async retry(admin: AuthUser, id: number): Promise<DeadLetterDetail> {
-    const row = await this.deadLetterDb(id);
+    const row = await this.deadLetterRecord(id);
     if (row.resolution) throw new DomainError('conflict', `This dead letter was already ${row.resolution}.`);
     const projection = this.projections.get(row.projection);
     if (!projection) throw new DomainError('conflict', `No projection named ${row.projection} runs in this version.`);
     const event = await this.failingEvent(row);
     if (!event) throw new DomainError('conflict', 'The failing event can no longer be read from the event store.');
     try {
-      await this.dataSource.transaction(async (tx) => {
+      await this.records.retryDeadLetter(id, admin.email, async (tx) => {
         if (projection.eventTypes.includes(event.type)) await projection.apply([event], tx);
-        await tx.query(
-          `UPDATE projection_dead_letters SET resolution = 'retried', resolved_at = now(), resolved_by_email = $2
-           WHERE id = $1 AND resolution IS NULL`,
-          [id, admin.email],
-        );
       });
     } catch (error) {
-      const message = (error as Error).message;
-      await this.dataSource.query('UPDATE projection_dead_letters SET error = $2, failed_at = now() WHERE id = $1', [
-        id,
-        (error as Error).stack ?? message,
-      ]);
-      throw new DomainError('conflict', `The event still fails: ${message.slice(0, 300)}`);
+      throw new DomainError('conflict', `The event still fails: ${(error as Error).message.slice(0, 300)}`);
     }
     return this.deadLetter(id);
   }
 
   /** Leaves the event out of the projection for good (it stays in the event store); recorded with who and when. */
   async skip(admin: AuthUser, id: number): Promise<DeadLetterDetail> {
-    const row = await this.deadLetterDb(id);
+    const row = await this.deadLetterRecord(id);
     if (row.resolution) throw new DomainError('conflict', `This dead letter was already ${row.resolution}.`);
-    await this.dataSource.query(
-      `UPDATE projection_dead_letters SET resolution = 'skipped', resolved_at = now(), resolved_by_email = $2
-       WHERE id = $1 AND resolution IS NULL`,
-      [id, admin.email],
-    );
+    await this.records.skipDeadLetter(id, admin.email);
     return this.deadLetter(id);
   }
 
-  private async deadLetterDb(id: number): Promise<DeadLetterDb> {
-    const [row] = (await this.dataSource.query(`SELECT ${DEAD_LETTER_COLUMNS} FROM projection_dead_letters WHERE id = $1`, [
-      id,
-    ])) as DeadLetterDb[];
-    if (!row) throw DomainError.notFound(DEAD_LETTER_NOT_FOUND);
-    return row;
+  private async deadLetterRecord(id: number): Promise<DeadLetterRecord> {
+    const record = await this.records.deadLetter(id);
+    if (!record) throw DomainError.notFound(DEAD_LETTER_NOT_FOUND);
+    return record;
   }
 
   /** The event at the letter's position: read from just before it, through the store (so upcasters apply). */
-  private async failingEvent(row: DeadLetterDb): Promise<RecordedEvent | null> {
-    const position = { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+  private async failingEvent(row: DeadLetterRecord): Promise<RecordedEvent | null> {
+    const position = { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
     const [event] = await this.store.readAll({ after: { commit: position.commit, prepare: position.prepare - 1n }, maxCount: 1 });
-    return event && event.id === row.event_id && compareAllPositions(event.position, position) === 0 ? event : null;
+    return event && event.id === row.eventId && compareAllPositions(event.position, position) === 0 ? event : null;
   }
 
   // ---------------------------------------------------------------- scan pipeline

@@ -1,7 +1,8 @@
 import { Global, Module } from '@nestjs/common';
+import { ProjectionRecords } from './projection-records';
 import { ProjectionsService } from './projections.service';
 import { RebuildWorker } from './rebuild-worker';
 
 @Global()
-@Module({ providers: [ProjectionsService, RebuildWorker], exports: [ProjectionsService] })
+@Module({ providers: [ProjectionsService, ProjectionRecords, RebuildWorker], exports: [ProjectionsService, ProjectionRecords] })
 export class ProjectionsModule {}
