@@ -280,6 +280,27 @@ describe('analytics screens', () => {
     await capture(page, 'analytics-code-hour');
   });
 
+  it("an unknown code's page says 'QR code not found', not a failure to retry (375 and 1280 px)", async () => {
+    for (const size of [MOBILE, DESKTOP]) {
+      const { page } = await session.newPage(size);
+      const registered = await page.request.post('/api/register', {
+        data: { email: uniqueEmail('analytics-404'), password: 'analytics-password-9' },
+      });
+      expect(registered.ok()).toBe(true);
+      for (const id of ['3f2b8c1e-0000-4000-8000-000000000000', 'not-a-code']) {
+        await page.goto(`/dashboard/analytics/${id}`);
+        await page.getByRole('heading', { level: 1, name: 'QR code not found' }).waitFor();
+        await page.getByText('This QR code does not exist or has been deleted.').waitFor();
+        expect(await page.getByText('Failed to load analytics data').count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+        expect(await page.title()).toBe('QR code not found - QR Code Sharks');
+      }
+      await capture(page, 'analytics-not-found');
+      await page.getByRole('link', { name: 'All analytics' }).click();
+      await page.waitForURL('**/dashboard/analytics');
+    }
+  });
+
   it("a payment code's page lists its payments and revenue per day, empty until a buyer pays (375 and 1280 px)", async () => {
     const { page, context } = await session.newPage(DESKTOP);
     const analytics = new AnalyticsPages(page);

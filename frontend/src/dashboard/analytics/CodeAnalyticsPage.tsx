@@ -6,6 +6,7 @@ import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { serverMessage } from '../../api/http';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { CodePaymentsReport } from '../payments/CodePaymentsReport';
 import { apiQuery, searchFromView, viewFromSearch, type CodeAnalytics, type View } from './analytics-api';
@@ -33,8 +34,13 @@ export function CodeAnalyticsPage() {
   const source = `/api/dynamic-qrcodes/${id}/analytics`;
   const client = useQueryClient();
   // The view's own query (same key, one request): the page's title and whether the code is dynamic.
-  const { data: code } = useQuery<CodeAnalytics>({ queryKey: [`${source}?${apiQuery(view)}`], placeholderData: (previous) => previous });
-  usePageTitle(`${code?.name ?? 'Code'} analytics - QR Code Sharks`);
+  const { data: code, error } = useQuery<CodeAnalytics>({
+    queryKey: [`${source}?${apiQuery(view)}`],
+    placeholderData: (previous) => previous,
+  });
+  // An id no code of this owner has (deleted, mistyped, someone else's): the server's 404 says so; nothing to retry.
+  const notFound = !code && isNotFound(error);
+  usePageTitle(`${notFound ? 'QR code not found' : `${code?.name ?? 'Code'} analytics`} - QR Code Sharks`);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const onScan = useCallback(() => {
@@ -45,13 +51,25 @@ export function CodeAnalyticsPage() {
     timers.current = REFRESH_AFTER_MS.map((ms) => setTimeout(refresh, ms));
   }, [client, source]);
   const dynamic = code ? code.mode === 'dynamic' : true;
+  if (notFound)
+    return (
+      <Box sx={{ py: 2 }}>
+        <Button component={RouterLink} to="/dashboard/analytics" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+          All analytics
+        </Button>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1 }} data-testid="code-analytics-title">
+          {serverMessage(error, 'QR code not found')}
+        </Typography>
+        <Typography color="text.secondary">This QR code does not exist or has been deleted.</Typography>
+      </Box>
+    );
   return (
     <Box sx={{ py: 2 }}>
       <Button component={RouterLink} to="/dashboard/analytics" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
         All analytics
       </Button>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, wordBreak: 'break-all' }} data-testid="code-analytics-title">
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }} data-testid="code-analytics-title">
           {code?.name ?? 'QR code analytics'}
         </Typography>
         {code && <Chip size="small" label={code.mode === 'dynamic' ? 'Dynamic' : 'Static'} />}
@@ -91,3 +109,5 @@ export function CodeAnalyticsPage() {
     </Box>
   );
 }
+
+const isNotFound = (error: unknown) => error instanceof Error && error.message.startsWith('404:');

@@ -82,7 +82,7 @@ export function HistoryTab({ qrId }: { qrId: string }) {
         {entries.map((entry) => (
           <ListItem key={entry.id} divider data-testid="history-entry" data-type={entry.type}>
             <ListItemText
-              primary={<Typography sx={{ wordBreak: 'break-all' }}>{describeChange(entry)}</Typography>}
+              primary={<Typography sx={{ overflowWrap: 'anywhere' }}>{describeChange(entry)}</Typography>}
               secondary={`${new Date(entry.at).toLocaleString('en')} by ${whoDid(entry)}`}
             />
           </ListItem>
