@@ -1,7 +1,9 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { PagesService, send } from './pages.service';
+import { ParamOf, QueryOf } from '../common/input';
 import { Tenant } from '../common/request-params';
+import { fileQuery, pageId, storedFileName, type FileQuery } from './pages.schemas';
+import { PagesService, send } from './pages.service';
 
 /** Public pages and files that printed codes point to. /pdf-placeholder and /image-placeholder are SPA pages. */
 @Controller()
@@ -14,22 +16,27 @@ export class PagesController {
   }
 
   @Get('pdf/:id')
-  pdf(@Param('id') id: string, @Tenant() tenantId: number, @Res() res: Response) {
+  pdf(@ParamOf('id', pageId) id: string | null, @Tenant() tenantId: number, @Res() res: Response) {
     return this.pages.pdf(id, tenantId).then(send(res));
   }
 
   @Get('images/:id')
-  images(@Param('id') id: string, @Tenant() tenantId: number, @Res() res: Response) {
+  images(@ParamOf('id', pageId) id: string | null, @Tenant() tenantId: number, @Res() res: Response) {
     return this.pages.images(id, tenantId).then(send(res));
   }
 
   @Get('logo/:id')
-  logo(@Param('id') id: string, @Tenant() tenantId: number, @Res() res: Response) {
+  logo(@ParamOf('id', pageId) id: string | null, @Tenant() tenantId: number, @Res() res: Response) {
     return this.pages.logo(id, tenantId).then(send(res));
   }
 
   @Get('uploads/:name')
-  file(@Param('name') name: string, @Query('download') download: string | undefined, @Tenant() tenantId: number, @Res() res: Response) {
-    return this.pages.file(name, tenantId, download === '1' || download === 'true').then(send(res));
+  file(
+    @ParamOf('name', storedFileName) name: string | null,
+    @QueryOf(fileQuery) query: FileQuery,
+    @Tenant() tenantId: number,
+    @Res() res: Response,
+  ) {
+    return this.pages.file(name, tenantId, query.download).then(send(res));
   }
 }

@@ -61,8 +61,8 @@ export class PagesService {
     return html(200, renderHostedPage({ qrType: 'pdf', fields: { title: 'PDF preview' }, origin, tenantName: name }));
   }
 
-  async pdf(id: string, tenantId: number): Promise<Page> {
-    const row = await this.uploads.byId(id, tenantId, 'pdf');
+  async pdf(id: string | null, tenantId: number): Promise<Page> {
+    const row = id ? await this.uploads.byId(id, tenantId, 'pdf') : null;
     if (!row) return this.notFound(tenantId, 'PDF');
     const { origin, name } = await this.tenants.brand(tenantId);
     const fields = {
@@ -74,16 +74,16 @@ export class PagesService {
     return html(200, renderHostedPage({ qrType: 'pdf', fields, origin, tenantName: name }));
   }
 
-  async images(id: string, tenantId: number): Promise<Page> {
-    const row = await this.uploads.byId(id, tenantId, 'image');
+  async images(id: string | null, tenantId: number): Promise<Page> {
+    const row = id ? await this.uploads.byId(id, tenantId, 'image') : null;
     if (!row) return this.notFound(tenantId, 'Image');
     const { origin, name } = await this.tenants.brand(tenantId);
     const fields = { title: row.title ?? row.originalName, description: row.description ?? '', imageUrl: uploadPath(row.storedName) };
     return html(200, renderHostedPage({ qrType: 'images', fields, origin, tenantName: name }));
   }
 
-  async logo(id: string, tenantId: number): Promise<Page> {
-    const row = await this.uploads.byId(id, tenantId, 'logo');
+  async logo(id: string | null, tenantId: number): Promise<Page> {
+    const row = id ? await this.uploads.byId(id, tenantId, 'logo') : null;
     if (!row) return this.notFound(tenantId, 'Logo');
     return {
       status: 200,
@@ -101,8 +101,8 @@ export class PagesService {
    * A stored file by its generated name, PDFs and images alike under a sandboxing CSP (an opaque origin: nothing in
    * the file acts as this site). Chromium's PDF viewer shows a sandboxed PDF, inline and in the hosted page's object.
    */
-  async file(name: string, tenantId: number, download: boolean): Promise<Page> {
-    const found = await this.uploads.fileByStoredName(name, tenantId);
+  async file(name: string | null, tenantId: number, download: boolean): Promise<Page> {
+    const found = name ? await this.uploads.fileByStoredName(name, tenantId) : null;
     if (!found) return this.notFound(tenantId, 'File');
     const { row, bytes } = found;
     const headers: Record<string, string> = {

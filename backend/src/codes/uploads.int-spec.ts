@@ -79,6 +79,38 @@ describe('uploads: PDF pages, image galleries, logos', () => {
     expect(file.headers['content-security-policy']).toContain('sandbox');
   });
 
+  it('a public page or file that names nothing (malformed or unknown) is its not-found page; ?download=1 is an attachment', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [path, heading] of [
+      ['/pdf/not-a-uuid', 'PDF not found'],
+      [`/pdf/${unknown}`, 'PDF not found'],
+      ['/images/NOT-AN-ID', 'Image not found'],
+      ['/logo/123', 'Logo not found'],
+      [`/logo/${unknown}`, 'Logo not found'],
+      ['/uploads/menu.pdf', 'File not found'],
+      [`/uploads/${unknown}.exe`, 'File not found'],
+    ]) {
+      const res = await client.get(path);
+      expect([path, res.status, res.headers['content-type'], res.text.includes(heading)]).toEqual([
+        path,
+        404,
+        'text/html; charset=utf-8',
+        true,
+      ]);
+    }
+    const res = await postMultipart(client, '/api/upload-image', { imageTitle: 'Pond', imageDescription: '' }, [
+      { name: 'imageFile', filename: 'pond.png', contentType: 'image/png', data: PNG_1x1 },
+    ]);
+    const url = res.body.imageUrl as string;
+    const disposition = async (query: string) => (await client.get(`${url}${query}`)).headers['content-disposition'];
+    expect(await disposition('?download=1')).toMatch(/^attachment; filename="pond.png"/);
+    expect(await disposition('?download=true')).toMatch(/^attachment;/);
+    for (const query of ['', '?download=0', '?download=yes', '?download=1&download=1', '?download[x]=1'])
+      expect([query, await disposition(query)]).toEqual([query, expect.stringMatching(/^inline; filename="pond.png"/)]);
+    // An id in capitals names the same upload.
+    expect((await client.get(`/images/${(res.body.id as string).toUpperCase()}`)).status).toBe(200);
+  });
+
   it('refuses wrong magic bytes, oversized files, SVG with script, and serves nothing by a traversing name', async () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     const fakePdf = await postMultipart(client, '/api/upload-pdf', { pdfTitle: 'x' }, [

@@ -218,6 +218,25 @@ export function IdParam(name: string, schema: ZodType, notFound: string): Parame
   };
 }
 
+/** Any other path value (a role name): 400 with the schema's message when it does not fit, documented in /api/docs. */
+export function ParamOf(name: string, schema: ZodType): ParameterDecorator {
+  return (target, key, index) => {
+    Param(name, new ZodPipe(schema))(target, key, index);
+    const [method, descriptor] = descriptorOf(target, key);
+    ApiParam({ name, required: true, schema: openApiSchema(schema) })(target, method, descriptor);
+  };
+}
+
+/**
+ * A path value of a public page (a printed code's /pdf/{id}): what does not fit names nothing and parses to null, so
+ * the page answers its own not-found page to the person who scanned, not an API error.
+ */
+export const orNothing = <T>(schema: ZodType<T>) =>
+  z.string().transform((value): T | null => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  });
+
 /**
  * What a route answers, documented in /api/docs (the frontend's types are generated from it). The handler's return type
  * should be the schema's output type, so the two cannot drift.

@@ -1,9 +1,9 @@
-import { Controller, Delete, Get, Param, Post, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser, type Role } from '../accounts';
 import { BlockedDomainsQuery } from '../codes';
 import { VersionETag } from '../command-pipeline';
-import { BodyOf, IdParam, QueryOf, uuidId, ZodPipe } from '../common/input';
+import { BodyOf, IdParam, ParamOf, QueryOf, uuidId } from '../common/input';
 import { listPage, type ListQuery } from '../common/list-query';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
@@ -85,7 +85,7 @@ export class StaffController {
   @Post('users/:id/roles/:role') @Authenticated(CAN.changeRoles) grant(
     @CurrentUser() admin: AuthUser,
     @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
-    @Param('role', new ZodPipe(roleParam)) role: Role,
+    @ParamOf('role', roleParam) role: Role,
   ) {
     return this.staff.grant(admin, id, role);
   }
@@ -93,7 +93,7 @@ export class StaffController {
   @Delete('users/:id/roles/:role') @Authenticated(CAN.changeRoles) revoke(
     @CurrentUser() admin: AuthUser,
     @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
-    @Param('role', new ZodPipe(roleParam)) role: Role,
+    @ParamOf('role', roleParam) role: Role,
   ) {
     return this.staff.revoke(admin, id, role);
   }

@@ -3454,7 +3454,9 @@ export interface operations {
     };
     PagesController_file: {
         parameters: {
-            query?: never;
+            query?: {
+                download?: string;
+            };
             header?: never;
             path: {
                 name: string;
@@ -3827,6 +3829,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                role: "user" | "support" | "admin";
             };
             cookie?: never;
         };
@@ -3846,6 +3849,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+                role: "user" | "support" | "admin";
             };
             cookie?: never;
         };

@@ -30,7 +30,8 @@ export interface PreparedUpload {
 
 const UUID_IN = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
 
-const STORED_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|png|jpg|gif|webp)$/;
+/** A stored file's name: its upload id and its extension (nothing else is ever served from UPLOAD_DIR). */
+export const STORED_NAME_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|png|jpg|gif|webp)$/;
 const MB = 1024 * 1024;
 
 const RULES: Record<UploadKind, { field: string; allowed: string[]; wrongType: string; what: string }> = {

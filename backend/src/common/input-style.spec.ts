@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** Product files under backend/src (tests and test support aside). */
+function productFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test-support' ? [] : productFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.(spec|int-spec)\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * One input style at the edge (issue 29 item 3): a route's body, query and path values are parsed by the decorators of
+ * common/input.ts (@BodyOf, @QueryOf, @QueryOrBodyOf, @IdParam, @ParamOf), each from a zod schema that also documents
+ * the route; no route reads them raw, and no controller builds its own pipe.
+ */
+describe('input at the edge', () => {
+  it('no route reads @Param, @Query or @Body raw, and no pipe is built outside common/input.ts', () => {
+    const src = join(__dirname, '..');
+    const found: string[] = [];
+    for (const file of productFiles(src)) {
+      if (file === join(__dirname, 'input.ts')) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (/@(Param|Query|Body)\(|new ZodPipe\(/.test(line)) found.push(`${relative(src, file)}:${index + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
+});
