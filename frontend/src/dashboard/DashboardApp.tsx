@@ -5,7 +5,7 @@ import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { queryClient } from '../api/http';
 import { AnalyticsPage, CodeAnalyticsRoute } from './analytics/AnalyticsPage';
-import { codes, CreateCode, PausedCodeList } from './codes';
+import { CodeDuplicate, codes, CreateCode, PausedCodeList } from './codes';
 import { CODES, dataProvider } from './data-provider';
 import { DashboardLayout } from './layout/DashboardLayout';
 import { PaymentsPage } from './payments/PaymentsPage';
@@ -46,6 +46,7 @@ export function DashboardApp() {
       <Resource name={CODES} {...codes} options={{ label: 'Active Codes' }} />
       <CustomRoutes>
         <Route path="/create" element={<CreateCode />} />
+        <Route path="/duplicate/:id" element={<CodeDuplicate />} />
         <Route path="/paused" element={<PausedCodeList />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/analytics/:id" element={<CodeAnalyticsRoute />} />

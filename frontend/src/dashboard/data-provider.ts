@@ -1,11 +1,13 @@
 // The dashboard's one data provider: ra-data-simple-rest over GET /api/dashboard/codes (list, one code) and the
 // spec's own calls for every change (core spec section 7): DELETE /api/qrcodes/{id} or /api/dynamic-qrcodes/{id},
-// PUT for the destination and the name, POST .../pause and .../resume. Changes carry If-Match with the version the
-// card showed, so a stale edit is refused (412) instead of overwriting someone else's.
+// PUT for the destination, the name and the editor's content and style, POST .../pause and .../resume. Changes carry
+// If-Match with the version the card or the editor showed, so a stale edit is refused (412) instead of overwriting
+// someone else's.
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, DeleteParams, DeleteResult, RaRecord } from 'react-admin';
 import { apiJson, apiRequest, newIdempotencyKey } from '../api/http';
 import { raHttpClient } from '../api/ra-http';
+import { copyForm as copyDraftForm, editForm, type CodeDraft, type Encode } from './codes/code-edit';
 
 /** A code as GET /api/dashboard/codes answers it (the fields the dashboard uses). */
 export interface DashboardCode extends RaRecord<string> {
@@ -91,7 +93,15 @@ export interface DashboardDataProvider extends DataProvider {
   editDestination(code: DashboardCode, destination: string): Promise<DashboardCode>;
   /** A new code with the same content and style (a new short code for dynamic ones), named 'Copy of ...'. */
   duplicate(code: DashboardCode, name: string): Promise<DashboardCode>;
+  /** The editor's save (issue 30 item 3): content (dynamic codes), style, logo and name in one PUT, with If-Match. */
+  edit(code: DashboardCode, draft: CodeDraft): Promise<DashboardCode>;
+  /** 'Duplicate and edit': a new code from the editor's draft (a dynamic one gets its own short link). */
+  duplicateEdited(code: DashboardCode, draft: CodeDraft, encode: Encode): Promise<DashboardCode>;
 }
+
+const savedLogo = async (code: DashboardCode): Promise<Blob | null> =>
+  code.logoFilePath ? apiRequest('GET', code.logoFilePath).then((response) => response.blob()) : null;
+const createPath = (code: DashboardCode) => (code.qrMode === 'dynamic' ? '/api/dynamic-qrcodes' : '/api/qrcodes');
 
 export const dataProvider: DashboardDataProvider = {
   ...rest,
@@ -105,9 +115,14 @@ export const dataProvider: DashboardDataProvider = {
   rename: (code, name) => apiJson<DashboardCode>('PUT', codePath(code), { name }, ifMatch(code)),
   editDestination: (code, destination) => apiJson<DashboardCode>('PUT', codePath(code), { destination }, ifMatch(code)),
   duplicate: async (code, name) => {
-    const logo = code.logoFilePath ? await apiRequest('GET', code.logoFilePath).then((response) => response.blob()) : null;
+    const logo = await savedLogo(code);
     // One request: the copy and its name are recorded together (a failure leaves no unnamed copy behind).
-    return apiJson<DashboardCode>('POST', code.qrMode === 'dynamic' ? '/api/dynamic-qrcodes' : '/api/qrcodes', copyForm(code, name, logo), {
+    return apiJson<DashboardCode>('POST', createPath(code), copyForm(code, name, logo), { 'Idempotency-Key': newIdempotencyKey() });
+  },
+  edit: (code, draft) => apiJson<DashboardCode>('PUT', codePath(code), editForm(code, draft), ifMatch(code)),
+  duplicateEdited: async (code, draft, encode) => {
+    const logo = draft.logo === 'keep' ? await savedLogo(code) : null;
+    return apiJson<DashboardCode>('POST', createPath(code), copyDraftForm(code, draft, logo, encode), {
       'Idempotency-Key': newIdempotencyKey(),
     });
   },

@@ -191,3 +191,10 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
     </Card>
   );
 }
+
+// The dashboard's code editor (issue 30 item 3) loads the tabs and the payload encoder through this chunk: imported
+// from the dashboard directly, they (and what they share with this card, e.g. MUI's Tabs) would be split out of this
+// chunk into chunks of their own, over the landing page's budget.
+export { PurposeTab } from './tabs/PurposeTab';
+export { encodePayload } from '@qrsharks/qr-core/browser';
+export { loadColorsTab, loadFrameTab, loadLogoTab };

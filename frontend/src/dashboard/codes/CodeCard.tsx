@@ -218,6 +218,9 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
           <MenuItem component={RouterLink} to={analyticsPath(code.id)} onClick={() => setMenu(null)}>
             Analytics
           </MenuItem>
+          <MenuItem component={RouterLink} to={`/dashboard/codes/${code.id}`} onClick={() => setMenu(null)}>
+            {dynamic ? 'Edit content and style' : 'Edit style'}
+          </MenuItem>
           <MenuItem onClick={act('rename')}>Rename</MenuItem>
           <MenuItem onClick={act('duplicate')}>Duplicate</MenuItem>
           {dynamic && <MenuItem onClick={act('password')}>{code.hasPassword ? 'Change password' : 'Set password'}</MenuItem>}

@@ -115,27 +115,35 @@ interface PurposeTabProps {
   errors: Record<string, string>;
   onTypeRequest: (type: QrType) => void;
   onFieldChange: (name: string, value: unknown) => void;
+  /** A saved code's editor (dashboard): its type is shown, not offered (it cannot change), and its uploaded file stays (no file fields). */
+  savedCode?: boolean;
 }
 
-export function PurposeTab({ qrType, fields, errors, onTypeRequest, onFieldChange }: PurposeTabProps) {
-  const specs = isGeneratorType(qrType) ? CONTENT_FIELDS[qrType] : [];
+export function PurposeTab({ qrType, fields, errors, onTypeRequest, onFieldChange, savedCode = false }: PurposeTabProps) {
+  const specs = (isGeneratorType(qrType) ? CONTENT_FIELDS[qrType] : []).filter((spec) => !savedCode || spec.kind !== 'file');
   return (
     <Stack spacing={2}>
-      <TextField
-        select
-        label="QR Code Type"
-        value={qrType}
-        onChange={(event) => onTypeRequest(event.target.value as QrType)}
-        fullWidth
-        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: '15rem' } } } } } }}
-        data-testid="qr-type-select"
-      >
-        {GENERATOR_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {QR_TYPE_LABELS[type]}
-          </MenuItem>
-        ))}
-      </TextField>
+      {savedCode ? (
+        <Typography variant="body2" data-testid="saved-code-type">
+          Type: {QR_TYPE_LABELS[qrType]}. A saved code keeps its type.
+        </Typography>
+      ) : (
+        <TextField
+          select
+          label="QR Code Type"
+          value={qrType}
+          onChange={(event) => onTypeRequest(event.target.value as QrType)}
+          fullWidth
+          slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: '15rem' } } } } } }}
+          data-testid="qr-type-select"
+        >
+          {GENERATOR_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {QR_TYPE_LABELS[type]}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
         <Box component="legend" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
           {QR_TYPE_LABELS[qrType]} details
