@@ -1,4 +1,5 @@
-import { DomainError } from '../common/domain-error';
+import type { Evolvable } from '../command-pipeline/command-pipeline';
+import { aggregate } from '../test-support/given-when-then';
 import { DEFAULT_STORED_STYLE } from './code-input';
 import { codePasswordSchema, hashCodePassword, verifyCodePassword } from './code-passwords';
 import { decideRemovePassword, decideSetPassword, evolveQr, initialQr, type QrState } from './qr-code';
@@ -27,52 +28,60 @@ const metadata = {
   occurredAt: '2025-06-01T12:00:00.000Z',
   schemaVersion: 1,
 };
-const given = (...events: QrEvent[]): QrState => events.reduce((state, event) => evolveQr(state, { ...event, metadata }), initialQr);
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof DomainError ? [error.status, error.message] : error;
-  }
-  return null;
-};
+// The fold reads the time and tenant from the envelope: every given event gets one.
+const code = aggregate<QrState, QrEvent>(initialQr, (state, event) => evolveQr(state, { ...event, metadata } as Evolvable));
+const { given } = code;
 const fieldMessages = (body: unknown) => {
   const result = codePasswordSchema.safeParse(body);
   return result.success ? null : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
 };
 
 describe('setting and removing the password of a dynamic code', () => {
-  const code = { type: 'QrCreated', data: created() } as const;
+  const made = { type: 'QrCreated', data: created() } as const;
+  const set = (passwordHash: string) => ({ type: 'QrPasswordSet', data: { qrId: 'q1', passwordHash } }) as const;
+  const removedEvent = { type: 'QrPasswordRemoved', data: { qrId: 'q1' } } as const;
 
   it('the owner sets a password: QrPasswordSet with the hash; the fold keeps it; a new one replaces it', () => {
-    expect(decideSetPassword(given(code), owner, 'hash-1')).toEqual([
-      { type: 'QrPasswordSet', data: { qrId: 'q1', passwordHash: 'hash-1' } },
-    ]);
-    const set = given(code, { type: 'QrPasswordSet', data: { qrId: 'q1', passwordHash: 'hash-1' } });
-    expect(set.passwordHash).toBe('hash-1');
-    expect(decideSetPassword(set, owner, 'hash-2')).toEqual([{ type: 'QrPasswordSet', data: { qrId: 'q1', passwordHash: 'hash-2' } }]);
+    const after = given(made)
+      .when((state) => decideSetPassword(state, owner, 'hash-1'))
+      .then([set('hash-1')]);
+    expect(after.passwordHash).toBe('hash-1');
+    given(made, set('hash-1'))
+      .when((state) => decideSetPassword(state, owner, 'hash-2'))
+      .then([set('hash-2')]);
   });
 
   it('removing a password that is set records QrPasswordRemoved; removing when none is set records nothing', () => {
-    const set = given(code, { type: 'QrPasswordSet', data: { qrId: 'q1', passwordHash: 'hash-1' } });
-    expect(decideRemovePassword(set, owner)).toEqual([{ type: 'QrPasswordRemoved', data: { qrId: 'q1' } }]);
-    expect(decideRemovePassword(given(code), owner)).toEqual([]);
-    const removed = given(
-      code,
-      { type: 'QrPasswordSet', data: { qrId: 'q1', passwordHash: 'h' } },
-      { type: 'QrPasswordRemoved', data: { qrId: 'q1' } },
-    );
-    expect(removed.passwordHash).toBeNull();
-    expect(decideRemovePassword(removed, owner)).toEqual([]);
+    const after = given(made, set('hash-1'))
+      .when((state) => decideRemovePassword(state, owner))
+      .then([removedEvent]);
+    expect(after.passwordHash).toBeNull();
+    given(made)
+      .when((state) => decideRemovePassword(state, owner))
+      .then([]);
+    given(made, set('h'), removedEvent)
+      .when((state) => decideRemovePassword(state, owner))
+      .then([]);
   });
 
   it('nobody but the owner in its tenant, and no static, deleted or unknown code: 404, never 403', () => {
+    const notFound = { status: 404, message: 'QR code not found' };
     for (const decide of [(s: QrState, a: typeof owner) => decideSetPassword(s, a, 'h'), decideRemovePassword]) {
-      expect(refusal(() => decide(given(code), { userId: 'u2', tenantId: 1 }))).toEqual([404, 'QR code not found']);
-      expect(refusal(() => decide(given(code), { userId: 'u1', tenantId: 2 }))).toEqual([404, 'QR code not found']);
-      expect(refusal(() => decide(given({ type: 'QrCreated', data: created('static') }), owner))).toEqual([404, 'QR code not found']);
-      expect(refusal(() => decide(given(code, { type: 'QrDeleted', data: { qrId: 'q1' } }), owner))).toEqual([404, 'QR code not found']);
-      expect(refusal(() => decide(initialQr, owner))).toEqual([404, 'QR code not found']);
+      given(made)
+        .when((state) => decide(state, { userId: 'u2', tenantId: 1 }))
+        .thenRefuses(notFound);
+      given(made)
+        .when((state) => decide(state, { userId: 'u1', tenantId: 2 }))
+        .thenRefuses(notFound);
+      given({ type: 'QrCreated', data: created('static') })
+        .when((state) => decide(state, owner))
+        .thenRefuses(notFound);
+      given(made, { type: 'QrDeleted', data: { qrId: 'q1' } })
+        .when((state) => decide(state, owner))
+        .thenRefuses(notFound);
+      given()
+        .when((state) => decide(state, owner))
+        .thenRefuses(notFound);
     }
   });
 

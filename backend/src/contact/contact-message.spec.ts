@@ -1,3 +1,4 @@
+import { aggregate } from '../test-support/given-when-then';
 import { decideReceive, evolveContactMessage, initialContactMessage } from './contact-message';
 import { contactMessageSchema } from './contact-message.schemas';
 
@@ -10,14 +11,22 @@ const message = {
   inquiryType: 'business' as const,
 };
 
+const contact = aggregate(initialContactMessage, evolveContactMessage);
+const received = { type: 'ContactMessageReceived', data: message } as const;
+
 describe('contact message', () => {
   it('given no events, when received, then ContactMessageReceived (without the IP)', () => {
-    expect(decideReceive(initialContactMessage, message)).toEqual([{ type: 'ContactMessageReceived', data: message }]);
+    contact
+      .given()
+      .when((state) => decideReceive(state, message))
+      .then([received]);
   });
 
   it('given it was received, when received again, then nothing', () => {
-    const state = decideReceive(initialContactMessage, message).reduce(evolveContactMessage, initialContactMessage);
-    expect(decideReceive(state, message)).toEqual([]);
+    contact
+      .given(received)
+      .when((state) => decideReceive(state, message))
+      .then([]);
   });
 
   it('the schema keeps line breaks in the message, and refuses NUL and lone surrogates with the field', () => {

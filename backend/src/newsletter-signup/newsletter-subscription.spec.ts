@@ -1,3 +1,5 @@
+import type { Evolvable } from '../command-pipeline/command-pipeline';
+import { aggregate } from '../test-support/given-when-then';
 import {
   CONFIRM_LINK_STALE,
   decideConfirm,
@@ -5,21 +7,27 @@ import {
   decideUnsubscribe,
   evolveSubscription,
   initialSubscription,
+  type NewsletterSubscriptionState,
 } from './newsletter-subscription';
 import { confirmToken, unsubscribeToken, verifyNewsletterToken } from './newsletter-tokens';
 import { newsletterStream } from './newsletter-subscription.events';
 import { newsletterSignupSchema } from './newsletter-signup.schemas';
 
+const subscription = aggregate<NewsletterSubscriptionState, Evolvable>(initialSubscription, evolveSubscription);
+const subscribedEvent = { id: 'sub-1', type: 'NewsletterSubscribed', data: { email: 'a@example.com' } } as const;
+const { given } = subscription;
+
 describe('newsletter subscription', () => {
   it('given no events, when subscribing, then NewsletterSubscribed', () => {
-    expect(decideSubscribe(initialSubscription, 'a@example.com')).toEqual([
-      { type: 'NewsletterSubscribed', data: { email: 'a@example.com' } },
-    ]);
+    given()
+      .when((state) => decideSubscribe(state, 'a@example.com'))
+      .then([{ type: 'NewsletterSubscribed', data: { email: 'a@example.com' } }]);
   });
 
   it('given NewsletterSubscribed, when subscribing again, then nothing', () => {
-    const state = [{ type: 'NewsletterSubscribed', data: { email: 'a@example.com' } }].reduce(evolveSubscription, initialSubscription);
-    expect(decideSubscribe(state, 'a@example.com')).toEqual([]);
+    given(subscribedEvent)
+      .when((state) => decideSubscribe(state, 'a@example.com'))
+      .then([]);
   });
 
   it('one stream per tenant and address, whatever its case and spaces', () => {
@@ -36,28 +44,37 @@ describe('newsletter subscription', () => {
 });
 
 describe('newsletter subscription: double opt-in and unsubscribing (issue 22)', () => {
-  const subscribed = [{ id: 'sub-1', type: 'NewsletterSubscribed', data: { email: 'a@example.com' } }].reduce(
-    evolveSubscription,
-    initialSubscription,
-  );
+  const confirmed = { type: 'NewsletterSubscriptionConfirmed', data: { email: 'a@example.com', subscriptionId: 'sub-1' } } as const;
+  const unsubscribed = { type: 'NewsletterUnsubscribed', data: { email: 'a@example.com', via: 'one-click' } } as const;
 
   it('given NewsletterSubscribed, when confirming with its id, then NewsletterSubscriptionConfirmed; again: nothing', () => {
-    const events = decideConfirm(subscribed, 'a@example.com', 'sub-1');
-    expect(events).toEqual([{ type: 'NewsletterSubscriptionConfirmed', data: { email: 'a@example.com', subscriptionId: 'sub-1' } }]);
-    expect(decideConfirm(events.reduce(evolveSubscription, subscribed), 'a@example.com', 'sub-1')).toEqual([]);
+    given(subscribedEvent)
+      .when((state) => decideConfirm(state, 'a@example.com', 'sub-1'))
+      .then([confirmed]);
+    given(subscribedEvent, confirmed)
+      .when((state) => decideConfirm(state, 'a@example.com', 'sub-1'))
+      .then([]);
   });
 
   it('a confirmation link of an earlier subscription (or of none) is refused', () => {
-    expect(() => decideConfirm(subscribed, 'a@example.com', 'sub-0')).toThrow(CONFIRM_LINK_STALE);
-    expect(() => decideConfirm(initialSubscription, 'a@example.com', 'sub-1')).toThrow(CONFIRM_LINK_STALE);
+    given(subscribedEvent)
+      .when((state) => decideConfirm(state, 'a@example.com', 'sub-0'))
+      .thenRefuses({ status: 400, message: CONFIRM_LINK_STALE });
+    given()
+      .when((state) => decideConfirm(state, 'a@example.com', 'sub-1'))
+      .thenRefuses({ status: 400, message: CONFIRM_LINK_STALE });
   });
 
   it('unsubscribes once; an unsubscribed address may sign up again, unconfirmed', () => {
-    const events = decideUnsubscribe(subscribed, 'a@example.com', 'one-click');
-    expect(events).toEqual([{ type: 'NewsletterUnsubscribed', data: { email: 'a@example.com', via: 'one-click' } }]);
-    const gone = events.reduce(evolveSubscription, subscribed);
-    expect(decideUnsubscribe(gone, 'a@example.com', 'page')).toEqual([]);
-    expect(decideSubscribe(gone, 'a@example.com')).toEqual([{ type: 'NewsletterSubscribed', data: { email: 'a@example.com' } }]);
+    given(subscribedEvent)
+      .when((state) => decideUnsubscribe(state, 'a@example.com', 'one-click'))
+      .then([unsubscribed]);
+    const gone = given(subscribedEvent, unsubscribed);
+    gone.when((state) => decideUnsubscribe(state, 'a@example.com', 'page')).then([]);
+    const again = gone
+      .when((state) => decideSubscribe(state, 'a@example.com'))
+      .then([{ type: 'NewsletterSubscribed', data: { email: 'a@example.com' } }]);
+    expect(again).toMatchObject({ subscribed: true, confirmed: false });
   });
 
   it('signed links: a tampered token, another purpose, or another secret is refused', () => {
