@@ -5,7 +5,7 @@ import { adminRegistryAppend, LAST_ADMIN_DELETE } from './admin-registry';
 import { verifyPassword } from './passwords';
 import { decideDelete, decideReleaseKey, evolveKey, evolveUser, initialKey, initialUser } from './user';
 import { googleIdStream, usernameStream, userStream } from './user.events';
-import { USERS_PROJECTION } from './users.projection';
+import { ACCOUNT_CONTENT, USERS_PROJECTION } from './users.projection';
 
 export class DeleteAccountCommand extends Command<{ message: string }> {
   /** `password` / `confirmation`: what the person typed to confirm (decideDelete says which one the account needs). */
@@ -13,13 +13,6 @@ export class DeleteAccountCommand extends Command<{ message: string }> {
     super();
   }
 }
-
-/**
- * The read models a deleted account leaves (by their projection names; accounts does not import the codes or scans
- * features): the codes, the redirect's scan targets and the uploaded files react to UserDeleted, so once they have
- * applied it every code of the account answers 404 (docs/decisions.md, issue 15).
- */
-const STOPPED_WITH_THE_ACCOUNT = ['codes', 'scan_targets', 'uploaded-files'];
 
 /**
  * Soft delete (UserDeleted) and, in the same append, the release of the user's username and Google id. The answer
@@ -34,7 +27,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
 
   execute({ account: { userId, password, confirmation } }: DeleteAccountCommand): Promise<{ message: string }> {
     return this.pipeline.execute({
-      waitFor: [USERS_PROJECTION, ...STOPPED_WITH_THE_ACCOUNT],
+      waitFor: [USERS_PROJECTION, ACCOUNT_CONTENT],
       plan: async (ctx) => {
         const user = await ctx.load(userStream(userId), initialUser, evolveUser);
         // argon2 is I/O: verified here (only when a password was given), the decision only records the outcome.

@@ -20,5 +20,5 @@ export { GrantRoleCommand, type RoleChange } from './grant-role.command';
 export { RevokeRoleCommand } from './revoke-role.command';
 export { DisableAccountCommand, EnableAccountCommand, type AccountStatus } from './disable-account.command';
 export { ACCOUNT_DISABLED, USER_NOT_FOUND } from './user';
-export { USERS_PROJECTION } from './users.projection';
+export { ACCOUNT_CONTENT, USERS_PROJECTION } from './users.projection';
 export { usersSql } from './users-sql';

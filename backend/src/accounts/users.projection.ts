@@ -2,11 +2,18 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { DomainEvent } from '../event-store/typed-events';
-import type { Projection } from '../projections/projection';
+import { readModelRole, type Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { USER_STREAM_EVENTS, usernameKey, type UserStreamEvents } from './user.events';
 
 export const USERS_PROJECTION = 'users';
+
+/**
+ * The read models that serve a person's codes, links and files (the codes feature's lists and uploads, the scans
+ * feature's redirect; accounts sits below them and does not name them): they stop with UserDeleted, and deleting an
+ * account waits for them, so every code of the account answers 404 once the answer is back (docs/decisions.md, issue 15).
+ */
+export const ACCOUNT_CONTENT = readModelRole('account-content', "what serves a person's codes, links and files");
 
 /** Other features write to user-{id} too; their events name the user in data.userId, else the stream says it. */
 const userIdOf = (event: DomainEvent<UserStreamEvents>): string => event.data.userId ?? event.streamId.replace(/^user-/, '');

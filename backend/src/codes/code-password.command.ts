@@ -5,14 +5,15 @@ import type { ExpectedVersion } from '../command-pipeline/versions';
 import type { CodeDto, DeletedCodeDto } from './code-dto';
 import { hashCodePassword } from './code-passwords';
 import { CodesQueryService } from './codes-query.service';
+import { CODE_REDIRECTS, CODES_PROJECTION } from './codes.projection';
 import { decideRemovePassword, decideSetPassword, evolveQr, initialQr } from './qr-code';
 import { qrStream } from './qr-code.events';
 
 /**
- * Read-your-writes for the link too: the answer waits for the redirect's read model (scans' `scan_targets`, whose
- * commit drops this process's cached target), so once the owner sees the lock, /d/ asks for the password.
+ * Read-your-writes for the link too: the answer waits for the redirect's read model (CODE_REDIRECTS: scans'
+ * scan_targets, whose commit drops this process's cached target), so once the owner sees the lock, /d/ asks for it.
  */
-const PASSWORD_READ_MODELS = ['codes', 'scan_targets'];
+const PASSWORD_READ_MODELS = [CODES_PROJECTION, CODE_REDIRECTS];
 
 /** PUT /api/dynamic-qrcodes/{id}/password: /d/ asks for this password before it answers. */
 export class SetCodePasswordCommand extends Command<CodeDto | DeletedCodeDto> {

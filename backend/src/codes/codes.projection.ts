@@ -2,10 +2,10 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import { eventCatalogue } from '../event-store/typed-events';
-import type { Projection } from '../projections/projection';
+import { readModelRole, type Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { staticColumns, STYLE_COLUMNS } from './code-columns.map';
-import { USER_STREAM_EVENTS } from '../accounts';
+import { ACCOUNT_CONTENT, USER_STREAM_EVENTS } from '../accounts';
 import { QR_EVENTS, type QrCreated } from './qr-code.events';
 
 const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
@@ -62,6 +62,13 @@ const CONSUMED = QR_EVENTS.and(eventCatalogue<ScannedAsCounted>({ Scanned: true 
 export const CODES_PROJECTION = 'codes';
 
 /**
+ * The read model /d/{shortCode} answers from (the scans feature's scan_targets serves it; codes sits below scans and
+ * does not name it): a command that changes what a scan gets (a password, a suspension, the blocklist) waits for it,
+ * so once the answer is back /d/ already says so.
+ */
+export const CODE_REDIRECTS = readModelRole('code-redirects', 'what /d/{shortCode} answers from');
+
+/**
  * `qr_codes` (static) and `dynamic_qr_codes` (dynamic) from the `qr-{id}` events, plus the scan count of dynamic
  * codes from `Scanned` (bots not counted). Rows are soft-deleted, as the spec's tables say: one by QrDeleted, every
  * code of an account by accounts' UserDeleted (docs/decisions.md, issue 15).
@@ -69,6 +76,8 @@ export const CODES_PROJECTION = 'codes';
 @Injectable()
 export class CodesProjection implements Projection, OnModuleInit {
   readonly name = CODES_PROJECTION;
+  /** The account's codes leave the lists with UserDeleted. */
+  readonly serves = [ACCOUNT_CONTENT];
   readonly tables = [...TABLES, 'code_counts'];
   readonly eventTypes = CONSUMED.types;
 

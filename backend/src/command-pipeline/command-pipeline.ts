@@ -13,6 +13,7 @@ import {
   WrongExpectedVersionError,
 } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import type { WaitTarget } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { CONCURRENT_CHANGE, DomainError } from '../common/domain-error';
 
@@ -72,7 +73,7 @@ export interface ExecuteOptions<R> {
   /** Loads what the decision needs (through `ctx.load`), decides (pure functions), and says what to append and answer. */
   plan: (ctx: PlanContext) => Promise<Plan<R>>;
   /** Projections whose tables `answer` reads when caught up. Default: none (no wait). */
-  waitFor?: readonly string[];
+  waitFor?: readonly WaitTarget[];
   actor?: Actor;
   /**
    * A revision conflict on a stream: re-decide from fresh state (true), or answer with this error. Default: re-decide
@@ -98,7 +99,7 @@ export interface RunOptions<S, R> {
   expected?: { version: bigint; source: 'if-match' | 'body' };
   /** Checked against the loaded state before deciding (authorisation: 404 for what is not yours). */
   guard?: (state: S) => void;
-  waitFor?: readonly string[];
+  waitFor?: readonly WaitTarget[];
   actor?: Actor;
   /** Built from the state after the decided events; `committed.caughtUp` says whether read models may be read. */
   answer: (state: S, committed: Committed & { revision: bigint | 'no_stream' }) => R | Promise<R>;
@@ -198,11 +199,14 @@ export class CommandPipeline {
   }
 
   /** A wait that runs out is not an error: the write is committed; the answer comes from the events. */
-  private async waitFor(position: AllPosition | null, names: readonly string[]): Promise<boolean> {
+  private async waitFor(position: AllPosition | null, names: readonly WaitTarget[]): Promise<boolean> {
     if (!position || names.length === 0) return true;
     try {
-      const caughtUp = await this.projections.waitFor(position, [...names], this.waitBoundMs);
-      if (!caughtUp) this.logger.warn({ msg: 'projections lag past the wait bound; answering from the events', projections: names });
+      const caughtUp = await this.projections.waitFor(position, names, this.waitBoundMs);
+      if (!caughtUp) {
+        const projections = names.map((name) => (typeof name === 'string' ? name : name.role));
+        this.logger.warn({ msg: 'projections lag past the wait bound; answering from the events', projections });
+      }
       return caughtUp;
     } catch (error) {
       this.logger.warn({ msg: 'waiting for projections failed; answering from the events', error: (error as Error).message });

@@ -9,8 +9,27 @@ import type { AllPosition, RecordedEvent } from '../event-store/event-store';
  * columns (ids come from events), no foreign keys between read tables, write only to the tables listed in
  * `tables` and never with schema-qualified names (rebuild redirects writes through search_path).
  */
+/**
+ * A feature's name for a kind of read model that other, higher features own (issue 29 item 1): a command waits for
+ * the role, and the projections that declare they serve it are waited for, so a feature never names another's
+ * projection by string nor imports a feature above it. E.g. codes' CODE_REDIRECTS (what /d/ answers from: scans'
+ * scan_targets serves it) and accounts' ACCOUNT_CONTENT (what serves a person's codes and files: it stops with
+ * UserDeleted).
+ */
+export interface ReadModelRole {
+  readonly role: string;
+  readonly description: string;
+}
+
+export const readModelRole = (role: string, description: string): ReadModelRole => ({ role, description });
+
+/** What a command or reader waits for: a projection's name (its owner's exported constant) or a role. */
+export type WaitTarget = string | ReadModelRole;
+
 export interface Projection {
   readonly name: string;
+  /** Roles, declared by the features below this one, that this projection's tables serve (waitFor expands them). */
+  readonly serves?: readonly ReadModelRole[];
   /** Read tables this projection owns and fills. */
   readonly tables: readonly string[];
   /** Event types it reacts to; others only move its checkpoint. */

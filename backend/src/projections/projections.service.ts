@@ -5,7 +5,7 @@ import { DATABASE_URL } from '../database/database.module';
 import { AllPosition, compareAllPositions, EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { AdvisoryLocks } from './advisory-locks';
-import type { Projection } from './projection';
+import type { Projection, WaitTarget } from './projection';
 import { readCheckpoint, ProjectionRunner } from './projection-runner';
 
 /**
@@ -79,11 +79,12 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
   }
 
   /**
-   * Read-your-writes: resolves once the named projections (default: all) have passed `position`.
-   * Bounded: after `timeoutMs` it gives up quietly and the caller answers anyway.
+   * Read-your-writes: resolves once the named projections and the projections serving the named roles (default: all)
+   * have passed `position`. Bounded: after `timeoutMs` it gives up quietly and the caller answers anyway. A name no
+   * projection has is a mistake, not a lag: it rejects at once (the command pipeline then answers from the events).
    */
-  async waitFor(position: AllPosition, names?: string[], timeoutMs = 5000): Promise<boolean> {
-    const targets = names ?? [...this.projections.keys()];
+  async waitFor(position: AllPosition, names?: readonly WaitTarget[], timeoutMs = 5000): Promise<boolean> {
+    const targets = names ? this.resolve(names) : [...this.projections.keys()];
     const results = await Promise.all(
       targets.map((name) => {
         const runner = this.runners.get(name);
@@ -92,6 +93,19 @@ export class ProjectionsService implements OnApplicationBootstrap, OnApplication
       }),
     );
     return results.every(Boolean);
+  }
+
+  /** The projection names behind names and roles, each once. */
+  resolve(targets: readonly WaitTarget[]): string[] {
+    const names = new Set<string>();
+    for (const target of targets) {
+      if (typeof target !== 'string') {
+        for (const projection of this.projections.values())
+          if (projection.serves?.some((served) => served.role === target.role)) names.add(projection.name);
+      } else if (this.projections.has(target)) names.add(target);
+      else throw new Error(`No projection named '${target}' is registered`);
+    }
+    return [...names];
   }
 
   private async pollCheckpoint(name: string, position: AllPosition, timeoutMs: number): Promise<boolean> {

@@ -7,7 +7,8 @@ import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { SCAN_TARGETS_PROJECTION, ScanTargetCache } from './scan-target-cache';
-import { USER_STREAM_EVENTS } from '../accounts';
+import { ACCOUNT_CONTENT, USER_STREAM_EVENTS } from '../accounts';
+import { CODE_REDIRECTS } from '../codes';
 import { BLOCKLIST_EVENTS, QR_EVENTS } from './scan.events';
 
 /**
@@ -42,6 +43,8 @@ function changedFields(after: unknown): Record<string, unknown> | null {
 @Injectable()
 export class ScanTargetsProjection implements Projection, OnModuleInit {
   readonly name = SCAN_TARGETS_PROJECTION;
+  /** What /d/ answers from, and so what stops serving a deleted account's codes (the roles codes and accounts wait for). */
+  readonly serves = [CODE_REDIRECTS, ACCOUNT_CONTENT];
   /** scan_target_blocks: this projection's copy of the blocklist, so a rebuild replays it with the codes in order. */
   readonly tables = ['scan_targets', 'scan_target_blocks'];
   readonly eventTypes = CONSUMED.types;

@@ -4,6 +4,7 @@ import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import { blockedDomainStream, type BlocklistEvent } from '../qr-code.events';
 import { decideBlock, decideUnblock, evolveBlockedDomain, initialBlockedDomain, type BlockedDomainState } from './blocked-domain';
 import { BLOCKED_DOMAINS_PROJECTION } from './blocked-domains.projection';
+import { CODE_REDIRECTS } from '../codes.projection';
 
 export interface BlockedDomainAnswer {
   id: string;
@@ -40,7 +41,7 @@ function run(pipeline: CommandPipeline, admin: AuthUser, domain: string, decide:
     evolve: evolveBlockedDomain,
     actor: { actorId: admin.id, tenantId: admin.tenantId },
     // The create/update check reads blocked_domains; the redirect reads scan_targets: both hold the change on return.
-    waitFor: [BLOCKED_DOMAINS_PROJECTION, 'scan_targets'],
+    waitFor: [BLOCKED_DOMAINS_PROJECTION, CODE_REDIRECTS],
     decide,
     answer: (state) => ({ id: domain, domain, reason: state.reason, blocked: state.blocked }),
   });

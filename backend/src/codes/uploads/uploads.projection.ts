@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Projection } from '../../projections/projection';
 import { ProjectionsService } from '../../projections/projections.service';
-import { USER_STREAM_EVENTS } from '../../accounts';
+import { ACCOUNT_CONTENT, USER_STREAM_EVENTS } from '../../accounts';
 import { UPLOAD_EVENTS } from './upload.events';
 
 /** Uploads, and accounts' UserDeleted: a deleted account's files leave the read model (so /pdf/, /images/, /uploads/ 404). */
@@ -15,6 +15,8 @@ export const UPLOADED_FILES_PROJECTION = 'uploaded-files';
 @Injectable()
 export class UploadsProjection implements Projection, OnModuleInit {
   readonly name = UPLOADED_FILES_PROJECTION;
+  /** A deleted account's files stop being served with UserDeleted. */
+  readonly serves = [ACCOUNT_CONTENT];
   readonly tables = ['uploaded_files'];
   readonly eventTypes = CONSUMED.types;
 
