@@ -77,11 +77,14 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
     const dynamic = input.mode === 'dynamic';
     const { origin } = await this.codes.brand(user.tenantId);
     const fields = await this.withUpload(user, input);
-    const policy = dynamic ? await this.destinations.current([input.destination, fields.url]) : null;
-    const destination = policy
-      ? decideDestination({ qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination }, origin, policy)
-      : null;
-    const unresolved = policy ? unresolvedReason(destination, policy) : undefined;
+    // A static code's links are checked against the blocklist only (nothing is resolved: /d/ never sends anyone there).
+    const policy = await this.destinations.current(dynamic ? [input.destination, fields.url] : []);
+    const destination = decideDestination(
+      { qrId, mode: input.mode, qrType: input.qrType, fields, destination: input.destination },
+      origin,
+      policy,
+    );
+    const unresolved = dynamic ? unresolvedReason(destination, policy) : undefined;
     const draft: NewCode = {
       qrId,
       userId: user.id,

@@ -1,6 +1,7 @@
 import { DomainError } from '../common/domain-error';
 import {
   checkDestination,
+  checkStaticContent,
   DESTINATION_MESSAGES,
   destinationNameToResolve,
   isLocalOrPrivateHost,
@@ -131,5 +132,36 @@ describe('checkDestination', () => {
     expect(refusal(42)).toBe('URL is required');
     expect(refusal('not a url')).toBe('Please enter a valid URL');
     expect(refusal('javascript:alert(1)')).toBe('URL must use http or https protocol');
+  });
+});
+
+describe('checkStaticContent: links printed in a static code against the blocklist (issue 30 item 6)', () => {
+  const blocking = ownHostPolicy({
+    publicOrigin: 'https://qr.example',
+    baseDomain: 'qr.example',
+    tenantHosts: [],
+    allowPrivate: false,
+    blockedDomains: ['phish.example'],
+  });
+  const field = (fields: Record<string, unknown>) => {
+    try {
+      checkStaticContent(fields, blocking);
+      return null;
+    } catch (error) {
+      return (error as DomainError).fields;
+    }
+  };
+  const blocked = DESTINATION_MESSAGES.blocked;
+  it('refuses a link to the domain or a subdomain in any field, on that field', () => {
+    expect(field({ url: 'https://www.PHISH.example/x' })).toEqual({ url: blocked });
+    expect(field({ text: 'see https://pay.phish.example/now, thanks' })).toEqual({ text: blocked });
+    expect(field({ firstName: 'Pat', url: 'phish.example/login' })).toEqual({ url: blocked });
+    expect(field({ images: [{ link: 'http://phish.example' }] })).toEqual({ images: blocked });
+  });
+  it('lets other domains and text that only names the domain pass', () => {
+    expect(field({ url: 'https://notphish.example/' })).toBeNull();
+    expect(field({ text: 'we fight phish.example scams' })).toBeNull();
+    expect(field({ ssid: 'phish.example', password: 'x' })).toBeNull();
+    expect(field({ url: 'https://phish.example.org/' })).toBeNull();
   });
 });

@@ -182,6 +182,34 @@ export function checkDestination(raw: unknown, policy: DestinationPolicy): strin
   return url.href;
 }
 
+/** Links inside a static code's text (a URL field, a vCard's website, a plain-text code mentioning a site). */
+const LINK_IN_TEXT = /https?:\/\/[^\s"'<>;,]+/gi;
+/** Fields that hold a web address, which people may type without its scheme. */
+const WEB_FIELD = /url|website|link/i;
+
+function linkHosts(key: string, value: string): string[] {
+  const links = [...value.matchAll(LINK_IN_TEXT)].map((match) => match[0]);
+  const bare = value.trim();
+  if (WEB_FIELD.test(key) && bare && !/^[a-z][a-z\d+.-]*:/i.test(bare)) links.push(`https://${bare}`);
+  return links.flatMap((link) => (URL.canParse(link) ? [new URL(link).hostname.replace(/\.$/, '').toLowerCase()] : []));
+}
+
+/**
+ * A static code is printed with its links inside: one to a domain on the staff's blocklist is refused at create with the
+ * message a dynamic code's destination gets, on the field that holds it (issue 30 item 6).
+ */
+export function checkStaticContent(fields: Record<string, unknown>, policy: DestinationPolicy): void {
+  const isBlocked = policy.isBlocked;
+  if (!isBlocked) return;
+  const visit = (field: string, key: string, value: unknown): void => {
+    if (typeof value === 'string') {
+      if (linkHosts(key, value).some((host) => isBlocked(host))) throw DomainError.invalid(DESTINATION_MESSAGES.blocked, field);
+    } else if (Array.isArray(value)) value.forEach((item) => visit(field, key, item));
+    else if (value && typeof value === 'object') for (const [inner, item] of Object.entries(value)) visit(field, inner, item);
+  };
+  for (const [field, value] of Object.entries(fields)) visit(field, field, value);
+}
+
 function resolvesInward(hostname: string, policy: DestinationPolicy): boolean {
   const resolution = policy.resolutions?.get(hostname);
   return Boolean(resolution && 'addresses' in resolution && resolution.addresses.some(isNonPublicAddress));

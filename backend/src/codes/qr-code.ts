@@ -2,7 +2,7 @@ import { encodeMapsLink, isUrlType } from '@qrsharks/qr-core';
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
-import { checkDestination, unresolvedReason, type DestinationPolicy } from './destination';
+import { checkDestination, checkStaticContent, unresolvedReason, type DestinationPolicy } from './destination';
 import {
   QR_EVENTS,
   type DynamicQrSlotTaken,
@@ -131,7 +131,10 @@ export function decideDestination(
   origin: string,
   policy: DestinationPolicy,
 ): string | null {
-  if (code.mode !== 'dynamic') return null;
+  if (code.mode !== 'dynamic') {
+    checkStaticContent(code.fields, policy);
+    return null;
+  }
   if (isUrlType(code.qrType)) return checkDestination(code.destination ?? code.fields.url, policy);
   // An upload's page lives on the tenant's own origin, whatever host the generator was opened on.
   const upload = typeof code.fields.uploadId === 'string' ? code.fields.uploadId : null;

@@ -336,6 +336,35 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     // Not a suffix of another name: notphish.example is a different domain.
     expect((await postMultipart(owner, '/api/dynamic-qrcodes', dynamicForm('https://notphish.example/'))).status).toBe(201);
 
+    // A static code is refused like a dynamic one (issue 30 item 6): its links are printed in it. Nothing is appended.
+    await settled();
+    const codesBefore = (await owner.get('/api/qrcodes')).body.length;
+    const headBefore = await app.app.get<EventStore>(EVENT_STORE).headPosition();
+    const statics: [Record<string, string>, string][] = [
+      [{ qrType: 'url', url: 'https://login.PHISH.example/bank' }, 'url'],
+      [{ qrType: 'text', text: 'Pay your parking at https://pay.phish.example/now, thanks' }, 'text'],
+      [{ qrType: 'contact', firstName: 'Pat', phoneNumber: '+15551234567', url: 'https://www.phish.example' }, 'url'],
+    ];
+    for (const [content, field] of statics) {
+      const refusedStatic = await postMultipart(owner, '/api/qrcodes', {
+        ...content,
+        qrMode: 'static',
+        fgColor: '#000000',
+        bgColor: '#FFFFFF',
+      });
+      expect({ status: refusedStatic.status, body: refusedStatic.body }).toEqual({
+        status: 400,
+        body: expect.objectContaining({
+          message: 'URL points to a blocked domain: this destination was reported for abuse',
+          errors: { [field]: 'URL points to a blocked domain: this destination was reported for abuse' },
+        }),
+      });
+    }
+    expect(await app.app.get<EventStore>(EVENT_STORE).headPosition()).toEqual(headBefore);
+    expect((await owner.get('/api/qrcodes')).body.length).toBe(codesBefore);
+    const allowedStatic = await postMultipart(owner, '/api/qrcodes', { qrType: 'url', url: 'https://notphish.example/', qrMode: 'static' });
+    expect(allowedStatic.status).toBe(201);
+
     expect((await admin.delete('/api/admin/blocked-domains/phish.example')).status).toBe(200);
     expect((await admin.delete('/api/admin/blocked-domains/phish.example')).status).toBe(404);
     expect((await new TestClient(app.url).get(`/d/${code.body.shortCode}`)).status).toBe(302);

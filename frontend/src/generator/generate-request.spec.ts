@@ -7,6 +7,7 @@ import {
   buildSaveFormData,
   buildTrackBody,
   buildUploadPlan,
+  contentKey,
   createSessionId,
   errorStatus,
   getSessionId,
@@ -228,5 +229,25 @@ describe('template prefill from session storage', () => {
     expect(templatePrefill(stored({ qrType: 'contact', previewData: {} }), 'url')).toBeNull();
     expect(templatePrefill('{not json', 'url')).toBeNull();
     expect(templatePrefill(null, 'url')).toBeNull();
+  });
+});
+
+describe('contentKey: what a code on show was made from (issue 30 item 4)', () => {
+  const base = { qrType: 'url' as const, mode: 'dynamic' as const, fields: { url: 'https://a.example/' } };
+  it('differs when the content, the mode or the type differs; a style change is not content', () => {
+    expect(contentKey(base)).toBe(contentKey({ ...base, fields: { url: 'https://a.example/' } }));
+    expect(contentKey(base)).not.toBe(contentKey({ ...base, fields: { url: 'https://b.example/' } }));
+    expect(contentKey(base)).not.toBe(contentKey({ ...base, mode: 'static' }));
+    expect(contentKey(base)).not.toBe(contentKey({ ...base, qrType: 'text', fields: { text: 'https://a.example/' } }));
+  });
+  it('tells files apart by name, size and date', () => {
+    const pdf = (name: string, body: string) => ({
+      ...base,
+      qrType: 'pdf' as const,
+      fields: { pdfFile: new File([body], name, { lastModified: 1 }) },
+    });
+    expect(contentKey(pdf('menu.pdf', 'a'))).toBe(contentKey(pdf('menu.pdf', 'a')));
+    expect(contentKey(pdf('menu.pdf', 'a'))).not.toBe(contentKey(pdf('menu-2.pdf', 'a')));
+    expect(contentKey(pdf('menu.pdf', 'a'))).not.toBe(contentKey(pdf('menu.pdf', 'ab')));
   });
 });

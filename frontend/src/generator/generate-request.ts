@@ -24,6 +24,16 @@ export interface GeneratorForm {
   name?: string;
 }
 
+/**
+ * What a code on show was made from: type, mode and content (a file by its name, size and date). A saved code is shown
+ * only while the form still holds this content, so its picture and downloads never pass for a code of new content.
+ */
+export function contentKey(form: Pick<GeneratorForm, 'qrType' | 'mode' | 'fields'>): string {
+  return JSON.stringify([form.qrType, form.mode, form.fields], (_key, value: unknown) =>
+    isFile(value) ? { file: value.name, size: value.size, lastModified: value.lastModified } : value,
+  );
+}
+
 /** The typed name, if any, as the create calls take it (codeName, recorded as QrRenamed in the same append). */
 function appendName(data: FormData, form: GeneratorForm): void {
   const name = form.name?.trim();

@@ -78,7 +78,12 @@ export function CodeGrid() {
         if (failureStatus(error) === 403) {
           const fallback = limitMessage(trial?.dynamicQRLimit ?? 0);
           toast({ title: 'Dynamic QR Code limit reached', description: serverMessage(error, fallback), variant: 'destructive' });
-        } else toast({ title: 'Error', description: 'There was a problem saving your QR code.', variant: 'destructive' });
+        } else {
+          // A refusal with a reason (400: a blocked domain) says it; anything else, the spec's text.
+          const fallback = 'There was a problem saving your QR code.';
+          const description = failureStatus(error) === 400 ? serverMessage(error, fallback) : fallback;
+          toast({ title: 'Error', description, variant: 'destructive' });
+        }
       } finally {
         setBusy(false);
       }

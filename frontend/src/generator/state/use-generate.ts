@@ -2,13 +2,14 @@
 // trial's limit), then track the generation. Messages are core-product.md sections 7 and 8.
 import { encodePayload, loadValidation, type QrType } from '@qrsharks/qr-core/browser';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import { apiJson, apiRequest, newIdempotencyKey, queryClient, serverMessage, toast } from '../deps';
+import { apiJson, apiRequest, newIdempotencyKey, queryClient, serverMessage, toast, type ToastInput } from '../deps';
 import {
   buildDynamicFormData,
   buildGenerateBody,
   buildSaveFormData,
   buildTrackBody,
   buildUploadPlan,
+  contentKey,
   errorStatus,
   getSessionId,
   isWebDestination,
@@ -42,13 +43,17 @@ function localStorageOrNull(): Storage | null {
 }
 
 const SAVE_FAILED = { title: 'Error', description: 'There was a problem saving your QR code.', variant: 'destructive' } as const;
+/** A save refused with a reason (400: a blocked domain, content that cannot be encoded) says it; else the spec's text. */
+function saveFailed(error: unknown) {
+  return errorStatus(error) === 400 ? { ...SAVE_FAILED, description: serverMessage(error, SAVE_FAILED.description) } : SAVE_FAILED;
+}
 const GENERATE_FAILED = { title: 'Error', description: 'There was a problem generating your QR code.', variant: 'destructive' } as const;
 
 interface GenerateOptions {
   form: GeneratorForm;
   signedIn: boolean;
   trial: TrialStatus | null;
-  setPreview: (preview: PreviewState) => void;
+  setPreview: (preview: PreviewState | null) => void;
   /** The content did not pass its rules: show the messages (on the Purpose tab). */
   onInvalid: (errors: Record<string, string>) => void;
   onValid: () => void;
@@ -80,7 +85,7 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
   const { qrType, fields, mode } = form;
 
   const show = (text: string, dynamic: boolean, id: string | number | null) => {
-    setPreview({ text, dynamic, qrCodeId: id });
+    setPreview({ text, dynamic, qrCodeId: id, content: contentKey(form) });
     void apiRequest('POST', '/api/track-generation', buildTrackBody(form, text, id, sessionId)).catch(() => undefined);
   };
   const encode = (type: QrType, valid: Record<string, unknown>, id: string | number | null) =>
@@ -113,6 +118,12 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
     attempt.current = null;
   };
 
+  /** A refused save: no earlier code stays on show (nor downloadable) beside the toast. */
+  const refuse = (message: ToastInput) => {
+    setPreview(null);
+    toast(message);
+  };
+
   const saveStatic = async (valid: Record<string, unknown>) => {
     try {
       const uploaded = await upload(valid);
@@ -129,14 +140,14 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
       show(serverPayload(saved) ?? encode(qrType, valid, uploaded ? uploaded.id : id), false, id);
       void queryClient.invalidateQueries({ queryKey: ['/api/qrcodes'] });
       toast({ title: 'QR Code generated', description: 'QR Code saved to your account.' });
-    } catch {
-      toast(SAVE_FAILED);
+    } catch (error) {
+      refuse(saveFailed(error));
     }
   };
 
   const saveDynamic = async (valid: Record<string, unknown>) => {
     if (trial && !trial.canCreateDynamicQR) {
-      toast({
+      refuse({
         title: 'Dynamic QR Code limit reached',
         description: dynamicLimitMessage(trial.dynamicQRLimit ?? 0),
         variant: 'destructive',
@@ -148,7 +159,7 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
       const extra = uploaded ? uploadFields(qrType, uploaded) : {};
       const destination = encode(qrType, valid, uploaded ? uploaded.id : null);
       if (!isWebDestination(destination)) {
-        toast(SAVE_FAILED);
+        refuse(SAVE_FAILED);
         return;
       }
       const created = await apiJson<SavedCode & { id: string | number; shortCode: string }>(
@@ -165,10 +176,10 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
     } catch (error) {
       if (errorStatus(error) === 403) {
         const fallback = dynamicLimitMessage(trial?.dynamicQRLimit ?? 0);
-        toast({ title: 'Dynamic QR Code limit reached', description: serverMessage(error, fallback), variant: 'destructive' });
+        refuse({ title: 'Dynamic QR Code limit reached', description: serverMessage(error, fallback), variant: 'destructive' });
         return;
       }
-      toast(SAVE_FAILED);
+      refuse(saveFailed(error));
     }
   };
 

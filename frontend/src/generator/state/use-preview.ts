@@ -3,7 +3,7 @@
 import type { QrStyle } from '@qrsharks/qr-core/browser';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { apiRequest } from '../deps';
-import { buildGenerateBody, type GeneratorForm } from '../generate-request';
+import { buildGenerateBody, contentKey, type GeneratorForm } from '../generate-request';
 import { createLivePreview, type LivePreview } from '../live-preview';
 import { renderPreview } from '../QrPreview';
 
@@ -11,6 +11,8 @@ export interface PreviewState {
   text: string;
   dynamic: boolean;
   qrCodeId: string | number | null;
+  /** contentKey of the form that made a generated or saved code; absent for the live preview, which follows the field. */
+  content?: string;
 }
 
 export function usePreview(form: GeneratorForm, previewStyle: QrStyle, signedIn: boolean) {
@@ -61,7 +63,11 @@ export function usePreview(form: GeneratorForm, previewStyle: QrStyle, signedIn:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [form.style]);
 
-  const rendered = useMemo(() => renderPreview(preview?.text ?? null, previewStyle, preview?.dynamic ?? false), [preview, previewStyle]);
+  // A generated code is on show only while the form holds what made it: new content (a refused save above all, issue 30
+  // item 4) shows the placeholder and disables the downloads, never the previous code as if it were the new one.
+  const key = contentKey(form);
+  const shown = preview && (preview.content === undefined || preview.content === key) ? preview : null;
+  const rendered = useMemo(() => renderPreview(shown?.text ?? null, previewStyle, shown?.dynamic ?? false), [shown, previewStyle]);
   const svg = rendered.kind === 'svg' ? rendered.svg : null;
-  return { preview, setPreview, rendered, svg };
+  return { preview: shown, setPreview, rendered, svg };
 }
