@@ -108,6 +108,10 @@ export class StaffUserEntity {
   @Column({ name: 'subscription_status', type: 'varchar', length: 50, default: 'free' })
   subscriptionStatus: string;
 
+  /** When the free trial ends (TrialActivated); the console says "Free trial (N days left)" until then. */
+  @Column({ name: 'trial_end_date', type: 'timestamptz', nullable: true })
+  trialEndDate: Date | null;
+
   @Column({ name: 'is_disabled', type: 'boolean', default: false })
   isDisabled: boolean;
 

@@ -264,6 +264,9 @@ export class AuditProjection implements Projection, OnModuleInit {
       case 'SubscriptionStatusChanged':
         await tx.query('UPDATE staff_users SET subscription_status = $2 WHERE id = $1', [userId, event.data.subscriptionStatus]);
         break;
+      case 'TrialActivated':
+        await tx.query('UPDATE staff_users SET trial_end_date = $2 WHERE id = $1', [userId, event.data.trialEndDate]);
+        break;
     }
     const after = await this.userRow(tx, userId);
     return after ? { before, after } : null;

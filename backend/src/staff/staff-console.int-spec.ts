@@ -369,4 +369,19 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     expect((await admin.delete('/api/admin/blocked-domains/phish.example')).status).toBe(404);
     expect((await new TestClient(app.url).get(`/d/${code.body.shortCode}`)).status).toBe(302);
   });
+
+  it("a user's running trial: the console's user reads its end, as GET /api/trial-status has it (issue 30 item 5)", async () => {
+    const trialist = new TestClient(app.url, { host: MAIN });
+    const account = await signUp(trialist, 'trialist@example.com');
+    await settled();
+    expect((await support.get(`/api/admin/users/${account.id}`)).body).toMatchObject({ subscriptionStatus: 'free', trialEndDate: null });
+    expect((await trialist.post('/api/activate-trial', { email: account.email })).status).toBe(200);
+    const status = (await trialist.get('/api/trial-status')).body as { trialEndDate: string; daysRemaining: number };
+    expect(status.daysRemaining).toBe(3);
+    await settled();
+    const shown = (await support.get(`/api/admin/users/${account.id}`)).body as { trialEndDate: string };
+    expect(new Date(shown.trialEndDate).toISOString()).toBe(status.trialEndDate);
+    const listed = await support.get('/api/admin/users' + list({ filter: { q: 'trialist@' } }));
+    expect(new Date(listed.body[0].trialEndDate).toISOString()).toBe(status.trialEndDate);
+  });
 });

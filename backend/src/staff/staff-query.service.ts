@@ -14,7 +14,8 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 const USER_COLUMNS =
   'id, client_id AS "clientId", email, username, first_name AS "firstName", last_name AS "lastName", roles, ' +
-  'subscription_status AS "subscriptionStatus", is_disabled AS "isDisabled", is_deleted AS "isDeleted", code_count AS "codeCount", ' +
+  'subscription_status AS "subscriptionStatus", trial_end_date AS "trialEndDate", is_disabled AS "isDisabled", ' +
+  'is_deleted AS "isDeleted", code_count AS "codeCount", ' +
   'created_at AS "createdAt"';
 const USER_SORT: Record<UsersQuery['sort']['field'], string> = {
   createdAt: 'created_at',

@@ -8,6 +8,10 @@ import { Brand } from './Brand';
 // The avatar menu and its change-password dialog are for signed-in users only: anonymous visitors
 // (most of the landing page's traffic) never download them.
 const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+const HeaderTrialButton = lazy(() => import('./HeaderTrialButton').then((module) => ({ default: module.HeaderTrialButton })));
+
+/** Signed out, 'Start Free Trial' signs up and then starts the trial (the auth page's ?trial=1), as the trial card does. */
+const TRIAL_SIGN_UP = '/auth?mode=register&trial=1';
 
 export const NAV_LINKS = [
   { label: 'Features', to: '/features' },
@@ -43,6 +47,7 @@ export function Header() {
               </Button>
             )}
             <Suspense fallback={<Box sx={{ width: 52, height: 52 }} />}>
+              <HeaderTrialButton sx={{ display: { xs: 'none', md: 'inline-flex' }, ml: 1, whiteSpace: 'nowrap' }} />
               <UserMenu />
             </Suspense>
           </>
@@ -51,7 +56,7 @@ export function Header() {
             <Button component={RouterLink} to="/auth" color="inherit">
               Log in
             </Button>
-            <Button component={RouterLink} to="/auth?mode=register" variant="contained">
+            <Button component={RouterLink} to={TRIAL_SIGN_UP} variant="contained">
               Start Free Trial
             </Button>
           </Box>
@@ -67,9 +72,15 @@ export function Header() {
           <MenuIcon />
         </IconButton>
       </Toolbar>
-      <Drawer anchor="right" open={mobileOpen} onClose={close} slotProps={{ paper: { id: 'mobile-menu', sx: { width: 280 } } }}>
+      <Drawer
+        anchor="right"
+        open={mobileOpen}
+        onClose={close}
+        slotProps={{ paper: { id: 'mobile-menu', 'aria-label': 'Menu', sx: { width: 280 } } }}
+      >
         <Box component="nav" aria-label="Mobile" sx={{ p: 2 }} data-testid="mobile-menu">
-          <List>
+          {/* Links, not list items: a <ul> of <a> elements is not a list to assistive technology (axe). */}
+          <List component="div">
             {NAV_LINKS.map((link) => (
               <ListItemButton key={link.to} component={RouterLink} to={link.to} onClick={close}>
                 <ListItemText primary={link.label} />
@@ -81,6 +92,11 @@ export function Header() {
               </ListItemButton>
             )}
           </List>
+          {user && (
+            <Suspense fallback={null}>
+              <HeaderTrialButton onDone={close} fullWidth />
+            </Suspense>
+          )}
           {!user && (
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 2 }}>
               <Button component={RouterLink} to="/auth" variant="outlined" onClick={close}>
@@ -88,6 +104,9 @@ export function Header() {
               </Button>
               <Button component={RouterLink} to="/auth?mode=register" variant="contained" onClick={close}>
                 Sign Up
+              </Button>
+              <Button component={RouterLink} to={TRIAL_SIGN_UP} variant="contained" onClick={close}>
+                Start Free Trial
               </Button>
             </Box>
           )}

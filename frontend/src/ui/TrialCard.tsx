@@ -18,9 +18,9 @@ interface TrialStatus {
 
 const EMAIL_REQUIRED = 'Please enter your email address to activate your free trial.';
 
-/** The auth page's address that signs a visitor up and then starts the trial for `email`. */
-export function trialSignUpPath(email: string): string {
-  return `/auth?${new URLSearchParams({ mode: 'register', trial: '1', email }).toString()}`;
+/** The auth page's address that signs a visitor up and then starts the trial (for `email` when given). */
+export function trialSignUpPath(email?: string): string {
+  return `/auth?${new URLSearchParams({ mode: 'register', trial: '1', ...(email ? { email } : {}) }).toString()}`;
 }
 
 /** POST /api/activate-trial with the spec's toasts; true when the trial started. */
@@ -45,8 +45,8 @@ export async function activateTrial(email: string): Promise<boolean> {
   }
 }
 
-/** Signed-in users see the card only while they have never had a trial and pay nothing. */
-function useTrialOffered(signedIn: boolean): boolean {
+/** Signed-in users are offered the trial (this card, the header's button) only while they never had one and pay nothing. */
+export function useTrialOffered(signedIn: boolean): boolean {
   const status = useQuery<TrialStatus | null>({ queryKey: TRIAL_STATUS_KEY, enabled: signedIn });
   if (!signedIn) return true;
   const data = status.data;

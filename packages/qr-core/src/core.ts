@@ -62,3 +62,4 @@ export { DISPLAY_NAME_MAX, addressName, codeDisplayName, typeName } from './disp
 export type { NameableCode } from './display-name';
 export type { FrameFont } from './frame-text';
 export { FORM_MESSAGES, PASSWORD_MIN_LENGTH, passwordLengthError } from './form-rules';
+export { PAYING_STATUSES, planLabel, trialDaysLeft } from './plan';

@@ -1,3 +1,4 @@
+import { PAYING_STATUSES, trialDaysLeft } from '@qrsharks/qr-core';
 import { USER_STREAM_EVENTS, type TrialActivated } from '../../accounts';
 import type { Decided, Evolvable } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
@@ -54,7 +55,7 @@ export interface Limits {
 }
 
 /** Statuses that lift the dynamic cap (Stripe's names for a paying subscription). */
-const PAYING = new Set(['active', 'trialing']);
+const PAYING = new Set(PAYING_STATUSES);
 
 export interface TrialStatus {
   isActive: boolean;
@@ -81,7 +82,8 @@ export function trialStatus(state: Allowance, limits: Limits, now: Date): TrialS
   const end = state.trialEndDate ? Date.parse(state.trialEndDate) : null;
   const isActive = state.trialActivated && end !== null && now.getTime() < end;
   const hasExpired = state.trialActivated && end !== null && now.getTime() >= end;
-  const daysRemaining = isActive && end !== null ? Math.ceil((end - now.getTime()) / DAY_MS) : 0;
+  // The count every screen's plan name uses (qr-core's planLabel): whole days, rounded up.
+  const daysRemaining = isActive ? trialDaysLeft(state.trialEndDate, now) : 0;
   const paying = PAYING.has(state.subscriptionStatus);
   const limit = paying ? null : isActive ? limits.trialDynamicLimit : limits.freeDynamicLimit;
   const used = state.slots.length;

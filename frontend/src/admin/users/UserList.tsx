@@ -1,4 +1,5 @@
 import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { planLabel, trialDaysLeft } from '@qrsharks/qr-core/browser';
 import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, type RaRecord } from 'react-admin';
 import { day, RecordTable } from '../RecordTable';
 
@@ -9,6 +10,8 @@ export interface StaffUser extends RaRecord<string> {
   lastName: string;
   roles: string[];
   subscriptionStatus: string;
+  /** When the free trial ends (null: never started). */
+  trialEndDate: string | null;
   isDisabled: boolean;
   isDeleted: boolean;
   codeCount: number;
@@ -17,6 +20,9 @@ export interface StaffUser extends RaRecord<string> {
 }
 
 export const fullName = (user: StaffUser) => `${user.firstName} ${user.lastName}`.trim();
+
+/** The plan as the site names it to its owner: "Free trial (2 days left)" while the trial runs (issue 30 item 5). */
+export const userPlan = (user: StaffUser) => planLabel(user.subscriptionStatus, trialDaysLeft(user.trialEndDate));
 
 export function Roles({ user }: { user: StaffUser }) {
   return (
@@ -54,7 +60,7 @@ export function UserList() {
       {small ? (
         <SimpleList<StaffUser>
           primaryText={(user) => user.email}
-          secondaryText={(user) => `${user.roles.join(', ') || 'user'} · ${user.codeCount} codes · ${user.subscriptionStatus}`}
+          secondaryText={(user) => `${user.roles.join(', ') || 'user'} · ${user.codeCount} codes · ${userPlan(user)}`}
           tertiaryText={(user) => (user.isDisabled ? 'disabled' : '')}
           linkType="show"
         />
@@ -66,7 +72,7 @@ export function UserList() {
             { label: 'Email', sort: 'email', render: (user) => user.email },
             { label: 'Name', render: (user) => fullName(user) || '—' },
             { label: 'Roles', render: (user) => <Roles user={user} /> },
-            { label: 'Subscription', sort: 'subscriptionStatus', render: (user) => user.subscriptionStatus },
+            { label: 'Subscription', sort: 'subscriptionStatus', render: (user) => userPlan(user) },
             { label: 'Created', sort: 'createdAt', render: (user) => day(user.createdAt) },
             { label: 'Codes', sort: 'codeCount', render: (user) => user.codeCount },
           ]}

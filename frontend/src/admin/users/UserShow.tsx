@@ -20,7 +20,7 @@ import { day, RecordTable } from '../RecordTable';
 import { Timeline } from '../events/Timeline';
 import { ReasonDialog } from '../ReasonDialog';
 import { useCan, useStaff } from '../staff';
-import { fullName, Roles, type StaffUser } from './UserList';
+import { fullName, Roles, userPlan, type StaffUser } from './UserList';
 
 const messageOf = (error: unknown) =>
   (error as { body?: { message?: string }; message?: string })?.body?.message ?? (error as Error).message;
@@ -126,7 +126,7 @@ export function UserShow() {
         <Labeled label="Roles">
           <FunctionField render={(user: StaffUser) => <Roles user={user} />} />
         </Labeled>
-        <TextField source="subscriptionStatus" label="Subscription" />
+        <FunctionField label="Subscription" render={(user: StaffUser) => userPlan(user)} />
         <NumberField source="codeCount" label="Codes" />
         <TextField source="clientId" label="Tenant" />
         <DateField source="createdAt" label="Created" showTime />

@@ -21,6 +21,7 @@ import { apiRequest, queryClient, serverMessage, useUser, USER_KEY } from '../..
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
 import { TrialCard } from '../../ui/TrialCard';
+import { usePlan } from '../../ui/usePlan';
 import { NotificationsCard } from './NotificationsCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 
@@ -38,6 +39,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function AccountSettingsPage() {
   usePageTitle('Account Settings - QR Code Sharks');
   const { user, isLoading } = useUser();
+  const plan = usePlan();
   const [editing, setEditing] = useState(false);
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -59,7 +61,6 @@ export function AccountSettingsPage() {
   }
 
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  const status = user.subscriptionStatus && user.subscriptionStatus !== 'free' ? user.subscriptionStatus : 'Free';
 
   const save = async () => {
     setSaving(true);
@@ -169,11 +170,9 @@ export function AccountSettingsPage() {
             <Typography>{user.username}</Typography>
           </Row>
           <Row label="Subscription">
-            <Chip
-              size="small"
-              label={status === 'Free' ? 'Free' : status.charAt(0).toUpperCase() + status.slice(1)}
-              color={status === 'Free' ? 'default' : 'success'}
-            />
+            {plan && (
+              <Chip size="small" label={plan.label} color={plan.label === 'Free' ? 'default' : 'success'} data-testid="account-plan" />
+            )}
           </Row>
           <Row label="Account type">
             <Typography>{user.googleId ? 'Google account' : 'Email account'}</Typography>

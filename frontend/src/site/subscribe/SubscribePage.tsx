@@ -23,6 +23,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { usePlan } from '../../ui/usePlan';
 import { PAYMENTS_NOT_CONFIGURED, usePaymentsConfig } from '../payment/payments-config';
 
 const PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
@@ -99,7 +100,8 @@ function PlanCard({
   name: string;
   price: string;
   features: readonly string[];
-  current: boolean;
+  /** The chip on the person's plan: 'Current Plan', or the running trial ('Free trial (2 days left)'). */
+  current: string | null;
   action: React.ReactNode;
 }) {
   return (
@@ -118,7 +120,7 @@ function PlanCard({
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
             {name}
           </Typography>
-          {current && <Chip size="small" label="Current Plan" color="success" />}
+          {current && <Chip size="small" label={current} color="success" data-testid={`plan-chip-${name}`} />}
         </Box>
         <Typography variant="h3" component="p" sx={{ fontWeight: 800, my: 2 }}>
           {price}
@@ -150,6 +152,9 @@ export function SubscribePage() {
   const script = usePricingTableScript(Boolean(pricingTableId && publishableKey));
   const hosted = Boolean(pricingTableId && publishableKey) && script !== 'failed';
   const premium = user?.subscriptionStatus === 'active' || user?.subscriptionStatus === 'trialing';
+  // While the free trial runs, the person has Premium's features: that card says so and how long.
+  const plan = usePlan();
+  const trial = plan?.trialRunning ? plan.label : null;
   const checkout = useStartCheckout();
   const canSubscribe = Boolean(config?.subscriptions);
 
@@ -160,6 +165,11 @@ export function SubscribePage() {
         subtitle="Start with a 3-day free trial: 12 dynamic QR codes, analytics and branding, no card required."
       />
       <Container maxWidth="md" sx={{ py: 6 }}>
+        {plan && (
+          <Typography sx={{ textAlign: 'center', mb: 3 }} data-testid="current-plan">
+            Your plan: <strong>{plan.label}</strong>
+          </Typography>
+        )}
         {params.get('checkout') === 'success' && !premium && (
           <Alert severity="info" sx={{ mb: 3 }}>
             Thank you! Your subscription starts as soon as the payment provider confirms it; this can take a few seconds.
@@ -187,7 +197,7 @@ export function SubscribePage() {
                 name="Free"
                 price="$0"
                 features={FREE_FEATURES}
-                current={Boolean(user) && !premium}
+                current={user && !premium && !trial ? 'Current Plan' : null}
                 action={
                   <Button component={RouterLink} to="/" variant="outlined" fullWidth>
                     Create a QR code
@@ -200,7 +210,7 @@ export function SubscribePage() {
                 name="Premium"
                 price="$9.99/month"
                 features={PREMIUM_FEATURES}
-                current={premium}
+                current={premium ? 'Current Plan' : trial}
                 action={
                   <Stack spacing={1} sx={{ width: '100%' }}>
                     {!canSubscribe && !premium && (
