@@ -1,3 +1,5 @@
+import type { Evolvable } from '../command-pipeline/command-pipeline';
+import { aggregate } from '../test-support/given-when-then';
 import {
   decidePaymentOutcome,
   decideSellerUpdate,
@@ -8,8 +10,13 @@ import {
   initialPayment,
   initialSeller,
   platformFee,
+  type BillingState,
   type PaymentOutcome,
+  type PaymentState,
 } from './payment';
+
+const payment = aggregate<PaymentState, Evolvable>(initialPayment, evolvePayment);
+const billing = aggregate<BillingState, Evolvable>(initialBilling, evolveBilling);
 
 const userId = '11111111-1111-4111-8111-111111111111';
 const registered = { type: 'UserRegistered', data: { userId, clientId: 1, username: 'a@example.com', email: 'a@example.com' } };
@@ -25,11 +32,12 @@ const failed: PaymentOutcome = {
 
 describe('payments: pure decisions', () => {
   it('one success per PaymentIntent; failures before it are kept, a failure after it changes nothing', () => {
-    expect(decidePaymentOutcome(initialPayment, failed).events.map((event) => event.type)).toEqual(['PaymentFailed']);
-    const paid = evolvePayment(initialPayment, { type: 'PaymentSucceeded', data: succeeded.data });
-    expect(decidePaymentOutcome(initialPayment, succeeded).events.map((event) => event.type)).toEqual(['PaymentSucceeded']);
-    expect(decidePaymentOutcome(paid, succeeded)).toEqual({ events: [], ignored: 'already succeeded' });
-    expect(decidePaymentOutcome(paid, failed)).toEqual({ events: [], ignored: 'failure after success' });
+    const types = (decided: { events: { type: string }[] }) => decided.events.map((event) => event.type);
+    expect(types(payment.given().when((state) => decidePaymentOutcome(state, failed)).result)).toEqual(['PaymentFailed']);
+    expect(types(payment.given().when((state) => decidePaymentOutcome(state, succeeded)).result)).toEqual(['PaymentSucceeded']);
+    const paid = payment.given({ type: 'PaymentSucceeded', data: succeeded.data });
+    paid.when((state) => decidePaymentOutcome(state, succeeded)).then({ events: [], ignored: 'already succeeded' });
+    paid.when((state) => decidePaymentOutcome(state, failed)).then({ events: [], ignored: 'failure after success' });
   });
 
   it('the platform fee is a rounded percentage of the price', () => {
@@ -49,32 +57,33 @@ describe('payments: pure decisions', () => {
   });
 
   describe('subscriptions', () => {
-    const user = evolveBilling(initialBilling, registered);
+    const user = billing.given(registered);
     const sub = (status: string, id = 'sub_1') => ({ id, status, customerId: 'cus_1', currentPeriodEnd: null });
-    const apply = (state: typeof user, created: number, status: string, id = 'sub_1') => {
-      const { events } = decideSubscription(state, userId, sub(status, id), created);
-      return events.reduce(evolveBilling, state);
-    };
+    const apply = (state: BillingState, created: number, status: string, id = 'sub_1') =>
+      billing.fold(decideSubscription(state, userId, sub(status, id), created).events, state);
 
     it('records the retrieved subscription with Stripe ids and the event time', () => {
-      const { events } = decideSubscription(user, userId, sub('active'), 100);
-      expect(events).toEqual([
-        {
-          type: 'SubscriptionStatusChanged',
-          data: {
-            userId,
-            subscriptionStatus: 'active',
-            stripeCustomerId: 'cus_1',
-            stripeSubscriptionId: 'sub_1',
-            stripeEventCreated: 100,
-            currentPeriodEnd: null,
-          },
-        },
-      ]);
+      user
+        .when((state) => decideSubscription(state, userId, sub('active'), 100))
+        .then({
+          events: [
+            {
+              type: 'SubscriptionStatusChanged',
+              data: {
+                userId,
+                subscriptionStatus: 'active',
+                stripeCustomerId: 'cus_1',
+                stripeSubscriptionId: 'sub_1',
+                stripeEventCreated: 100,
+                currentPeriodEnd: null,
+              },
+            },
+          ],
+        });
     });
 
     it('an event older than the last one applied for the subscription changes nothing, whatever it says', () => {
-      const canceled = apply(user, 200, 'canceled');
+      const canceled = apply(user.state, 200, 'canceled');
       expect(decideSubscription(canceled, userId, sub('active'), 150)).toEqual({
         events: [],
         ignored: 'older than the last event applied',
@@ -83,13 +92,16 @@ describe('payments: pure decisions', () => {
     });
 
     it('an ended older subscription never overwrites a newer live one', () => {
-      const live = apply(user, 100, 'active', 'sub_new');
+      const live = apply(user.state, 100, 'active', 'sub_new');
       expect(decideSubscription(live, userId, sub('canceled', 'sub_old'), 300).events).toEqual([]);
       expect(apply(live, 300, 'active', 'sub_other').subscriptionId).toBe('sub_other');
     });
 
     it('an unknown user is not written to', () => {
-      expect(decideSubscription(initialBilling, userId, sub('active'), 1)).toEqual({ events: [], ignored: 'unknown user' });
+      billing
+        .given()
+        .when((state) => decideSubscription(state, userId, sub('active'), 1))
+        .then({ events: [], ignored: 'unknown user' });
     });
   });
 });
