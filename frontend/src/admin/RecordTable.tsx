@@ -2,6 +2,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel, Typog
 import type { ReactNode } from 'react';
 import { useCreatePath, useListContext, type RaRecord } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
+import { dateTime } from '../ui/words';
 
 export interface Column<R> {
   label: string;
@@ -77,5 +78,5 @@ export function RecordTable<R extends RaRecord>(props: { columns: Column<R>[]; s
   );
 }
 
-export const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '—');
+export const when = (value: string | null | undefined) => dateTime(value);
 export const day = (value: string | null | undefined) => (value ? new Date(value).toLocaleDateString() : '—');

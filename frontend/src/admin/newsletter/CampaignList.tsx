@@ -2,6 +2,7 @@ import { List, Show, useRecordContext } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { RecordTable, when } from '../RecordTable';
 import { KIND_LABELS, LiveCampaign, ProgressBar, type Campaign } from './CampaignProgress';
+import { counted } from '../../ui/words';
 
 /** Every campaign of the caller's tenants, newest first, with its figures from the sent ledger. */
 export function CampaignList() {
@@ -28,7 +29,7 @@ function CampaignPage() {
   return (
     <Box sx={{ p: 2 }}>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        Started {when(record.startedAt)} for {record.recipientCount} recipients
+        Started {when(record.startedAt)} for {counted('recipient', record.recipientCount)}
         {record.optedOut ? ` (${record.optedOut} opted out)` : ''}
       </Typography>
       <LiveCampaign id={record.id} />

@@ -2,6 +2,7 @@ import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
 import { planLabel, trialDaysLeft } from '@qrsharks/qr-core/browser';
 import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, type RaRecord } from 'react-admin';
 import { day, RecordTable } from '../RecordTable';
+import { counted } from '../../ui/words';
 
 export interface StaffUser extends RaRecord<string> {
   email: string;
@@ -60,7 +61,7 @@ export function UserList() {
       {small ? (
         <SimpleList<StaffUser>
           primaryText={(user) => user.email}
-          secondaryText={(user) => `${user.roles.join(', ') || 'user'} · ${user.codeCount} codes · ${userPlan(user)}`}
+          secondaryText={(user) => `${user.roles.join(', ') || 'user'} · ${counted('code', user.codeCount)} · ${userPlan(user)}`}
           tertiaryText={(user) => (user.isDisabled ? 'disabled' : '')}
           linkType="show"
         />

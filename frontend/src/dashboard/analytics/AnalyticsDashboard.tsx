@@ -11,6 +11,7 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import type { UserAnalytics } from './analytics-api';
 import { CodePicker } from './CodePicker';
 import { ChartCard } from './ChartCard';
+import { counted } from '../../ui/words';
 
 const TILES: [keyof UserAnalytics['overview'], string][] = [
   ['totalQrCodes', 'QR codes'],
@@ -90,8 +91,8 @@ export function AnalyticsDashboard() {
                 />
               )}
               <Typography variant="body2" color="text.secondary" data-testid="analytics-recent">
-                {`${data.recentActivity.generations.toLocaleString('en')} generations and ` +
-                  `${data.recentActivity.downloads.toLocaleString('en')} downloads in the last 30 days`}
+                {`${counted('generation', data.recentActivity.generations)} and ` +
+                  `${counted('download', data.recentActivity.downloads)} in the last 30 days`}
               </Typography>
             </ChartCard>
             <ChartCard
@@ -112,7 +113,7 @@ export function AnalyticsDashboard() {
                 testId="top-performing"
                 codes={data.topPerformingQrCodes.map((code) => ({
                   ...code,
-                  figure: `${code.downloads} downloads, ${code.generations} generations`,
+                  figure: `${counted('download', code.downloads)}, ${counted('generation', code.generations)}`,
                 }))}
               />
             </ChartCard>
@@ -128,7 +129,7 @@ export function AnalyticsDashboard() {
                 testId="top-dynamic"
                 codes={data.dynamicQrPerformance.map((code) => ({
                   ...code,
-                  figure: `${code.scans} ${code.scans === 1 ? 'scan' : 'scans'}`,
+                  figure: counted('scan', code.scans),
                 }))}
               />
             </ChartCard>

@@ -24,6 +24,7 @@ import {
   type View,
 } from './analytics-api';
 import { ChartCard } from './ChartCard';
+import { counted } from '../../ui/words';
 
 interface Props {
   /** GET base: `/api/dynamic-qrcodes/{id}/analytics` or `/api/shared-analytics/{token}`. */
@@ -291,7 +292,7 @@ function HourBreakdown({
             </option>
             {rows.map((row) => (
               <option key={row.value} value={row.value}>
-                {`${valueLabel('hour', row.value)} (${row.count.toLocaleString('en')} ${row.count === 1 ? 'scan' : 'scans'})`}
+                {`${valueLabel('hour', row.value)} (${counted('scan', row.count)})`}
               </option>
             ))}
           </TextField>

@@ -1,6 +1,7 @@
 import { Alert, Button, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from './analytics-api';
+import { dateTime } from '../../ui/words';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '(none)';
@@ -83,7 +84,7 @@ export function HistoryTab({ qrId }: { qrId: string }) {
           <ListItem key={entry.id} divider data-testid="history-entry" data-type={entry.type}>
             <ListItemText
               primary={<Typography sx={{ overflowWrap: 'anywhere' }}>{describeChange(entry)}</Typography>}
-              secondary={`${new Date(entry.at).toLocaleString('en')} by ${whoDid(entry)}`}
+              secondary={`${dateTime(entry.at)} by ${whoDid(entry)}`}
             />
           </ListItem>
         ))}

@@ -2,6 +2,7 @@ import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { valueLabel, type LiveScan } from './analytics-api';
 import { ChartCard } from './ChartCard';
+import { timeOfDay } from '../../ui/words';
 
 const KEEP = 20;
 
@@ -38,8 +39,7 @@ export function LiveFeed({ qrId, onScan }: { qrId: string; onScan?: () => void }
               <ListItemText
                 primary={
                   <Box component="span">
-                    {new Date(scan.scannedAt).toLocaleTimeString('en')} ·{' '}
-                    {scan.country ? valueLabel('country', scan.country) : 'Unknown country'}
+                    {timeOfDay(scan.scannedAt)} · {scan.country ? valueLabel('country', scan.country) : 'Unknown country'}
                     {scan.isBot ? ' · bot' : ''}
                   </Box>
                 }

@@ -18,6 +18,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiJson, apiRequest, serverMessage } from '../../api/http';
 import type { ShareLink } from './analytics-api';
+import { dateTime } from '../../ui/words';
 
 const DURATIONS = [1, 7, 30, 90, 365];
 
@@ -74,8 +75,8 @@ export function ShareLinksPanel({ qrId }: { qrId: string }) {
               }
               secondary={
                 link.status === 'revoked'
-                  ? `Revoked ${new Date(link.revokedAt!).toLocaleString('en')}`
-                  : `${link.status === 'expired' ? 'Expired' : 'Expires'} ${new Date(link.expiresAt).toLocaleString('en')}`
+                  ? `Revoked ${dateTime(link.revokedAt)}`
+                  : `${link.status === 'expired' ? 'Expired' : 'Expires'} ${dateTime(link.expiresAt)}`
               }
             />
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', ml: 1 }}>

@@ -34,8 +34,9 @@ import { SellerChip } from '../payments/SellerChip';
 import { renderCodeSvg } from './code-render';
 import { codeTitle, createdOn, typeLabel } from './code-text';
 import { svgDataUri } from './files';
+import { counted } from '../../ui/words';
 
-const scans = (count: number) => `${count.toLocaleString('en')} ${count === 1 ? 'scan' : 'scans'}`;
+const scans = (count: number) => counted('scan', count);
 
 export type CodeAction = 'preview' | 'destination' | 'pause' | 'resume' | 'rename' | 'duplicate' | 'password' | 'removePassword' | 'delete';
 
