@@ -211,8 +211,8 @@ describe('analytics screens', () => {
     expect(what.QrDestinationChanged).toBe('Destination changed from https://menu.example/spring to https://menu.example/summer');
     expect(what.QrStyleChanged).toBe('Style changed: foreground colour from #000000 to #1A2B3C');
     expect(what.QrPasswordSet).toBe('Password set');
-    // When (today, in the browser's words) and by whom (the owner's email) on every row.
-    const today = new Date().toLocaleDateString('en');
+    // When (today, in the browser's own locale and time zone) and by whom (the owner's email) on every row.
+    const today = await page.evaluate(() => new Date().toLocaleDateString(undefined, { dateStyle: 'medium' }));
     for (const [, lines] of history) {
       const when = (lines as string[])[1];
       expect([when.startsWith(`${today}, `), when.endsWith(` by ${code.email}`)]).toEqual([true, true]);
