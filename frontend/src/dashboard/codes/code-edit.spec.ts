@@ -43,6 +43,8 @@ describe('the code editor (issue 30 item 3)', () => {
     expect(draft).toMatchObject({ name: 'Menu', fields: { url: 'https://now.example/' }, logo: 'keep' });
     expect(draft.style).toMatchObject({ fgColor: '#000000', gradientColor: '#ff0000', logo: null, frameText: 'SCAN ME' });
     expect(draftOf(code({ qrMode: 'static', qrData: { url: 'https://old.example' } })).fields).toEqual({ url: 'https://old.example' });
+    // The same address spelt as typed and as stored (a bare origin gains its slash) keeps the typed spelling.
+    expect(draftOf(code({ qrData: { url: 'https://now.example' } })).fields).toEqual({ url: 'https://now.example' });
   });
 
   it('an edit sends content only for a dynamic code, the whole style, the name, and removeLogo only when a saved logo goes', () => {
@@ -64,6 +66,8 @@ describe('the code editor (issue 30 item 3)', () => {
     expect(form.removeLogo).toBeUndefined();
     expect(entries(editForm(dynamic, { ...draftOf(dynamic), logo: { file: new Blob(['x']), name: 'new.png' } })).logoFile).toBe('FILE');
     expect(entries(editForm(dynamic, draftOf(dynamic))).logoFile).toBeUndefined();
+    // Unchanged content is not sent (a style-only save records no content change).
+    expect(entries(editForm(dynamic, draftOf(dynamic))).qrData).toBeUndefined();
   });
 
   it('a copy is a create: content, style, level, name, its own destination, and the saved logo as a file', () => {

@@ -20,10 +20,19 @@ export const STATIC_CONTENT_NOTE =
   'logo and frame can still change for future downloads. To use other content, duplicate it and edit the copy.';
 export const DYNAMIC_CONTENT_NOTE = 'Scans will show the new content. The printed code stays the same: it still encodes';
 
+const sameUrl = (a: unknown, b: string): boolean => {
+  try {
+    return typeof a === 'string' && new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+};
+
 /** The content the editor starts from: a web code's url is where it leads now (an older destination edit moved only that). */
 export function draftFields(code: DashboardCode): Record<string, unknown> {
   const fields = { ...code.qrData };
-  if (code.qrMode === 'dynamic' && isUrlType(code.qrType) && code.destination) fields.url = code.destination;
+  if (code.qrMode === 'dynamic' && isUrlType(code.qrType) && code.destination && !sameUrl(fields.url, code.destination))
+    fields.url = code.destination;
   return fields;
 }
 
@@ -87,14 +96,18 @@ function formOf(values: Record<string, string>, logo: CodeDraft['logo'] | Blob |
 }
 
 /**
- * PUT /api/qrcodes/{id} or /api/dynamic-qrcodes/{id}: name, style and logo; the content only for a dynamic code (a
- * static code's content is its printed pattern: the server refuses it). A web or map code's destination follows its
+ * PUT /api/qrcodes/{id} or /api/dynamic-qrcodes/{id}: name, style and logo; the content only for a dynamic code whose
+ * content was changed (a static code's content is its printed pattern: the server refuses it). A web or map code's destination follows its
  * content on the server.
  */
 export function editForm(code: DashboardCode, draft: CodeDraft): FormData {
   const values: Record<string, string> = {
     name: draft.name.trim(),
-    ...(code.qrMode === 'dynamic' ? { qrData: contentJson(draft.fields) } : {}),
+    // Content only when it changed: the same content sent again would record a change of a web code whose saved url
+    // and destination are spelt differently.
+    ...(code.qrMode === 'dynamic' && contentJson(draft.fields) !== contentJson(draftFields(code))
+      ? { qrData: contentJson(draft.fields) }
+      : {}),
     ...styleForm(draft.style),
     ...(draft.logo === null && code.logoFilePath ? { removeLogo: 'true' } : {}),
   };
