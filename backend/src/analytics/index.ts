@@ -8,6 +8,6 @@ export type { CodeAnalyticsQuery } from './analytics.schemas';
 export { LIVE_FEED_UNAVAILABLE, LiveScansService } from './live-scans.service';
 /** Tenant-wide totals for the public site's stats banner (public-stats). */
 export { PublicTotalsService, type PublicTotals } from './public-totals.service';
-export { SHARE_EVENT_TYPES, type AnalyticsShareCreated, type AnalyticsShareRevoked } from './share-links';
+export { SHARE_EVENTS, SHARE_EVENT_TYPES, type AnalyticsShareCreated, type AnalyticsShareRevoked, type ShareEvents } from './share-links';
 export { ANALYTICS_PROJECTION } from './analytics.projection';
 export { scansPerCodeSql } from './scans-sql';

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Decided, Evolvable } from '../command-pipeline';
+import type { Evolvable } from '../command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { keyFor, legacyKeyFor } from '../config/keys';
-import { eventCatalogue } from '../event-store/typed-events';
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 
 /**
  * Read-only share links of one code's analytics page (issue 17). Stream `analytics-shares-{qrId}`: one per code,
@@ -55,7 +55,7 @@ export function evolveShares(state: ShareLinkState, event: Evolvable): ShareLink
   return { links };
 }
 
-export function decideCreateShare(state: ShareLinkState, created: AnalyticsShareCreated, now: number): Decided[] {
+export function decideCreateShare(state: ShareLinkState, created: AnalyticsShareCreated, now: number): EventOf<ShareEvents>[] {
   const active = [...state.links.values()].filter((link) => !link.revoked && Date.parse(link.expiresAt) > now).length;
   if (active >= MAX_ACTIVE_SHARES)
     throw DomainError.conflict(`A code can have at most ${MAX_ACTIVE_SHARES} active share links. Revoke one first.`);
@@ -63,11 +63,11 @@ export function decideCreateShare(state: ShareLinkState, created: AnalyticsShare
 }
 
 /** Revoking twice is not an error and records nothing the second time (no empty audit entries). */
-export function decideRevokeShare(state: ShareLinkState, qrId: string, shareId: string): Decided[] {
+export function decideRevokeShare(state: ShareLinkState, qrId: string, shareId: string): EventOf<ShareEvents>[] {
   const link = state.links.get(shareId);
   if (!link) throw DomainError.notFound(SHARE_NOT_FOUND);
   if (link.revoked) return [];
-  return [{ type: 'AnalyticsShareRevoked', data: { shareId, qrId } satisfies AnalyticsShareRevoked }];
+  return [{ type: 'AnalyticsShareRevoked', data: { shareId, qrId } }];
 }
 
 const b64 = (value: Buffer | string) => Buffer.from(value).toString('base64url');

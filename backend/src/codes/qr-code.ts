@@ -1,17 +1,10 @@
 import { encodeMapsLink, isUrlType } from '@qrsharks/qr-core';
-import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
+import type { Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { validateFields, type CodeChanges } from './code-input';
 import { checkDestination, checkStaticContent, unresolvedReason, type DestinationPolicy } from './destination';
-import {
-  QR_EVENTS,
-  type DynamicQrSlotTaken,
-  type QrCreated,
-  type QrEvent,
-  type QrRenamed,
-  type ShortCodeReserved,
-  type StoredStyle,
-} from './qr-code.events';
+import type { EventOf } from '../event-store/typed-events';
+import { QR_EVENTS, type CodeSideEvents, type QrCreated, type QrEvent, type StoredStyle } from './qr-code.events';
 import { decideTakeSlot, type Allowance, type Limits } from './trial/allowance';
 
 /** The QR code aggregate: state folded from `qr-{id}`, and pure decisions. No Nest, no I/O. */
@@ -146,9 +139,9 @@ export function decideDestination(
 
 /** What a create appends, per stream: `qr-{id}` always; `shortcode-{code}` and `user-{id}` for dynamic codes. */
 export interface CreateDecision {
-  qr: (Decided<QrCreated> | Decided<QrRenamed>)[];
-  shortCode: Decided<ShortCodeReserved>[];
-  user: Decided<DynamicQrSlotTaken>[];
+  qr: Extract<QrEvent, { type: 'QrCreated' | 'QrRenamed' }>[];
+  shortCode: EventOf<Pick<CodeSideEvents, 'ShortCodeReserved'>>[];
+  user: EventOf<Pick<CodeSideEvents, 'DynamicQrSlotTaken'>>[];
 }
 
 /**
@@ -164,7 +157,9 @@ export function decideCreate(
   name: string | null = null,
 ): CreateDecision {
   // A name given at creation (the dashboard's duplicate) is the same QrRenamed a later rename records, in the same append.
-  const named: Decided<QrRenamed>[] = name ? [{ type: 'QrRenamed', data: { qrId: code.qrId, before: null, after: name } }] : [];
+  const named: Extract<QrEvent, { type: 'QrRenamed' }>[] = name
+    ? [{ type: 'QrRenamed', data: { qrId: code.qrId, before: null, after: name } }]
+    : [];
   if (code.mode === 'static') return { qr: [{ type: 'QrCreated', data: { ...code, shortCode: null } }, ...named], shortCode: [], user: [] };
   if (!allowance) throw new Error('A dynamic code is decided on the allowance of its owner');
   const slot = decideTakeSlot(allowance, limits, now, code.userId, code.qrId);
@@ -351,7 +346,7 @@ export function decideDelete(state: QrState, actor: Actor, mode?: 'static' | 'dy
 }
 
 /** A deleted dynamic code frees its cap slot on `user-{owner}` (its short code stays reserved forever). */
-export function releasedSlot(state: QrState): Decided<DynamicQrSlotTaken>[] {
+export function releasedSlot(state: QrState): EventOf<Pick<CodeSideEvents, 'DynamicQrSlotReleased'>>[] {
   return state.code?.mode === 'dynamic'
     ? [{ type: 'DynamicQrSlotReleased', data: { userId: state.code.userId, qrId: state.code.qrId } }]
     : [];

@@ -1,4 +1,4 @@
-import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
+import type { Evolvable } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import {
   CLIENT_EVENTS,
@@ -46,7 +46,7 @@ export function evolveClient(state: ClientState, event: Evolvable): ClientState 
   }
 }
 
-const created = (data: ClientCreated): Decided<ClientCreated> & ClientEvent => ({ type: 'ClientCreated', data });
+const created = (data: ClientCreated): ClientEvent => ({ type: 'ClientCreated', data });
 
 /** The fields of a live client; unknown and deleted clients are 404 alike. */
 export function liveFields(state: ClientState): ClientFields {
@@ -103,7 +103,7 @@ export function decideRotateKey(state: ClientState, clientId: number, apiKey: st
 export const DEFAULT_CLIENT_EVENT_ID = '00000000-0000-4000-8000-000000000001';
 
 /** Client 1, "QR Code Sharks", on first start; nothing once it exists (restarts, concurrent starts). */
-export function decideEnsureDefault(state: ClientState, apiKey: string): Decided[] {
+export function decideEnsureDefault(state: ClientState, apiKey: string): (ClientEvent & { id: string })[] {
   if (state.exists) return [];
   const data: ClientCreated = {
     clientId: DEFAULT_CLIENT_ID,
