@@ -1,10 +1,8 @@
-import { Controller, Get, Headers, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
-import { DomainError } from '../common/domain-error';
-import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import { BodyOf, HeaderOf, IdParam, idempotencyKeyHeader, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
 import { CAMPAIGN_NOT_FOUND, CampaignsService } from './campaigns.service';
 import {
@@ -21,22 +19,13 @@ import { StartCampaignCommand, type CampaignAnswer } from './start-campaign.comm
 /** The newsletter tools are the admins' (core spec's admin panel; DESIGN.md: admin, newsletters): staff/staff-roles.ts. */
 const SEND = CAN.sendCampaigns;
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
-export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
-
-function idempotencyKey(header: string | string[] | undefined): string | null {
-  if (header === undefined) return null;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (typeof value !== 'string' || !KEY.test(value.trim())) throw DomainError.invalid(IDEMPOTENCY_KEY_INVALID, 'idempotencyKey');
-  return value.trim();
-}
-
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const keyHeader = ApiHeader({
-  name: 'Idempotency-Key',
-  required: false,
-  description: 'A retry with the same key answers the first campaign (without one: the same request within a minute does).',
-});
+/** A retry with the same key answers the first campaign; without one, the same request within a minute does. */
+const IdempotencyKey = () =>
+  HeaderOf('Idempotency-Key', idempotencyKeyHeader, {
+    field: 'idempotencyKey',
+    description: 'A retry with the same key answers the first campaign (without one: the same request within a minute does).',
+  });
 
 /**
  * The admin panel's newsletter tools (core spec section 7), admin only, and the console's campaign pages. Every send
@@ -53,15 +42,13 @@ export class CampaignsController {
     return this.campaigns.stats(user.tenantId);
   }
 
-  @Post('send-newsletter') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendNewsletter(
+  @Post('send-newsletter') @HttpCode(200) @Authenticated(SEND) async sendNewsletter(
     @CurrentUser() user: AuthUser,
     @BodyOf(sendNewsletterSchema) body: SendNewsletter,
-    @Headers('idempotency-key') key: string | undefined,
+    @IdempotencyKey() key: string | null,
   ) {
     const { test, ...request } = body;
-    const answer = await this.commandBus.execute(
-      new StartCampaignCommand(user, test ? 'newsletter-test' : 'newsletter', request, idempotencyKey(key)),
-    );
+    const answer = await this.commandBus.execute(new StartCampaignCommand(user, test ? 'newsletter-test' : 'newsletter', request, key));
     const message = test
       ? `Test newsletter sent to ${user.email || user.username}.`
       : `Newsletter sent to ${plural(answer.recipientCount, 'confirmed subscriber', 'confirmed subscribers')}.`;
@@ -69,27 +56,27 @@ export class CampaignsController {
   }
 
   /** successCount: the welcome mails queued (one per active user), not yet sent: the campaign's page shows them go out. */
-  @Post('send-welcome-to-all') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendWelcome(
+  @Post('send-welcome-to-all') @HttpCode(200) @Authenticated(SEND) async sendWelcome(
     @CurrentUser() user: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
+    @IdempotencyKey() key: string | null,
   ) {
-    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'welcome', {}, idempotencyKey(key)));
+    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'welcome', {}, key));
     return { successCount: answer.recipientCount, totalUsers: answer.audienceCount, ...answer };
   }
 
-  @Post('send-scan-notifications') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendScans(
+  @Post('send-scan-notifications') @HttpCode(200) @Authenticated(SEND) async sendScans(
     @CurrentUser() user: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
+    @IdempotencyKey() key: string | null,
   ) {
-    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'scan-report', {}, idempotencyKey(key)));
+    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'scan-report', {}, key));
     return { message: `Scan notifications queued for ${counts(answer)}.`, ...counted(answer) };
   }
 
-  @Post('send-pause-notifications') @HttpCode(200) @keyHeader @Authenticated(SEND) async sendPaused(
+  @Post('send-pause-notifications') @HttpCode(200) @Authenticated(SEND) async sendPaused(
     @CurrentUser() user: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
+    @IdempotencyKey() key: string | null,
   ) {
-    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'pause-report', {}, idempotencyKey(key)));
+    const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'pause-report', {}, key));
     return { message: `Pause notifications queued for ${counts(answer)}.`, ...counted(answer) };
   }
 

@@ -273,6 +273,9 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     expect(answers.map((res) => res.status)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((res) => res.body.campaignId)).size).toBe(1);
     expect(answers.filter((res) => res.body.started)).toHaveLength(1);
+    const message = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
+    const malformed = await admin.post('/api/send-newsletter', body, { headers: { 'Idempotency-Key': 'has space' } });
+    expect([malformed.status, malformed.body.message, malformed.body.errors]).toEqual([400, message, { idempotencyKey: message }]);
     const campaign = await store.readStream(campaignStream(answers[0].body.campaignId));
     expect(campaign.map((event) => [event.type, event.data])).toEqual([
       [

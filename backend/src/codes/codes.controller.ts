@@ -59,7 +59,7 @@ export class CodesController {
     @CurrentUser() user: AuthUser,
     @BodyOf(codeBodySchema) body: CodeBody,
     @FileOf('logoFile') logo: FileUpload | null,
-    @IdempotencyKey() key?: string,
+    @IdempotencyKey() key: string | null,
   ) {
     return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, undefined, key));
   }

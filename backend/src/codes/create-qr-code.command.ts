@@ -15,7 +15,7 @@ import { unresolvedReason } from './destination';
 import { DestinationPolicies } from './destination-policies';
 import { decideCreate, decideDestination, evolveQr, initialQr, type NewCode } from './qr-code';
 import { qrStream, shortCodeStream } from './qr-code.events';
-import { IDEMPOTENCY_KEY_REUSED, idempotentQrId, parseIdempotencyKey, requestDigest } from './idempotency';
+import { IDEMPOTENCY_KEY_REUSED, idempotentQrId, requestDigest } from './idempotency';
 import { randomShortCode } from './short-code';
 import { evolveAllowance, initialAllowance, type Allowance } from './trial/allowance';
 import { TrialService } from './trial/trial.service';
@@ -44,10 +44,9 @@ export class CreateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
     body: CodeBody,
     logo: FileUpload | null,
     routeMode?: 'dynamic',
-    idempotencyKey?: string | string[],
+    idempotencyKey: string | null = null,
   ): CreateQrCodeCommand {
-    const key = parseIdempotencyKey(idempotencyKey);
-    return new CreateQrCodeCommand(user, parseCodeInput(body, { mode: routeMode, hasLogo: Boolean(logo) }), logo, key);
+    return new CreateQrCodeCommand(user, parseCodeInput(body, { mode: routeMode, hasLogo: Boolean(logo) }), logo, idempotencyKey);
   }
 }
 

@@ -65,8 +65,12 @@ describe('no accidental saves, downloads counted once, pages on any host', () =>
     expect((await postMultipart(client, '/api/qrcodes', form)).status).toBe(201);
     expect((await postMultipart(client, '/api/qrcodes', form)).status).toBe(201);
     expect(await count('qr_codes')).toBe(before + 3);
-    const bad = await postMultipart(client, '/api/qrcodes', form, [], 'POST', { 'idempotency-key': 'has space' });
-    expect(bad.status).toBe(400);
+    for (const malformed of ['has space', 'x'.repeat(256), ' ']) {
+      const bad = await postMultipart(client, '/api/qrcodes', form, [], 'POST', { 'idempotency-key': malformed });
+      const message = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
+      expect([bad.status, bad.body.message, bad.body.errors]).toEqual([400, message, { idempotencyKey: message }]);
+    }
+    expect(await count('qr_codes')).toBe(before + 3);
     // Another user's identical key is another code.
     const other = new TestClient(app.url);
     await signUp(other);

@@ -1,7 +1,6 @@
-import { applyDecorators, Headers } from '@nestjs/common';
-import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { ApiResponse } from '@nestjs/swagger';
 import { createHash } from 'node:crypto';
-import { DomainError } from '../common/domain-error';
+import { HeaderOf, idempotencyKeyHeader } from '../common/input';
 import type { CodeInput } from './code-input';
 import type { FileUpload } from './uploads/file-upload';
 
@@ -12,7 +11,6 @@ import type { FileUpload } from './uploads/file-upload';
  * refused (409). Without the header every request makes a new code, as before.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different QR code';
 
 /** What QrCreated records of a keyed create (optional: codes created without a key have none). */
@@ -20,16 +18,6 @@ export interface IdempotencyRecord {
   key: string;
   /** SHA-256 of the parsed request (content, style, mode, upload references) and of the logo's bytes. */
   digest: string;
-}
-
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The header as sent (absent: null); anything but 1..255 visible ASCII characters is refused with 400. */
-export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
-  if (header === undefined) return null;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (typeof value !== 'string' || !KEY.test(value.trim())) throw DomainError.invalid(IDEMPOTENCY_KEY_INVALID, 'idempotencyKey');
-  return value.trim();
 }
 
 /** Our namespace for name-based code ids (a random UUID fixed once; never change it: ids of keyed creates derive from it). */
@@ -64,18 +52,15 @@ export function requestDigest(input: CodeInput, logo: FileUpload | null): string
     .digest('hex');
 }
 
-/** Reads the header on a create route and documents it in /api/docs. */
-export const IdempotencyKey = (): ParameterDecorator => Headers('idempotency-key');
+/** The header on a create route (parsed: null when not sent, 400 when malformed), documented in /api/docs. */
+export const IdempotencyKey = (): ParameterDecorator =>
+  HeaderOf(IDEMPOTENCY_HEADER, idempotencyKeyHeader, {
+    field: 'idempotencyKey',
+    description:
+      'One code per key and user: a retry with the same key and request answers the code already made (201, same id); the same key ' +
+      'with a different request is refused with 409. Send a new key for each deliberate create.',
+  });
 
 export function IdempotentCreate(): MethodDecorator {
-  return applyDecorators(
-    ApiHeader({
-      name: IDEMPOTENCY_HEADER,
-      required: false,
-      description:
-        'One code per key and user: a retry with the same key and request answers the code already made (201, same id); the same key ' +
-        'with a different request is refused with 409. Send a new key for each deliberate create.',
-    }),
-    ApiResponse({ status: 409, description: 'The Idempotency-Key was already used for a different request' }),
-  );
+  return ApiResponse({ status: 409, description: 'The Idempotency-Key was already used for a different request' });
 }

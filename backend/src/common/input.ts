@@ -1,5 +1,5 @@
 import { Body, createParamDecorator, ExecutionContext, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { z, ZodError, type ZodType } from 'zod';
 import { DomainError } from './domain-error';
@@ -145,10 +145,12 @@ export class ZodPipe implements PipeTransform {
   constructor(
     private readonly schema: ZodType,
     private readonly onError: (errors: Record<string, string>) => DomainError = (errors) => DomainError.invalid(errors),
+    /** What the schema sees when there is no value: an empty object (bodies, queries), or undefined (a header not sent). */
+    private readonly absent: 'empty-object' | 'undefined' = 'empty-object',
   ) {}
 
   transform(value: unknown): unknown {
-    const parsed = this.schema.safeParse(value ?? {});
+    const parsed = this.schema.safeParse(value ?? (this.absent === 'undefined' ? undefined : {}));
     if (!parsed.success) throw this.onError(zodErrors(parsed.error));
     return parsed.data;
   }
@@ -226,6 +228,33 @@ export function ParamOf(name: string, schema: ZodType): ParameterDecorator {
     ApiParam({ name, required: true, schema: openApiSchema(schema) })(target, method, descriptor);
   };
 }
+
+const headerValue = createParamDecorator(
+  (name: string, context: ExecutionContext): unknown => context.switchToHttp().getRequest<Request>().headers[name.toLowerCase()],
+);
+
+/**
+ * A request header, parsed by its schema (it sees undefined when the header is not sent); 400 with the schema's message
+ * on `field`. Documented in /api/docs with what the header means on this route.
+ */
+export function HeaderOf(name: string, schema: ZodType, options: { field: string; description: string }): ParameterDecorator {
+  return (target, key, index) => {
+    const onError = (errors: Record<string, string>) => DomainError.invalid(Object.values(errors)[0] ?? 'Invalid header', options.field);
+    headerValue(name, new ZodPipe(schema, onError, 'undefined'))(target, key, index);
+    const [method, descriptor] = descriptorOf(target, key);
+    ApiHeader({ name, required: false, description: options.description, schema: openApiSchema(schema) })(target, method, descriptor);
+  };
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible ASCII characters';
+
+/** `Idempotency-Key` (codes' creates, campaigns' sends): null when not sent; else 1 to 255 visible ASCII characters, trimmed. */
+export const idempotencyKeyHeader = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? null : value.trim()))
+  .refine((value) => value === null || IDEMPOTENCY_KEY.test(value), IDEMPOTENCY_KEY_INVALID);
 
 /**
  * A path value of a public page (a printed code's /pdf/{id}): what does not fit names nothing and parses to null, so

@@ -2582,8 +2582,7 @@ export interface operations {
     CodesController_create: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
                 /** @description One code per key and user: a retry with the same key and request answers the code already made (201, same id); the same key with a different request is refused with 409. Send a new key for each deliberate create. */
                 "Idempotency-Key"?: string;
                 /** @description The ETag of the version this write is based on ("3"); a stale one is refused with 412 */
@@ -2924,8 +2923,7 @@ export interface operations {
     DynamicCodesController_create: {
         parameters: {
             query?: never;
-            header: {
-                "idempotency-key": string;
+            header?: {
                 /** @description One code per key and user: a retry with the same key and request answers the code already made (201, same id); the same key with a different request is refused with 409. Send a new key for each deliberate create. */
                 "Idempotency-Key"?: string;
                 /** @description The ETag of the version this write is based on ("3"); a stale one is refused with 412 */
