@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createTestDatabase, TestDatabase } from './test-support/database';
 import { PrivateRedis } from './test-support/private-redis';
+import { until } from './test-support/until';
 
 const BACKEND = join(__dirname, '..');
 
@@ -67,8 +68,7 @@ describe('starting and stopping the product', () => {
       try {
         const port = String(20000 + Math.floor(Math.random() * 20000));
         const run = startMain({ DATABASE_URL: db.url, REDIS_URL: redis.url, PORT: port, LOG_LEVEL: 'info' });
-        const deadline = Date.now() + 45_000;
-        while (!run.output().includes('listening on') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        await until(() => run.output().includes('listening on'), 'the server listening', 45_000);
         run.child.kill('SIGTERM');
         expect(await run.exited).toBe(0);
         const warnings = run
@@ -125,9 +125,7 @@ describe('starting and stopping the product', () => {
       SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       VISITOR_HASH_SALT: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
     });
-    const deadline = Date.now() + 45_000;
-    while (!run.output().includes('listening on') && run.child.exitCode === null && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => run.output().includes('listening on') || run.child.exitCode !== null, 'the server listening or exiting', 45_000);
     expect(run.output()).toContain('listening on');
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
@@ -136,14 +134,14 @@ describe('starting and stopping the product', () => {
   it('SIGTERM drains and exits 0 after it served requests', async () => {
     const port = String(20000 + Math.floor(Math.random() * 20000));
     const run = startMain({ DATABASE_URL: db.url, PORT: port, LOG_LEVEL: 'info' });
-    const deadline = Date.now() + 45_000;
-    let healthy = false;
-    while (!healthy && Date.now() < deadline) {
-      healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
-        .then((res) => res.ok)
-        .catch(() => false);
-      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const healthy = await until(
+      () =>
+        fetch(`http://127.0.0.1:${port}/api/health`)
+          .then((res) => res.ok)
+          .catch(() => false),
+      'a healthy answer',
+      45_000,
+    ).catch(() => false);
     expect(healthy).toBe(true);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);

@@ -13,6 +13,7 @@ import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { codeAnalyticsSchema, userAnalyticsSchema } from './analytics.answers';
 import { AnalyticsProjection } from './analytics.projection';
+import { letTimePass } from '../test-support/until';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
@@ -245,7 +246,7 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     const during = (async () => {
       while (appending) {
         await store.appendMany(scans(5));
-        await new Promise((done) => setTimeout(done, 5));
+        await letTimePass(5, 'pacing of the load, not a wait: scans keep coming while the rebuild runs');
       }
     })();
     await rebuildProjection(app.app.get(AnalyticsProjection), store, dataSource);

@@ -11,6 +11,7 @@ import { lastEventPosition } from '../test-support/last-event';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { PNG_1x1, postMultipart, SVG_LOGO } from './codes.test-kit';
+import { until } from '../test-support/until';
 
 // ------------------------------------------------------------------------------ hostile files, built byte by byte
 
@@ -254,7 +255,7 @@ describe('heavy input costs its sender: image limits and rendering off the event
     });
     // Wait until the logo is rendering: in a render process now. Before the pool, resvg ran on this very event loop
     // (the test shares the app's process), so nothing here ran again until the render was over.
-    while (!hostileEnded && pool.load.running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await until(() => hostileEnded || pool.load.running > 0, 'the slow logo rendering in a render process', 60_000);
     const scans = await Promise.all(
       Array.from({ length: 20 }, () =>
         scanner.get(`/d/${dynamic.body.shortCode}`).then((res) => {

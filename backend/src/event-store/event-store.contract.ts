@@ -10,6 +10,7 @@ import {
   Subscription,
   WrongExpectedVersionError,
 } from './event-store';
+import { letTimePass, until } from '../test-support/until';
 import { Upcasters } from './upcasters';
 
 /** What an adapter's spec hands the contract. */
@@ -50,16 +51,19 @@ export const newEvent = (type = 'Tested', data: unknown = { n: 1 }, overrides: P
 
 /** Polls `check` until it passes or `timeoutMs` runs out, then rethrows its last failure. */
 export async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  let failure: unknown;
+  const passes = async () => {
     try {
       await check();
-      return;
+      return true;
     } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      failure = error;
+      return false;
     }
-  }
+  };
+  await until(passes, 'a check to pass', timeoutMs).catch(() => {
+    throw failure;
+  });
 }
 
 /** Collects what a subscription delivers for the streams whose id starts with `prefix`. */
@@ -104,11 +108,15 @@ async function readAllOf(
   let cursor = after;
   const deadline = Date.now() + 10_000;
   while (found.length < expected && Date.now() < deadline) {
-    const page = await store.readAll({ after: cursor, maxCount: pageSize });
-    if (page.length === 0) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      continue;
-    }
+    const page = await until(
+      async () => {
+        const read = await store.readAll({ after: cursor, maxCount: pageSize });
+        return read.length > 0 && read;
+      },
+      `${expected} events under ${prefix}`,
+      Math.max(0, deadline - Date.now()),
+    ).catch(() => null);
+    if (!page) break;
     expect(page.length).toBeLessThanOrEqual(pageSize);
     if (cursor) expect(compareAllPositions(cursor, page[0].position)).toBe(-1);
     expectStrictlyIncreasing(page);
@@ -372,7 +380,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         await appendOne(10);
         await eventually(() => expect(resumed.events).toHaveLength(4));
         // Nothing more arrives (no duplicates trailing behind).
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await letTimePass(200, 'a duplicate would trail behind: no event marks that none is coming');
         await resumed.subscription.stop();
         expect(resumed.events.map((event) => event.id)).toEqual(ids.slice(7));
       });
@@ -380,12 +388,12 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       it('stops promptly and delivers nothing after stop()', async () => {
         const id = stream();
         const sub = collect(store, prefix, await store.headPosition());
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await letTimePass(50, 'the subscription settles into its wait, which it does not announce');
         const started = Date.now();
         await sub.subscription.stop();
         expect(Date.now() - started).toBeLessThan(500);
         await store.append(id, [newEvent()], { expectedRevision: 'any' });
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await letTimePass(200, 'a stopped subscription would deliver by now: nothing marks a delivery that must not happen');
         expect(sub.events).toEqual([]);
       });
 
@@ -417,7 +425,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         );
         const all = written.flat();
         await eventually(() => expect(sub.events.length).toBeGreaterThanOrEqual(all.length), 20_000);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await letTimePass(100, 'a duplicate would trail behind the last event: nothing marks that none is coming');
         await sub.subscription.stop();
         const delivered = sub.events.map((event) => event.id);
         expect(delivered).toHaveLength(all.length);

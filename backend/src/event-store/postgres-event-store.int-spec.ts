@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool, PoolClient } from 'pg';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
 import { PrivatePostgres } from '../test-support/private-postgres';
+import { letTimePass } from '../test-support/until';
 import { DuplicateEventIdError, RecordedEvent, StreamAppend } from './event-store';
 import { collect, describeEventStoreContract, eventually, expectStrictlyIncreasing, newEvent } from './event-store.contract';
 import { PostgresEventStore, PostgresEventStoreOptions } from './postgres-event-store';
@@ -79,7 +80,6 @@ describe('PostgresEventStore', () => {
       client.release();
     }
   };
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   describe('gap-free $all', () => {
     it('holds back a later commit until an earlier, slower transaction commits, then delivers both in order', async () => {
@@ -91,14 +91,14 @@ describe('PostgresEventStore', () => {
       try {
         await store.append(stream('b'), [fast], { expectedRevision: 'no_stream' });
         // Several poll intervals and the NOTIFY of B's commit have passed: B must still be held back.
-        await wait(350);
+        await letTimePass(350, 'B being held back is an absence: nothing to wait on but the clock');
         expect(sub.events).toEqual([]);
         expect((await store.readAll({ after: before })).filter((event) => event.streamId.startsWith(prefix))).toEqual([]);
       } finally {
         await settle(a, 'COMMIT');
       }
       await eventually(() => expect(sub.events.map((event) => event.id)).toEqual([slow.id, fast.id]));
-      await wait(150);
+      await letTimePass(150, 'a duplicate would trail behind: nothing marks that none is coming');
       await sub.subscription.stop();
       expect(sub.events).toHaveLength(2);
       expectStrictlyIncreasing(sub.events);
@@ -112,7 +112,7 @@ describe('PostgresEventStore', () => {
       const a = await openTransaction([{ streamId: stream('a'), events: [lost], expectedRevision: 'no_stream' }]);
       try {
         await store.append(stream('b'), [kept], { expectedRevision: 'no_stream' });
-        await wait(200);
+        await letTimePass(200, 'kept being held back is an absence: nothing to wait on but the clock');
         expect(sub.events).toEqual([]);
       } finally {
         await settle(a, 'ROLLBACK');
@@ -157,7 +157,7 @@ describe('PostgresEventStore', () => {
       expect(paged).toHaveLength(ids.length);
       expect(new Set(paged.map((event) => event.id))).toEqual(new Set(ids));
       await eventually(() => expect(sub.events.length).toBeGreaterThanOrEqual(ids.length), 20_000);
-      await wait(150);
+      await letTimePass(150, 'a duplicate would trail behind: nothing marks that none is coming');
       await sub.subscription.stop();
       expect(sub.events.map((event) => event.id)).toEqual(paged.map((event) => event.id));
       expectStrictlyIncreasing(sub.events);
@@ -174,7 +174,7 @@ describe('PostgresEventStore', () => {
           const page = await store.readAll({ after, maxCount: 4 });
           if (page.length) after = page[page.length - 1].position;
           seen.push(...page.filter((event) => event.streamId.startsWith(prefix)));
-          if (!page.length) await wait(2);
+          if (!page.length) await letTimePass(2, 'the reader must read WHILE the writers write, so it idles, not waits on them');
         }
       })();
       await Promise.all(
@@ -295,7 +295,7 @@ describe('PostgresEventStore', () => {
             if (text === 'BEGIN' && terminated === 0) {
               terminated += 1;
               await pool.query('SELECT pg_terminate_backend($1)', [(client as unknown as { processID: number }).processID]);
-              await wait(300); // the server's FATAL 57P01 and the socket's end arrive while no query is active
+              await letTimePass(300, "the server's FATAL 57P01 and the socket's end arrive while no query is active");
             }
             return result;
           };

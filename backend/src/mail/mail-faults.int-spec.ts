@@ -7,20 +7,13 @@ import { bootstrap, RunningApp } from '../bootstrap';
 import { testEvents } from '../test-support/events';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
 import { TestSmtpServer } from '../test-support/smtp-server';
+import { letTimePass, until } from '../test-support/until';
 
 const REPO = resolve(__dirname, '../../..');
 // 500 registrations, 500 welcome mails (the issue's figure): each fault lands mid-stream (the kills after 60 and 150
 // accepted mails, the refusal, the SIGTERM after 30 more) with mails left for the last worker to finish.
 const USERS = 500;
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function until(probe: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+const WAIT_MS = 60_000;
 
 /** The worker role in a child process (dispatcher + mail processing), SIGKILLed like a crash. */
 function startWorker(env: Record<string, string>): ChildProcess {
@@ -90,18 +83,18 @@ describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP serve
     mark('appended');
     const kills: number[] = [];
     worker = startWorker(env);
-    await until(() => smtp.mails.length >= 60, 'the first 60 mails');
+    await until(() => smtp.mails.length >= 60, 'the first 60 mails', WAIT_MS);
     mark('60 sent, SIGKILL');
     worker.kill('SIGKILL');
     await exited(worker);
     kills.push(smtp.mails.length);
     smtp.refuse(true);
     worker = startWorker(env);
-    await until(() => smtp.refused >= 20, 'the SMTP server to refuse 20 mails');
+    await until(() => smtp.refused >= 20, 'the SMTP server to refuse 20 mails', WAIT_MS);
     mark('20 refused');
-    await sleep(3000);
+    await letTimePass(3000, 'the SMTP server goes on refusing for a while: the outage itself is the fault under test');
     smtp.refuse(false);
-    await until(() => smtp.mails.length >= kills[0] + 90, '90 more mails');
+    await until(() => smtp.mails.length >= kills[0] + 90, '90 more mails', WAIT_MS);
     mark('90 more, SIGKILL');
     worker.kill('SIGKILL');
     await exited(worker);
@@ -112,7 +105,7 @@ describe('welcome mails under faults: the worker SIGKILLed twice, the SMTP serve
     // the SIGKILLed worker left 'sending' wait for Bull's stalled check, which may not have come round yet).
     const [{ since }] = (await ds.query('SELECT now() AS since')) as { since: Date }[];
     worker = startWorker(env);
-    await until(() => smtp.mails.length >= kills[1] + 30, '30 more mails');
+    await until(() => smtp.mails.length >= kills[1] + 30, '30 more mails', WAIT_MS);
     mark('30 more, SIGTERM');
     const terminated = exited(worker);
     worker.kill('SIGTERM');

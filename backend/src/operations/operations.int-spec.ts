@@ -6,7 +6,7 @@ import { ProjectionsService } from '../projections/projections.service';
 import { testEvents } from '../test-support/events';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
-import { until } from '../test-support/until';
+import { letTimePass, until } from '../test-support/until';
 import { grantRole, signUp } from '../test-support/users';
 import { BROWSER_UA, createCodeByEvents } from '../scans/scan-fixtures';
 import { createTenants } from '../test-support/tenants';
@@ -186,7 +186,7 @@ describe('operations (/api/admin/projections, projection-rebuilds, dead-letters,
       expect(twice.body.message).toBe('A rebuild of users is already requested or running.');
       // No worker runs: the request stays recorded, untouched by the api process. Nothing can be awaited for an absence:
       // this pause is the window in which a wrongly working api process would have started it.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await letTimePass(2500, 'more than two rebuild-worker polls (1 s each): the window for a wrongly started rebuild');
       expect((await admin.get(`/api/admin/projection-rebuilds/${id}`)).body).toMatchObject({ state: 'requested', startedAt: null });
 
       await startWorker();

@@ -10,6 +10,7 @@ import { TestClient } from '../test-support/http';
 import { DOUBLE_WEBHOOK_SECRET, startStripeDouble, StripeDouble } from '../test-support/stripe-double';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
+import { until } from '../test-support/until';
 
 // The SDK's own signing helper (the same HMAC Stripe computes); the key is never used to call anything.
 const signer = new Stripe('sk_test_signer_only').webhooks;
@@ -407,9 +408,8 @@ describe('payments through Stripe (the real SDK against the local double)', () =
     expect(await client.post('/api/billing/checkout', {})).toMatchObject({ status: 409 });
 
     expect((await client.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && !(await typesOf(`stripe-event-account-deleted-${subscriptionId}`)).length)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const cancelled = async () => (await typesOf(`stripe-event-account-deleted-${subscriptionId}`)).length > 0;
+    await until(cancelled, 'the account deletion to cancel the subscription', 15_000).catch(() => undefined);
     expect(stripe.count('DELETE', `/v1/subscriptions/${subscriptionId}`)).toBe(1);
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
     const last = (await store.readStream(`user-${user.id}`)).filter((event) => event.type === 'SubscriptionStatusChanged').at(-1)!;

@@ -6,7 +6,7 @@ import { PostgresEventStore } from '../event-store/postgres-event-store';
 import { createDataSource } from '../database/data-source';
 import { poolWithErrorListener } from '../database/pg-error-listeners';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
-import { until } from '../test-support/until';
+import { letTimePass, until } from '../test-support/until';
 import type { Projection } from './projection';
 import { ProjectionRunner, readCheckpoint } from './projection-runner';
 import { rebuildProjection } from './rebuild';
@@ -177,8 +177,7 @@ describe('ProjectionRunner', () => {
       let n = 0;
       while (writing) {
         last = await store.append(`s${n++ % 4}`, counted(3), { expectedRevision: 'any' });
-        // Pacing of the load, not a wait: appends keep coming while the runner works.
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await letTimePass(5, 'pacing of the load, not a wait: appends keep coming while the runner works');
       }
       return n;
     })();

@@ -2,17 +2,8 @@ import Redis from 'ioredis';
 import { LIVE_FEED_UNAVAILABLE, LiveScansService } from '../analytics';
 import { scanKeys } from '../scans';
 import { PrivateRedis } from '../test-support/private-redis';
+import { letTimePass, until } from '../test-support/until';
 import { createRedis } from './redis.module';
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe('the pub/sub connection across Redis restarts and freezes', () => {
   const redis = new PrivateRedis();
@@ -26,7 +17,7 @@ describe('the pub/sub connection across Redis restarts and freezes', () => {
     process.on('unhandledRejection', onRejection);
     subscriber = createRedis({ REDIS_URL: redis.url, REDIS_TIMEOUT_MS: 300 }, 'test-sub', { subscriber: true });
     publisher = createRedis({ REDIS_URL: redis.url, REDIS_TIMEOUT_MS: 300 }, 'test-pub');
-    await until('both connections', () => subscriber.status === 'ready' && publisher.status === 'ready');
+    await until(() => subscriber.status === 'ready' && publisher.status === 'ready', 'both connections', 10_000);
   });
 
   afterAll(async () => {
@@ -48,10 +39,14 @@ describe('the pub/sub connection across Redis restarts and freezes', () => {
     const received: string[] = [];
     await live.listen('qr-1', (message) => received.push(message));
     const delivered = async (message: string) => {
-      await until(`delivery of ${message}`, async () => {
-        await publisher.publish(keys.live('qr-1'), message).catch(() => 0);
-        return received.includes(message);
-      });
+      await until(
+        async () => {
+          await publisher.publish(keys.live('qr-1'), message).catch(() => 0);
+          return received.includes(message);
+        },
+        `delivery of ${message}`,
+        10_000,
+      );
     };
     await delivered('before');
 
@@ -59,18 +54,18 @@ describe('the pub/sub connection across Redis restarts and freezes', () => {
     await delivered('after a freeze');
 
     await redis.stop();
-    await sleep(300);
+    await until(() => subscriber.status !== 'ready', 'the subscriber noticing Redis is gone', 10_000);
     await redis.start();
-    await until('the subscriber reconnecting', () => subscriber.status === 'ready', 15_000);
+    await until(() => subscriber.status === 'ready', 'the subscriber reconnecting', 15_000);
     await delivered('after a restart'); // subscribed again by LiveScansService, not by ioredis
 
     // Restarted, then frozen at once: the reconnect and the re-subscription meet a Redis that does not answer.
     await redis.stop();
     await redis.start();
     await redis.freeze(700);
-    await until('the subscriber reconnecting again', () => subscriber.status === 'ready', 15_000);
+    await until(() => subscriber.status === 'ready', 'the subscriber reconnecting again', 15_000);
     await delivered('after a second restart');
-    await sleep(200);
+    await letTimePass(200, 'a late unhandled rejection surfaces: there is no event for one that never comes');
     expect(rejections).toEqual([]);
     live.onApplicationShutdown();
   }, 60_000);
@@ -84,18 +79,26 @@ describe('the pub/sub connection across Redis restarts and freezes', () => {
     expect(Date.now() - started).toBeLessThan(1200);
     await thaw;
     const received: string[] = [];
-    await until('a subscription after the thaw', async () => {
-      try {
-        await live.listen('qr-2', (message) => received.push(message));
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    await until('delivery after the thaw', async () => {
-      await publisher.publish(keys.live('qr-2'), 'thawed').catch(() => 0);
-      return received.includes('thawed');
-    });
+    await until(
+      async () => {
+        try {
+          await live.listen('qr-2', (message) => received.push(message));
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      'a subscription after the thaw',
+      10_000,
+    );
+    await until(
+      async () => {
+        await publisher.publish(keys.live('qr-2'), 'thawed').catch(() => 0);
+        return received.includes('thawed');
+      },
+      'delivery after the thaw',
+      10_000,
+    );
     live.onApplicationShutdown();
   }, 30_000);
 });

@@ -5,6 +5,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { BROWSER_UA } from './scan-fixtures';
+import { letTimePass } from '../test-support/until';
 
 /**
  * Right after a create, /d/{code} must not answer 404 because the redirect's read model (scan_targets) has not applied
@@ -34,7 +35,7 @@ describe('/d/{code} while scan_targets lags behind a create', () => {
       const pending = scan(created.body.shortCode as string);
       // The projection comes back a moment later (a busy worker): the scan is answered once it has the code. The pause is
       // the behaviour under test (the redirect waiting for a lagging read model), not a wait for a condition.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await letTimePass(300, 'the read model lags: the pause is the behaviour under test');
       projections.resume('scan_targets');
       const res = await pending;
       expect(res.status).toBe(302);

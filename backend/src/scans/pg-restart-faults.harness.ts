@@ -8,6 +8,7 @@ import { postMultipart } from '../codes/codes.test-kit';
 import { TestClient } from '../test-support/http';
 import { freePort, PrivatePostgres } from '../test-support/private-postgres';
 import { PrivateRedis } from '../test-support/private-redis';
+import { until as poll } from '../test-support/until';
 import { signUp } from '../test-support/users';
 import { BROWSER_UA } from './scan-fixtures';
 
@@ -66,7 +67,6 @@ export interface PgRestartReport {
 }
 
 const BACKEND = resolve(__dirname, '../..');
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** src/main.ts in a child process, as `npm start` runs it; its log lines are kept. */
 export class AppProcess {
@@ -117,17 +117,18 @@ export class AppProcess {
 
   /** Waits until GET /api/health answers 200 (PostgreSQL, Redis and the event store all answer). */
   async waitHealthy(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
+    const healthy = async () => {
       if (!this.alive) throw new Error(`the app exited (${this.exit}):\n${this.lines.slice(-20).join('\n')}`);
       const status = await new TestClient(this.url)
         .get('/api/health')
         .then((res) => res.status)
         .catch(() => 0);
-      if (status === 200) return;
-      await sleep(100);
-    }
-    throw new Error(`the app did not become healthy within ${timeoutMs} ms:\n${this.lines.slice(-20).join('\n')}`);
+      return status === 200;
+    };
+    await poll(healthy, 'a healthy app', timeoutMs).catch((error: Error) => {
+      if (!error.message.startsWith('Timed out')) throw error;
+      throw new Error(`the app did not become healthy within ${timeoutMs} ms:\n${this.lines.slice(-20).join('\n')}`);
+    });
   }
 
   async stop(): Promise<number | null> {
@@ -266,12 +267,12 @@ export async function runPgRestartFaults(stack: FaultStack, options: PgRestartOp
   const lanes = Array.from({ length: options.concurrency }, lane);
 
   const until = async (what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await condition())) {
+    const holds = async () => {
+      if (await condition()) return true;
       if (!app.alive) throw new Error(`the app exited (${app.exit}) while waiting for ${what}:\n${app.lines.slice(-80).join('\n')}`);
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await sleep(50);
-    }
+      return false;
+    };
+    await poll(holds, what, timeoutMs);
   };
 
   const apiProbes: ApiProbe[] = [];

@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import { SERVICE_UNAVAILABLE } from '../http/errors.filter';
 import { FaultStack, runPgRestartFaults, startFaultStack } from './pg-restart-faults.harness';
+import { until } from '../test-support/until';
 
 const RESTARTS = 8;
 
@@ -22,9 +23,8 @@ describe('PostgreSQL restarted under scan load', () => {
     const redis = new Redis(stack.redis.url);
     try {
       // The ingester has made its consumer group: it has run its first commands.
-      const deadline = Date.now() + 30_000;
       const groups = () => redis.xinfo('GROUPS', 'qrs:qrsharks:scans').catch(() => []) as Promise<unknown[]>;
-      while ((await groups()).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await until(async () => (await groups()).length > 0, 'the consumer group', 30_000);
       expect(await groups()).toHaveLength(1);
     } finally {
       redis.disconnect();

@@ -3,6 +3,7 @@ import { clientWithErrorListener } from '../database/pg-error-listeners';
 import { TEST_ADMIN_URL } from '../test-support/database';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { BROWSER_UA, createCodeByEvents } from './scan-fixtures';
+import { letTimePass } from '../test-support/until';
 
 /**
  * Issue 13: while PostgreSQL is down, /d/ keeps answering from its cache, also past SCAN_CACHE_TTL_MS (an expired
@@ -32,7 +33,7 @@ describe('GET /d/{code} while the database is unavailable', () => {
     await admin.query(`ALTER DATABASE ${app.db.name} ALLOW_CONNECTIONS false`);
     await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [app.db.name]);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 600)); // three TTLs: the entry has expired
+      await letTimePass(600, 'three TTLs (200 ms, set above): the cached entry has expired');
       for (let i = 0; i < 5; i++) {
         const res = await scan(code.shortCode);
         expect(res.status).toBe(302);

@@ -3,7 +3,7 @@ import { REDIS } from '../redis/redis.module';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { BROWSER_UA, changeCodeByEvent, createCodeByEvents, waitForEvents } from './scan-fixtures';
-import { until } from '../test-support/until';
+import { letTimePass, until } from '../test-support/until';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { ScanTargetCache } from './scan-target-cache';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
@@ -90,7 +90,7 @@ describe('GET /d/{shortCode}', () => {
     expect((await scan(code.shortCode)).status).toBe(302);
     await waitForEvents(app.app, `scans-${code.qrId}`, 1);
     // An absence cannot be polled for: this pause is the window in which a counted paused scan would have arrived.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await letTimePass(300, 'the window in which a counted paused scan would have arrived');
     expect(await waitForEvents(app.app, `scans-${code.qrId}`, 2, 0)).toHaveLength(1);
   });
 

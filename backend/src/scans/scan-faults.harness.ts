@@ -8,6 +8,7 @@ import { ProjectionsService } from '../projections/projections.service';
 import { createTestDatabaseAnywhere } from '../test-support/database';
 import { lastEventPosition } from '../test-support/last-event';
 import { PrivateRedis } from '../test-support/private-redis';
+import { letTimePass, until } from '../test-support/until';
 import { BROWSER_UA, createCodeByEvents, FixtureCode } from './scan-fixtures';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { ScanRecorder } from './scan-recorder';
@@ -46,7 +47,6 @@ export interface FaultReport {
 }
 
 const REPO = resolve(__dirname, '../../..');
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** A child that exited by a signal has no exit code, only a signal code. */
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
@@ -78,7 +78,7 @@ class WorkerProcess {
   }
   /** SIGKILLs the running worker; when it has just exited by itself, waits for its restart and kills that one. */
   async kill(): Promise<void> {
-    for (let i = 0; i < 100 && (!this.child || hasExited(this.child)); i++) await sleep(50);
+    await until(() => this.child && !hasExited(this.child), 'a running worker to kill', 5000).catch(() => undefined);
     const child = this.child;
     if (!child || hasExited(child)) throw new Error('no worker running to kill');
     const exited = exitOf(child);
@@ -92,7 +92,7 @@ class WorkerProcess {
     if (!child || hasExited(child)) return;
     const exited = exitOf(child);
     child.kill('SIGTERM');
-    await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+    await Promise.race([exited, letTimePass(10_000, 'the grace a SIGTERMed worker gets').then(() => child.kill('SIGKILL'))]);
   }
 }
 
@@ -134,7 +134,7 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
       plan.set(at((k + 1) / (options.workerKills + 2)), async () => {
         await worker!.kill();
         log(`worker SIGKILLed at scan ${sent}`);
-        await sleep(200);
+        await letTimePass(200, 'the crashed worker stays down a moment, as a real restart would');
         worker!.start();
       });
     }
@@ -144,7 +144,7 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
       plan.set(at(0.55) + 1, async () => {
         await redis.stop();
         log(`Redis shut down at scan ${sent}`);
-        await sleep(options.redisDownMs);
+        await letTimePass(options.redisDownMs, 'the Redis outage lasts redisDownMs');
         await redis.start();
         log('Redis back');
       });
@@ -194,16 +194,16 @@ export async function runScanFaults(options: FaultOptions): Promise<FaultReport>
     const count = async () =>
       Number(((await dataSource.query(`SELECT count(*)::int AS n FROM events WHERE type = 'Scanned'`)) as { n: number }[])[0].n);
     probe.on('error', () => undefined);
-    const deadline = Date.now() + 120_000;
     let last = '';
-    while (Date.now() < deadline) {
+    const drained = async () => {
       const length = await probe.xlen(keys.stream).catch(() => -1);
       const stored = await count();
       const line = `stream ${length}, stored ${stored}`;
       if (line !== last) log((last = line));
-      if (length === 0 && stored >= redirects) break;
-      await sleep(200);
-    }
+      return length === 0 && stored >= redirects;
+    };
+    // On timeout the report below tells what was left (the spec asserts on it).
+    await until(drained, 'the stream drained and every redirect stored', 120_000).catch(() => undefined);
     probe.disconnect();
     const [totals] = (await dataSource.query(
       `SELECT count(*)::int AS n, count(DISTINCT id)::int AS d FROM events WHERE type = 'Scanned'`,

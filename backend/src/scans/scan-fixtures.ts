@@ -6,6 +6,7 @@ import { envelope } from '../command-pipeline/command-pipeline';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
+import { until } from '../test-support/until';
 
 /** Test helpers: codes made by appending the codes feature's events, as its command handlers would. */
 export interface FixtureCode {
@@ -79,12 +80,11 @@ export async function waitForEvents(
   timeoutMs = 10_000,
 ): Promise<RecordedEvent[]> {
   const store = app.get<EventStore>(EVENT_STORE);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const events = await store.readStream(streamId);
-    if (events.length >= count || Date.now() > deadline) return events;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  let events: RecordedEvent[] = [];
+  const enough = async () => (events = await store.readStream(streamId)).length >= count;
+  // On timeout it answers what is there (callers assert on it; timeoutMs 0 reads once).
+  await until(enough, `${count} events in ${streamId}`, timeoutMs).catch(() => undefined);
+  return events;
 }
 
 export const BROWSER_UA =

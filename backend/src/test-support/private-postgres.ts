@@ -5,8 +5,7 @@ import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { clientWithErrorListener } from '../database/pg-error-listeners';
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+import { until } from './until';
 
 /** A port nobody listens on right now (the kernel picks it). */
 export function freePort(): Promise<number> {
@@ -129,20 +128,21 @@ export class PrivatePostgres {
 
   /** Ready means it accepts a query (not only the TCP connection: it refuses with 57P03 while starting up). */
   private async waitReady(): Promise<void> {
-    for (let i = 0; i < 400 && this.process; i++) {
+    const answers = async () => {
+      if (!this.process) throw new Error(`PostgreSQL on port ${this.port} did not start`);
       const probe = new Client({ connectionString: `postgres://postgres@127.0.0.1:${this.port}/postgres`, connectionTimeoutMillis: 1000 });
       probe.on('error', () => undefined);
       try {
         await probe.connect();
         await probe.query('SELECT 1');
         await probe.end();
-        return;
+        return true;
       } catch {
         await probe.end().catch(() => undefined);
-        await sleep(50);
+        return false;
       }
-    }
-    throw new Error(`PostgreSQL on port ${this.port} did not start`);
+    };
+    await until(answers, `PostgreSQL on port ${this.port} to start`, 60_000);
   }
 
   /** Fast shutdown (SIGINT); resolves when the server has exited. */

@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+import { letTimePass, until } from './until';
 
 /**
  * A redis-server of a test's (or bench's) own, never the shared 6379, which the caller may freeze (SIGSTOP),
@@ -28,17 +27,17 @@ export class PrivateRedis {
     this.process = spawn('redis-server', ['--port', String(this.port), '--save', '', ...aof, '--dir', this.dir], { stdio: 'ignore' });
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => undefined);
-    for (let i = 0; i < 100; i++) {
+    const answers = async () => {
       try {
         await probe.connect();
         await probe.ping();
         probe.disconnect();
-        return;
+        return true;
       } catch {
-        await sleep(50);
+        return false;
       }
-    }
-    throw new Error(`redis-server on ${this.port} did not start`);
+    };
+    await until(answers, `redis-server on ${this.port} to start`, 10_000);
   }
   async stop(): Promise<void> {
     const child = this.process;
@@ -50,7 +49,7 @@ export class PrivateRedis {
   }
   freeze(ms: number): Promise<void> {
     this.process?.kill('SIGSTOP');
-    return sleep(ms).then(() => void this.process?.kill('SIGCONT'));
+    return letTimePass(ms, 'the freeze lasts ms').then(() => void this.process?.kill('SIGCONT'));
   }
   async destroy(): Promise<void> {
     await this.stop();

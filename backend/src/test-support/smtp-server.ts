@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { until } from './until';
 
 export interface ReceivedMail {
   /** RCPT TO addresses of the SMTP envelope. */
@@ -66,13 +67,9 @@ export class TestSmtpServer {
 
   /** Resolves with the mails to `address` once there are at least `count`; fails after `timeoutMs`. */
   async waitFor(address: string, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.to(address);
-      if (found.length >= count) return found;
-      if (Date.now() > deadline) throw new Error(`Expected ${count} mail(s) to ${address}, got ${found.length}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    return until(() => this.to(address).length >= count && this.to(address), `${count} mail(s) to ${address}`, timeoutMs).catch(() => {
+      throw new Error(`Expected ${count} mail(s) to ${address}, got ${this.to(address).length}`);
+    });
   }
 
   close(): Promise<void> {
