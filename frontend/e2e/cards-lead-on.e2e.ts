@@ -145,6 +145,10 @@ describe('cards lead on', () => {
       undefined,
       { timeout: 15_000 },
     );
+    // No code was generated or downloaded: that chart is not drawn (its axis read '0.000000'), its list says 0 of each.
+    const performing = page.getByRole('region', { name: 'Top performing codes' });
+    expect(await performing.getByTestId('top-performing').innerText()).toContain('0 downloads, 0 generations');
+    expect(await performing.locator('.MuiChartsAxis-root').count()).toBe(0);
     await top.scrollIntoViewIfNeeded();
     await capture(page, 'cards-lead-on-analytics');
     const drawn = await bars(top);

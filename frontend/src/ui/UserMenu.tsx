@@ -1,4 +1,5 @@
-// The signed-in user's avatar menu in the header (loaded with the header only for signed-in users).
+// The signed-in user's avatar menu in the header (loaded with the header only for signed-in users), and the header's
+// trial button that comes with it.
 import { Avatar, Box, Divider, IconButton, Menu, MenuItem, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +7,8 @@ import { apiJson, serverMessage, useUser } from '../api/http';
 import { useLogoutMutation } from './session-mutations';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { toast } from './toast';
+
+export { HeaderTrialButton } from './HeaderTrialButton';
 
 /** POST /api/billing/portal, then on to Stripe's billing portal (plan, card, invoices, cancellation). */
 async function openBillingPortal() {

@@ -100,15 +100,17 @@ export function AnalyticsDashboard() {
               empty={data.topPerformingQrCodes.length === 0}
               emptyText="Generate or download a code to see it here."
             >
-              <BarChart
-                height={200}
-                layout="horizontal"
-                yAxis={[codeAxis(data.topPerformingQrCodes)]}
-                series={[
-                  { data: data.topPerformingQrCodes.map((code) => code.generations), label: 'Generations', stack: 'all' },
-                  { data: data.topPerformingQrCodes.map((code) => code.downloads), label: 'Downloads', stack: 'all' },
-                ]}
-              />
+              {data.topPerformingQrCodes.some((code) => code.generations + code.downloads > 0) && (
+                <BarChart
+                  height={200}
+                  layout="horizontal"
+                  yAxis={[codeAxis(data.topPerformingQrCodes)]}
+                  series={[
+                    { data: data.topPerformingQrCodes.map((code) => code.generations), label: 'Generations', stack: 'all' },
+                    { data: data.topPerformingQrCodes.map((code) => code.downloads), label: 'Downloads', stack: 'all' },
+                  ]}
+                />
+              )}
               <CodeLinks
                 testId="top-performing"
                 codes={data.topPerformingQrCodes.map((code) => ({
@@ -118,13 +120,15 @@ export function AnalyticsDashboard() {
               />
             </ChartCard>
             <ChartCard title="Top dynamic codes by scans" empty={data.dynamicQrPerformance.length === 0} emptyText="No dynamic codes yet.">
-              <BarChart
-                height={200}
-                layout="horizontal"
-                yAxis={[codeAxis(data.dynamicQrPerformance)]}
-                series={[{ data: data.dynamicQrPerformance.map((code) => code.scans), label: 'Scans' }]}
-                hideLegend
-              />
+              {data.dynamicQrPerformance.some((code) => code.scans > 0) && (
+                <BarChart
+                  height={200}
+                  layout="horizontal"
+                  yAxis={[codeAxis(data.dynamicQrPerformance)]}
+                  series={[{ data: data.dynamicQrPerformance.map((code) => code.scans), label: 'Scans' }]}
+                  hideLegend
+                />
+              )}
               <CodeLinks
                 testId="top-dynamic"
                 codes={data.dynamicQrPerformance.map((code) => ({
@@ -147,6 +151,7 @@ const shorten = (name: string) => (name.length > 18 ? `${name.slice(0, 17)}…` 
  * A band per code, keyed by its id: a band scale merges equal values, so two codes whose shortened names are equal
  * shared one bar and one vanished (issue 30 item 2). The tick shows the shortened display name, the tooltip all of it.
  */
+// A chart whose figures are all 0 is not drawn (its value axis had no range and read '0.000000'); the list says it.
 function codeAxis(codes: readonly { id: string; name: string }[]) {
   const names = new Map(codes.map((code) => [code.id, code.name]));
   return {
