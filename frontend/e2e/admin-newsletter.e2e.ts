@@ -79,12 +79,35 @@ describe('the newsletter manager (/admin/newsletter)', () => {
     expect(await waitUntilSent(page, testCampaign.campaignId)).toBe(1);
     expect(await waitForMail(STAFF_ADMIN_EMAIL, subject)).toContain('Measure the scans.');
 
-    const sent = page.waitForResponse((res) => res.url().endsWith('/api/send-newsletter'));
+    // Send Newsletter asks first, with the number of confirmed subscribers it would reach (issue 30 item 6).
+    const sends: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/send-newsletter')) sends.push(request.url());
+    });
     await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' });
+    await dialog.waitFor();
+    const { recipientCount } = (await (await page.request.get('/api/newsletter/recipients')).json()) as { recipientCount: number };
+    expect(recipientCount).toBeGreaterThanOrEqual(subscribers.length);
+    const confirmText = `Send to ${recipientCount} confirmed subscribers`;
+    expect((await dialog.innerText()).replace(/\s+/g, ' ')).toContain(`“${subject}” goes to ${recipientCount} confirmed subscribers now.`);
+    await capture(page, 'admin-newsletter-confirm');
+    // A double click on the confirmation sends one newsletter.
+    const sent = page.waitForResponse((res) => res.url().endsWith('/api/send-newsletter'));
+    await dialog.getByRole('button', { name: confirmText }).dblclick();
     const campaign = (await (await sent).json()) as { campaignId: string; recipientCount: number };
-    expect(campaign.recipientCount).toBeGreaterThanOrEqual(subscribers.length);
+    expect(campaign.recipientCount).toBe(recipientCount);
     expect(await chrome.waitForToast('Newsletter Sent!')).toContain(`Newsletter sent to ${campaign.recipientCount} confirmed subscribers.`);
     expect(await waitUntilSent(page, campaign.campaignId)).toBe(campaign.recipientCount);
+    // One request left, one campaign started; the form is empty again, so a second click has nothing to send.
+    expect(sends).toHaveLength(1);
+    const started = (await (await page.request.get('/api/admin/campaigns?range=[0,99]')).json()) as { subject: string; kind: string }[];
+    expect(started.filter((row) => row.subject === subject && row.kind === 'newsletter')).toHaveLength(1);
+    expect(await page.getByRole('textbox', { name: 'Subject' }).inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Content' }).inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    expect(await chrome.waitForToast('Missing Information')).toContain('Please provide both subject and content for the newsletter.');
+    expect(sends).toHaveLength(1);
     for (const email of subscribers) {
       const mail = await waitForMail(email, subject);
       expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
@@ -130,5 +153,13 @@ describe('the newsletter manager (/admin/newsletter)', () => {
     await page.getByRole('heading', { name: 'Newsletter Manager', level: 1 }).waitFor({ timeout: 30_000 });
     await page.getByTestId('stat-totalUsers').filter({ hasText: /^\d+$/ }).waitFor();
     await capture(page, 'admin-newsletter');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Shark Tips on the phone');
+    await page.getByRole('textbox', { name: 'Content' }).fill('Short and sharp.');
+    await page.getByRole('button', { name: 'Send Newsletter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this newsletter?' });
+    await dialog.getByRole('button', { name: /^Send to \d+ confirmed subscribers?$/ }).waitFor();
+    await capture(page, 'admin-newsletter-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 });

@@ -42,6 +42,12 @@ export class CampaignsController {
     return this.campaigns.stats(user.tenantId);
   }
 
+  /** What the manager's confirmation says before a newsletter leaves: how many confirmed subscribers it would reach now. */
+  @Get('newsletter/recipients') @Authenticated(SEND) async recipients(@CurrentUser() user: AuthUser) {
+    const { recipientCount } = await this.campaigns.audienceCount('newsletter', user.tenantId, user.id);
+    return { recipientCount };
+  }
+
   @Post('send-newsletter') @HttpCode(200) @Authenticated(SEND) async sendNewsletter(
     @CurrentUser() user: AuthUser,
     @BodyOf(sendNewsletterSchema) body: SendNewsletter,

@@ -70,6 +70,9 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     const first = await confirm(link);
     expect(first.body).toMatchObject({ alreadyConfirmed: false });
     expect((await confirm(link)).body).toMatchObject({ alreadyConfirmed: true });
+    // What the manager's confirmation says before sending (issue 30 item 6): the confirmed subscribers only.
+    const recipients = await admin.get('/api/newsletter/recipients');
+    expect({ status: recipients.status, body: recipients.body }).toEqual({ status: 200, body: { recipientCount: 1 } });
 
     const res = await admin.post('/api/send-newsletter', {
       subject: 'Shark Tips #1',
@@ -183,6 +186,7 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     await grantRole(app, supportUser.id, 'support');
     const routes: [string, string][] = [
       ['GET', '/api/newsletter/stats'],
+      ['GET', '/api/newsletter/recipients'],
       ['POST', '/api/send-newsletter'],
       ['POST', '/api/send-welcome-to-all'],
       ['POST', '/api/send-scan-notifications'],

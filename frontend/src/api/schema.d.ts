@@ -1334,6 +1334,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/newsletter/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CampaignsController_recipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/send-newsletter": {
         parameters: {
             query?: never;
@@ -4316,6 +4332,23 @@ export interface operations {
         };
     };
     CampaignsController_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CampaignsController_recipients: {
         parameters: {
             query?: never;
             header?: never;

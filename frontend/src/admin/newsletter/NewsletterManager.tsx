@@ -1,5 +1,20 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Title } from 'react-admin';
@@ -41,12 +56,23 @@ export function NewsletterManager() {
   const [includeStats, setIncludeStats] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [campaigns, setCampaigns] = useState<string[]>([]);
+  /** The newsletter waiting for the admin's yes, with the confirmed subscribers it would reach now. */
+  const [confirming, setConfirming] = useState<{ recipients: number } | null>(null);
+  // A second click (a double click on Send, on the confirmation) before React re-renders with busy: this ref stops it.
+  const sending = useRef(false);
   const stats = useQuery({ queryKey: ['/api/newsletter/stats'], queryFn: () => apiJson<Stats>('GET', '/api/newsletter/stats') });
 
   /** One Idempotency-Key per request until it succeeds: a retry after an error or a lost answer starts no second campaign. */
   const attempts = useRef(new Map<string, string>());
 
-  const send = async (what: string, path: string, body: unknown, success: (answer: Started) => { title: string; description: string }) => {
+  const send = async (
+    what: string,
+    path: string,
+    body: unknown,
+    success: (answer: Started) => { title: string; description: string },
+  ): Promise<boolean> => {
+    if (sending.current) return false;
+    sending.current = true;
     setBusy(what);
     const request = `${path} ${JSON.stringify(body)}`;
     const key = attempts.current.get(request) ?? newIdempotencyKey();
@@ -56,19 +82,22 @@ export function NewsletterManager() {
       attempts.current.delete(request);
       setCampaigns((list) => (list.includes(answer.campaignId) ? list : [answer.campaignId, ...list]));
       toast(success(answer));
+      return true;
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error, `Failed to send ${what}.`), variant: 'destructive' });
+      return false;
     } finally {
+      sending.current = false;
       setBusy(null);
     }
   };
 
-  const sendNewsletter = (test: boolean) => {
+  const sendNewsletter = async (test: boolean) => {
     if (!subject.trim() || !content.trim()) {
       toast({ title: 'Missing Information', description: MISSING, variant: 'destructive' });
       return;
     }
-    void send(
+    const sent = await send(
       test ? 'the test newsletter' : 'the newsletter',
       '/api/send-newsletter',
       { subject, content, includeStats, test },
@@ -77,7 +106,39 @@ export function NewsletterManager() {
         description: answer.message ?? '',
       }),
     );
+    // The newsletter is out: an empty form, so a second click has nothing to send (a test keeps it for the real send).
+    if (sent && !test) {
+      setSubject('');
+      setContent('');
+      setIncludeStats(false);
+    }
   };
+
+  /** Send Newsletter asks first, with the number of confirmed subscribers it would reach. */
+  const askToSend = async () => {
+    if (!subject.trim() || !content.trim()) {
+      toast({ title: 'Missing Information', description: MISSING, variant: 'destructive' });
+      return;
+    }
+    if (sending.current || confirming) return;
+    sending.current = true;
+    setBusy('the newsletter');
+    try {
+      const { recipientCount } = await apiJson<{ recipientCount: number }>('GET', '/api/newsletter/recipients');
+      setConfirming({ recipients: recipientCount });
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to count the subscribers.'), variant: 'destructive' });
+    } finally {
+      sending.current = false;
+      setBusy(null);
+    }
+  };
+  const confirmSend = () => {
+    if (!confirming) return;
+    setConfirming(null);
+    void sendNewsletter(false);
+  };
+  const subscribers = (count: number) => `${count} confirmed ${count === 1 ? 'subscriber' : 'subscribers'}`;
   const counted = (title: string) => (answer: Started) => ({
     title,
     description: answer.message ?? `${answer.successCount ?? 0} of ${answer.totalUsers ?? 0} users queued.`,
@@ -118,10 +179,10 @@ export function NewsletterManager() {
               label="Include platform stats"
             />
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button variant="outlined" disabled={busy !== null} onClick={() => sendNewsletter(true)}>
+              <Button variant="outlined" disabled={busy !== null} onClick={() => void sendNewsletter(true)}>
                 Send Test
               </Button>
-              <Button variant="contained" disabled={busy !== null} onClick={() => sendNewsletter(false)}>
+              <Button variant="contained" disabled={busy !== null} onClick={() => void askToSend()}>
                 Send Newsletter
               </Button>
             </Box>
@@ -162,6 +223,20 @@ export function NewsletterManager() {
           </Box>
         </CardContent>
       </Card>
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="send-newsletter-title">
+        <DialogTitle id="send-newsletter-title">Send this newsletter?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            “{subject.trim()}” goes to {subscribers(confirming?.recipients ?? 0)} now. It cannot be called back once sent.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          <Button variant="contained" onClick={confirmSend} disabled={busy !== null}>
+            Send to {subscribers(confirming?.recipients ?? 0)}
+          </Button>
+        </DialogActions>
+      </Dialog>
       {campaigns.length > 0 && (
         <Card>
           <CardContent>
