@@ -27,7 +27,7 @@ export function audienceSql(kind: CampaignKind): string {
     case 'scan-report':
       return `SELECT 'user:' || d.user_id AS recipient, coalesce(NOT p.scan_notifications, false) AS opted_out,
                 jsonb_build_object(
-                  'codes', jsonb_agg(jsonb_build_object('name', coalesce(d.name, d.short_code), 'shortCode', d.short_code,
+                  'codes', jsonb_agg(jsonb_build_object('id', d.id, 'name', coalesce(d.name, d.short_code), 'shortCode', d.short_code,
                     'scans', coalesce(s.scans, 0)) ORDER BY coalesce(s.scans, 0) DESC, d.created_at),
                   'totalScans', sum(coalesce(s.scans, 0))) AS extra
               FROM (${dynamicCodesSql('$1')}) d
@@ -39,7 +39,7 @@ export function audienceSql(kind: CampaignKind): string {
     case 'pause-report':
       return `SELECT 'user:' || d.user_id AS recipient, coalesce(NOT p.pause_notifications, false) AS opted_out,
                 jsonb_build_object(
-                  'codes', jsonb_agg(jsonb_build_object('name', coalesce(d.name, d.short_code), 'shortCode', d.short_code,
+                  'codes', jsonb_agg(jsonb_build_object('id', d.id, 'name', coalesce(d.name, d.short_code), 'shortCode', d.short_code,
                     'pausedAt', d.paused_at) ORDER BY d.paused_at, d.created_at),
                   'pausedCount', count(*)) AS extra
               FROM (${dynamicCodesSql('$1')}) d

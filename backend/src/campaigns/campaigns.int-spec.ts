@@ -224,11 +224,18 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     const pauseMail = smtp.to('keen@example.com').find((m) => /paused QR code/.test(m.parsed.subject ?? '')) ?? reminder;
     expect(pauseMail.parsed.subject).toBe('You have 1 paused QR code at QR Code Sharks');
     expect(pauseMail.parsed.text).toContain('Resume your code: http://sharks.test:3000/dashboard/paused');
+    // An unnamed code is listed by its one display name (codes' port when the mail is made), not by its short code.
+    expect(pauseMail.parsed.text).toMatch(/^- paused\.example\/x$/m);
     await until(async () => (await progress(paused.body.campaignId)).sent === 1 && true, 'the pause campaign sent');
     expect(await progress(paused.body.campaignId)).toMatchObject({ sent: 1, skipped: 1, optedOut: 1 });
 
     const scans = await admin.post('/api/send-scan-notifications');
     expect(scans.body).toMatchObject({ successCount: 1, totalUsers: 2, message: 'Scan notifications queued for 1 owner (1 opted out).' });
+    const scanMail = await until(
+      async () => smtp.to('keen@example.com').find((m) => /scans this week/.test(m.parsed.subject ?? '')) ?? null,
+      'the weekly scan report',
+    );
+    expect(scanMail.parsed.text).toMatch(/^- paused\.example\/x: 0 scans$/m);
     const welcome = await admin.post('/api/send-welcome-to-all');
     // boss, plain, helper, keen and quiet: everyone active gets one.
     expect(welcome.body).toMatchObject({ successCount: 5, totalUsers: 5 });

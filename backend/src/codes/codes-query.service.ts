@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { codeDisplayName } from '@qrsharks/qr-core';
 import { DataSource, In } from 'typeorm';
 import { AccountsService, type AuthUser } from '../accounts';
 import type { RecordedEvent } from '../event-store/event-store';
@@ -61,6 +62,22 @@ export class CodesQueryService {
   /** The origin a tenant's codes encode (/d/, /pdf/, /payment) and the name on its pages. */
   brand(tenantId: number): Promise<{ origin: string; name: string }> {
     return this.tenants.brand(tenantId);
+  }
+
+  /**
+   * The one display name (qr-core's codeDisplayName: the owner's name, else one derived from the content, never a
+   * password or a payload) of each of a tenant's dynamic codes named by id, for mails that list codes (the weekly scan
+   * and paused-code reports). Ids of another tenant or of no code are left out.
+   */
+  async dynamicDisplayNames(tenantId: number, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.dataSource.getRepository(DynamicQrCodeEntity).findBy({ clientId: tenantId, id: In(ids) });
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        codeDisplayName({ qrType: row.qrType, name: row.name, fields: row.qrData, destination: row.destination }),
+      ]),
+    );
   }
 
   async listStatic(user: AuthUser): Promise<StaticCodeDto[]> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AccountsService, signResetToken, signVerificationToken } from '../accounts';
+import { CodesQueryService } from '../codes';
 import { ENV, Env } from '../config/env';
 import { confirmToken, NewsletterSubscribersQuery, unsubscribeToken } from '../newsletter-signup';
 import { TenantsService } from '../tenants';
@@ -38,6 +39,7 @@ export class MailSender {
     private readonly accounts: AccountsService,
     private readonly tenants: TenantsService,
     private readonly subscribers: NewsletterSubscribersQuery,
+    private readonly codes: CodesQueryService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -64,7 +66,7 @@ export class MailSender {
       const { origin } = await this.tenants.brand(row.client_id);
       const brand = brandOf(config, origin);
       const links = this.links(row, origin, to.address);
-      const content = mailContent(row.kind, brand, row.data, links);
+      const content = mailContent(row.kind, brand, await this.withCodeNames(row), links);
       const isContactSupport = row.kind === 'contact-support';
       await this.transport.send({
         key,
@@ -130,6 +132,18 @@ export class MailSender {
     if (user.isDeleted) return null;
     if (row.kind === 'trial-ending' && user.subscriptionStatus === 'active') return null;
     return { name: headerSafe([user.firstName, user.lastName].filter(Boolean).join(' '), 100), address: user.email || user.username };
+  }
+
+  /**
+   * The reports that list codes name each by its one display name, asked of codes' query port when the mail is made
+   * (the ledger row keeps only the id and the owner's name or short code, the fallback for a code since deleted).
+   */
+  private async withCodeNames(row: LedgerRow): Promise<Record<string, unknown>> {
+    if (row.kind !== 'scan-report' && row.kind !== 'pause-report') return row.data;
+    const codes = Array.isArray(row.data.codes) ? (row.data.codes as Record<string, unknown>[]) : [];
+    const ids = codes.map((code) => code.id).filter((id): id is string => typeof id === 'string');
+    const names = await this.codes.dynamicDisplayNames(row.client_id, ids);
+    return { ...row.data, codes: codes.map((code) => ({ ...code, name: names.get(String(code.id)) ?? code.name })) };
   }
 
   private links(row: LedgerRow, origin: string, address: string): Record<string, string> {
