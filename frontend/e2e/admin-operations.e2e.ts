@@ -6,6 +6,7 @@ import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
 import { signIn } from './support/staff';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -23,14 +24,14 @@ async function rebuildFromScreen(page: Page, projection: string): Promise<number
   const bar = page.getByRole('progressbar', { name: `Rebuild of ${projection}` });
   await bar.waitFor();
   const seen: number[] = [];
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  const full = async () => {
     const value = Number((await bar.getAttribute('aria-valuenow')) ?? -1);
     if (seen[seen.length - 1] !== value) seen.push(value);
-    if (value === 100) break;
-    if (Date.now() > deadline) throw new Error(`the rebuild bar of ${projection} stopped at ${value} (${seen.join(', ')})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    return value === 100;
+  };
+  await until(full, `the rebuild bar of ${projection} at 100`, 30_000, 50).catch(() => {
+    throw new Error(`the rebuild bar of ${projection} stopped at ${seen[seen.length - 1]} (${seen.join(', ')})`);
+  });
   await page.getByTestId(`rebuild-percent-${projection}`).filter({ hasText: '100%' }).waitFor();
   await card.getByText(/^Rebuilt from [\d,]+ events · swapped in /).waitFor();
   // The screenshot shows the card that was rebuilt.
@@ -46,13 +47,15 @@ describe('operations in the staff console (/admin/projections)', () => {
     const created = await page.request.post('/api/dynamic-qrcodes', { multipart: { qrType: 'url', destination: 'https://ops.example/' } });
     expect(created.status()).toBe(201);
     const code = (await created.json()) as { id: string; shortCode: string };
-    for (const deadline = Date.now() + 15_000; ;) {
-      const status = (await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0 })).status();
+    let status = 0;
+    const ingested = async () => {
+      status = (await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0 })).status();
       const pipeline = (await (await page.request.get('/api/admin/scan-pipeline')).json()) as { lastIngested: { qrId: string } | null };
-      if (status === 302 && pipeline.lastIngested?.qrId === code.id) break;
-      if (Date.now() > deadline) throw new Error(`no scan of ${code.shortCode} was ingested (last /d/ answer ${status})`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+      return status === 302 && pipeline.lastIngested?.qrId === code.id;
+    };
+    await until(ingested, `a scan of ${code.shortCode} ingested`, 15_000, 200).catch(() => {
+      throw new Error(`no scan of ${code.shortCode} was ingested (last /d/ answer ${status})`);
+    });
     await page.goto('/admin/projections');
     await page.getByRole('heading', { name: 'Operations', level: 1 }).waitFor({ timeout: 30_000 });
     await page.getByText('Waiting in the stream').waitFor();

@@ -7,6 +7,7 @@ import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
 import { signIn } from './support/staff';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -14,7 +15,7 @@ async function capture(page: Page, name: string): Promise<void> {
   // The theme preview's srcdoc frame never lets the page count as network-idle: with it, the page's own load suffices.
   if (await page.locator('iframe[title="Theme preview"]').count()) {
     await page.waitForLoadState('load');
-    await page.waitForTimeout(300);
+    await (await preview(page)).locator('header').waitFor();
   } else await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   expect(await seriousAxeViolations(page)).toEqual([]);
@@ -41,12 +42,12 @@ async function previewColours(page: Page): Promise<{ header: string; heading: st
 }
 
 async function waitForColours(page: Page, expected: { header?: string; heading?: string; button?: string }): Promise<void> {
-  const deadline = Date.now() + 10_000;
   let last = await previewColours(page);
-  while (Date.now() < deadline && !Object.entries(expected).every(([key, value]) => last[key as keyof typeof last] === value)) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const shown = async () => {
     last = await previewColours(page);
-  }
+    return Object.entries(expected).every(([key, value]) => last[key as keyof typeof last] === value);
+  };
+  await until(shown, `the preview in ${JSON.stringify(expected)}`, 10_000).catch(() => undefined);
   expect(last).toMatchObject(expected);
 }
 

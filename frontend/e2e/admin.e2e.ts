@@ -9,6 +9,7 @@ import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
 import { signIn, STAFF_PASSWORD as PASSWORD } from './support/staff';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -20,13 +21,9 @@ async function createCode(request: APIRequestContext, destination: string): Prom
 
 /** What /d/ answers, once the redirect's read model has the code (a create does not wait for it). */
 async function expectScan(request: APIRequestContext, shortCode: string, status: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
   let last = 0;
-  while (Date.now() < deadline) {
-    last = (await request.get(`/d/${shortCode}`, { maxRedirects: 0 })).status();
-    if (last === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const answered = async () => (last = (await request.get(`/d/${shortCode}`, { maxRedirects: 0 })).status()) === status;
+  await until(answered, `/d/${shortCode} answering ${status}`, 10_000).catch(() => undefined);
   expect(last).toBe(status);
 }
 
@@ -40,13 +37,10 @@ async function capture(page: Page, name: string): Promise<void> {
 /** The console's lists follow the audit projection: wait until it shows what the API just did. */
 async function waitForAudit(request: APIRequestContext, filter: Record<string, unknown>, count: number): Promise<void> {
   const url = `/api/admin/events?filter=${encodeURIComponent(JSON.stringify(filter))}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const rows = (await (await request.get(url)).json()) as unknown[];
-    if (rows.length >= count) return;
-    if (Date.now() > deadline) throw new Error(`the audit log did not show ${count} rows for ${JSON.stringify(filter)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const shown = async () => ((await (await request.get(url)).json()) as unknown[]).length >= count;
+  await until(shown, `${count} audit rows`, 10_000).catch(() => {
+    throw new Error(`the audit log did not show ${count} rows for ${JSON.stringify(filter)}`);
+  });
 }
 
 describe('the staff console (/admin)', () => {

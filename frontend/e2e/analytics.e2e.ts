@@ -12,6 +12,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { payAndConfirm } from './support/payments';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -37,12 +38,12 @@ async function ownerWithCode(page: Page, prefix: string, destination: string): P
   const code = { ...((await created.json()) as Omit<Code, 'email'>), email };
   // The redirect reads its own read model (scan_targets), which may lag the answer under load: wait until it knows the
   // new code. curl is a bot: this hit never counts among people's scans.
-  for (let tries = 0; tries < 300; tries++) {
-    const res = await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0, headers: { 'user-agent': 'curl/8.5.0' } });
-    if (res.status() === 302) return code;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`/d/${code.shortCode} never answered`);
+  const known = async () =>
+    (await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0, headers: { 'user-agent': 'curl/8.5.0' } })).status() === 302;
+  await until(known, `/d/${code.shortCode} to answer`, 30_000).catch(() => {
+    throw new Error(`/d/${code.shortCode} never answered`);
+  });
+  return code;
 }
 
 /** A scan of /d/ as a phone or computer somewhere would make it (another context: no owner cookies). */
@@ -61,12 +62,13 @@ async function scan(request: APIRequestContext, code: Code, visitor: { ip: strin
 
 /** Scans are ingested and projected after the redirect answers: wait until the owner's totals count them. */
 async function waitForScans(page: Page, count: number): Promise<void> {
-  for (let tries = 0; tries < 300; tries++) {
+  const counted = async () => {
     const res = await page.request.get('/api/user-analytics');
-    if (res.ok() && ((await res.json()) as { overview: { totalScans: number } }).overview.totalScans >= count) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`the owner's totals never reached ${count} scans`);
+    return res.ok() && ((await res.json()) as { overview: { totalScans: number } }).overview.totalScans >= count;
+  };
+  await until(counted, `${count} scans counted`, 30_000).catch(() => {
+    throw new Error(`the owner's totals never reached ${count} scans`);
+  });
 }
 
 async function capture(page: Page, name: string): Promise<void> {
@@ -345,12 +347,12 @@ describe('analytics screens', () => {
     });
 
     // The payments read model follows the event: reload until the payment is there (bounded).
-    for (let attempt = 0; attempt < 30; attempt++) {
+    const shown = async () => {
       await page.reload();
       await payments.getByTestId('total-revenue').waitFor();
-      if ((await payments.getByTestId('total-revenue').textContent()) === '$19.99') break;
-      await page.waitForTimeout(300);
-    }
+      return (await payments.getByTestId('total-revenue').textContent()) === '$19.99';
+    };
+    await until(shown, 'the payment in the total revenue', 30_000, 300).catch(() => undefined);
     expect(await payments.getByTestId('total-revenue').textContent()).toBe('$19.99');
     expect(await payments.getByTestId('payment-count').textContent()).toBe('1');
     const today = new Date().toISOString().slice(0, 10);

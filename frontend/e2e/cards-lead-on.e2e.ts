@@ -9,6 +9,7 @@ import { DashboardPage } from './pages/DashboardPage';
 import { SiteChrome } from './pages/SiteChrome';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -30,12 +31,12 @@ async function dynamicCode(page: Page, name: string, destination: string): Promi
   const code = (await created.json()) as Code;
   // The redirect reads its own read model, which may lag the answer: wait until it knows the code (curl is a bot: never
   // counted among people's scans).
-  for (let tries = 0; tries < 300; tries++) {
-    const res = await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0, headers: { 'user-agent': 'curl/8.5.0' } });
-    if (res.status() === 302) return code;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`/d/${code.shortCode} never answered`);
+  const known = async () =>
+    (await page.request.get(`/d/${code.shortCode}`, { maxRedirects: 0, headers: { 'user-agent': 'curl/8.5.0' } })).status() === 302;
+  await until(known, `/d/${code.shortCode} to answer`, 30_000).catch(() => {
+    throw new Error(`/d/${code.shortCode} never answered`);
+  });
+  return code;
 }
 
 async function scan(page: Page, code: Code, ip: string): Promise<void> {
@@ -48,15 +49,15 @@ async function scan(page: Page, code: Code, ip: string): Promise<void> {
 
 /** Scans are ingested and projected after the redirect answers: wait until the owner's top list counts them. */
 async function waitForScans(page: Page, want: Record<string, number>): Promise<void> {
-  for (let tries = 0; tries < 300; tries++) {
+  const counted = async () => {
     const res = await page.request.get('/api/user-analytics');
-    if (res.ok()) {
-      const { dynamicQrPerformance } = (await res.json()) as { dynamicQrPerformance: { id: string; scans: number }[] };
-      if (Object.entries(want).every(([id, scans]) => dynamicQrPerformance.find((code) => code.id === id)?.scans === scans)) return;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`the owner's analytics never counted ${JSON.stringify(want)}`);
+    if (!res.ok()) return false;
+    const { dynamicQrPerformance } = (await res.json()) as { dynamicQrPerformance: { id: string; scans: number }[] };
+    return Object.entries(want).every(([id, scans]) => dynamicQrPerformance.find((code) => code.id === id)?.scans === scans);
+  };
+  await until(counted, `scans ${JSON.stringify(want)}`, 30_000).catch(() => {
+    throw new Error(`the owner's analytics never counted ${JSON.stringify(want)}`);
+  });
 }
 
 async function capture(page: Page, name: string): Promise<void> {

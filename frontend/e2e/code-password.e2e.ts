@@ -5,6 +5,7 @@
 // Screenshots of the password page and the dashboard card at 375 and 1280 px.
 import type { Page } from 'playwright-core';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
+import { until } from './support/until';
 
 const session = browserForFile();
 const DESTINATION = 'https://example.com/private-menu?table=7';
@@ -103,11 +104,11 @@ describe('a password-protected dynamic code', () => {
 
       // The owner's card counts the one scan (the password page and the wrong password were not scans).
       let scans = 0;
-      for (let i = 0; i < 100 && scans === 0; i++) {
+      const counted = async () => {
         const rows = (await (await owner.page.request.get('/api/dynamic-qrcodes')).json()) as Code[];
-        scans = rows.find((row) => row.id === code.id)?.scanCount ?? 0;
-        if (scans === 0) await owner.page.waitForTimeout(100);
-      }
+        return (scans = rows.find((row) => row.id === code.id)?.scanCount ?? 0) > 0;
+      };
+      await until(counted, 'the scan counted on the card', 20_000).catch(() => undefined);
       expect(scans).toBe(1);
     },
   );

@@ -12,6 +12,7 @@ import { SiteChrome } from './pages/SiteChrome';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { trialActivatedDaysAgo } from './support/events';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -40,13 +41,15 @@ async function scanUntil(
   shortCode: string,
   done: (answer: { status: number; location?: string; body: string }) => boolean,
 ): Promise<{ status: number; location?: string; body: string }> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  let answer = { status: 0, location: undefined as string | undefined, body: '' };
+  const answered = async () => {
     const response = await page.request.get(`/d/${shortCode}`, { maxRedirects: 0 });
-    const answer = { status: response.status(), location: response.headers().location, body: await response.text() };
-    if (done(answer) || Date.now() > deadline) return answer;
-    await page.waitForTimeout(100);
-  }
+    answer = { status: response.status(), location: response.headers().location, body: await response.text() };
+    return done(answer);
+  };
+  // On timeout it answers the last answer (callers assert on it).
+  await until(answered, `the answer wanted from /d/${shortCode}`, 15_000).catch(() => undefined);
+  return answer;
 }
 
 async function capture(page: Page, name: string): Promise<void> {

@@ -5,6 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserForFile, DESKTOP, uniqueEmail } from './support/browser';
 import { runBaseUrl } from './support/run';
+import { until } from './support/until';
 
 const session = browserForFile();
 let page: Page;
@@ -106,11 +107,12 @@ describe('generator: no accidental saves, downloads counted once', () => {
     }
     expect(tracked).toHaveLength(3);
     let total = -1;
-    for (let attempt = 0; attempt < 100 && total !== 3; attempt += 1) {
+    const counted = async () => {
       total = ((await (await page.request.get('/api/user-analytics')).json()) as { overview: { totalDownloads: number } }).overview
         .totalDownloads;
-      if (total !== 3) await page.waitForTimeout(50);
-    }
+      return total === 3;
+    };
+    await until(counted, 'three downloads counted', 10_000, 50).catch(() => undefined);
     expect(total).toBe(3);
   });
 });

@@ -2,6 +2,7 @@
 // PDF viewer still shows it: opened directly and inside the hosted page /pdf/{id} (its <object>).
 import type { Frame, Page } from 'playwright-core';
 import { browserForFile, DESKTOP } from './support/browser';
+import { until } from './support/until';
 
 const session = browserForFile();
 let page: Page;
@@ -20,16 +21,17 @@ const PDF = Buffer.from(
  * file in its title (it does so inside a page's <object>; opened directly, the tab's title stays empty when headless).
  */
 async function viewerShowing(fileName?: string): Promise<Frame> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
+  const viewer = async () => {
     for (const frame of page.frames()) {
       if (!frame.url().startsWith('chrome-extension://')) continue;
       const title = await frame.title().catch(() => '');
       if (fileName === undefined || title === fileName) return frame;
     }
-    if (Date.now() > deadline) throw new Error(`the PDF viewer did not show ${fileName}: ${page.frames().map((f) => f.url())}`);
-    await page.waitForTimeout(100);
-  }
+    return null;
+  };
+  return until(viewer, `the PDF viewer showing ${fileName}`, 15_000).catch(() => {
+    throw new Error(`the PDF viewer did not show ${fileName}: ${page.frames().map((f) => f.url())}`);
+  });
 }
 
 test('an uploaded PDF is served sandboxed and the PDF viewer shows it, alone and in its hosted page', async () => {

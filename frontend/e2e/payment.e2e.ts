@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { SiteChrome } from './pages/SiteChrome';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -54,8 +55,9 @@ async function seller(request: APIRequestContext, connect: boolean): Promise<str
   if (connect) expect((await request.post('/api/payments/connect/onboarding')).ok()).toBe(true);
   const id = ((await saved.json()) as { id: string }).id;
   // The buyer's page reads the product from the read model: on a busy machine it may trail the save (bounded).
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((done) => setTimeout(done, 100)))
-    if ((await request.get(`/api/payment-product/${id}`)).ok()) break;
+  await until(async () => (await request.get(`/api/payment-product/${id}`)).ok(), 'the product in the read model', 20_000).catch(
+    () => undefined,
+  );
   return id;
 }
 

@@ -5,6 +5,7 @@ import { AuthPage } from './pages/AuthPage';
 import { SiteChrome } from './pages/SiteChrome';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { waitForMail } from './support/outbox';
+import { until } from './support/until';
 
 const session = browserForFile();
 
@@ -52,7 +53,8 @@ describe('password reset', () => {
     await desk.waitForURL((url) => url.pathname === '/auth');
 
     // The old session is over (once the users read model has the change); the new password signs in.
-    for (let i = 0; i < 100 && (await other.request.get('/api/user')).status() !== 401; i++) await desk.waitForTimeout(50);
+    const over = async () => (await other.request.get('/api/user')).status() === 401;
+    await until(over, 'the old session to be over', 10_000, 50).catch(() => undefined);
     expect((await other.request.get('/api/user')).status()).toBe(401);
     const signIn = new AuthPage(desk);
     await signIn.signIn(email, 'new-password-2');

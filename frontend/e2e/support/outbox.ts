@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RUN_OUTBOX } from './run';
+import { until } from './until';
 
 /** The run's outbox: the stack's backend has no SMTP_URL, so every mail is an .eml file in MAIL_OUTBOX_DIR. */
 export function runOutbox(): string {
@@ -18,8 +19,7 @@ export function decodeEml(raw: string): string {
 /** Waits for a mail to `to` whose Subject is `subject`, and answers its decoded text (the newest if several). */
 export async function waitForMail(to: string, subject: string, timeoutMs = 20_000): Promise<string> {
   const dir = runOutbox();
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  const found = async () => {
     const names = (await readdir(dir).catch(() => [] as string[]))
       .filter((name) => name.endsWith('.eml'))
       .sort()
@@ -30,7 +30,9 @@ export async function waitForMail(to: string, subject: string, timeoutMs = 20_00
       if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(head) && head.includes(`Subject: ${subject}`))
         return mail;
     }
-    if (Date.now() > deadline) throw new Error(`No mail "${subject}" to ${to} in ${dir} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return null;
+  };
+  return until(found, `mail "${subject}" to ${to}`, timeoutMs).catch(() => {
+    throw new Error(`No mail "${subject}" to ${to} in ${dir} after ${timeoutMs} ms`);
+  });
 }

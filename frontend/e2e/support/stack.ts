@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 // The tests' double of the few Stripe endpoints used (backend/src/test-support): Stripe cannot be reached from here.
 import { startStripeDouble } from '../../../backend/src/test-support/stripe-double';
+import { until } from './until';
 
 /** The local PostgreSQL the tests use (trust auth). Never a remote one. */
 const ADMIN_URL = process.env.E2E_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -62,18 +63,16 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
+  const healthy = async () => {
     if (child.exitCode !== null) throw new Error(`The backend exited with code ${child.exitCode} before it was healthy:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The backend did not answer GET /api/health with 200 within ${START_TIMEOUT_MS} ms:\n${output()}`);
+    return fetch(`${baseUrl}/api/health`)
+      .then((response) => response.status === 200)
+      .catch(() => false); // not listening yet
+  };
+  await until(healthy, 'a healthy backend', START_TIMEOUT_MS, 250).catch((error: Error) => {
+    if (!error.message.startsWith('Timed out')) throw error;
+    throw new Error(`The backend did not answer GET /api/health with 200 within ${START_TIMEOUT_MS} ms:\n${output()}`);
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { waitForMail } from './outbox';
 import { STAFF_ADMIN_EMAIL } from './stack';
+import { until } from './until';
 
 export const STAFF_PASSWORD = 'staff-console-password-9';
 
@@ -10,10 +11,10 @@ export const STAFF_PASSWORD = 'staff-console-password-9';
 export async function signIn(page: Page, email: string): Promise<string> {
   let registered = await page.request.post('/api/register', { data: { email, password: STAFF_PASSWORD } });
   // A 503 says "again in a moment" (the shared test database can run out of connections while other suites run).
-  for (let attempt = 0; registered.status() === 503 && attempt < 5; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    registered = await page.request.post('/api/register', { data: { email, password: STAFF_PASSWORD } });
-  }
+  const answered = async () =>
+    registered.status() !== 503 ||
+    (registered = await page.request.post('/api/register', { data: { email, password: STAFF_PASSWORD } })).status() !== 503;
+  await until(answered, 'a register answer other than 503', 5_000, 1000).catch(() => undefined);
   if (!registered.ok())
     expect((await page.request.post('/api/login', { data: { username: email, password: STAFF_PASSWORD } })).status()).toBe(200);
   if (email === STAFF_ADMIN_EMAIL) await becomeAdmin(page, registered.ok());
@@ -32,10 +33,8 @@ async function becomeAdmin(page: Page, registeredHere: boolean): Promise<void> {
     const verified = await page.request.post('/api/verify-email', { data: { token: decodeURIComponent(link[1]) } });
     expect(verified.status()).toBe(200);
   }
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const user = (await (await page.request.get('/api/user')).json()) as { roles?: string[] };
-    if (user.roles?.includes('admin')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${STAFF_ADMIN_EMAIL} did not become admin within 20 s of verifying the address.`);
+  const admin = async () => ((await (await page.request.get('/api/user')).json()) as { roles?: string[] }).roles?.includes('admin');
+  await until(admin, `${STAFF_ADMIN_EMAIL} becoming admin`, 20_000).catch(() => {
+    throw new Error(`${STAFF_ADMIN_EMAIL} did not become admin within 20 s of verifying the address.`);
+  });
 }
