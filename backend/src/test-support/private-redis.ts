@@ -27,7 +27,10 @@ export class PrivateRedis {
     this.process = spawn('redis-server', ['--port', String(this.port), '--save', '', ...aof, '--dir', this.dir], { stdio: 'ignore' });
     const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     probe.on('error', () => undefined);
+    const child = this.process;
     const answers = async () => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`redis-server on ${this.port} did not start: it exited (${child.exitCode ?? child.signalCode})`);
       try {
         await probe.connect();
         await probe.ping();
@@ -37,7 +40,7 @@ export class PrivateRedis {
         return false;
       }
     };
-    await until(answers, `redis-server on ${this.port} to start`, 10_000);
+    await until(answers, `redis-server on ${this.port} to start`, 30_000);
   }
   async stop(): Promise<void> {
     const child = this.process;
