@@ -86,7 +86,7 @@ export default function Toaster() {
         customAriaLabel="Notifications (F8)"
         swipeDirections={['right']}
         style={fromMd ? ({ '--width': '420px' } as CSSProperties) : undefined}
-        toastOptions={{ unstyled: true, style: { width: '100%' } }}
+        toastOptions={{ unstyled: true }}
       />
     </>
   );
