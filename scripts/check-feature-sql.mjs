@@ -26,7 +26,7 @@ import ts from 'typescript';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
-const TEST = /(\.spec|\.int-spec|\.e2e|\.harness|-fixtures|\.test-kit)\.tsx?$|\.d\.ts$/;
+const TEST = /(\.spec|\.int-spec|\.e2e|\.harness|\.contract|-fixtures|\.test-kit)\.tsx?$|\.d\.ts$/;
 const SKIPPED = [/^test-support\//, /^database\/migrations\//];
 const SQL =
   /\b(SELECT|INSERT\s+INTO|UPDATE\s+\S+\s+SET|DELETE\s+FROM|CREATE\s+(UNLOGGED\s+)?TABLE|ALTER\s+TABLE|TRUNCATE|WITH\s+\w+\s+AS)\b/i;

@@ -22,7 +22,7 @@ import ts from 'typescript';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE = /\.(ts|tsx|mts|cts)$/;
-const TEST = /(\.spec|\.int-spec|\.e2e|\.harness|-fixtures|\.test-kit)\.tsx?$|\.d\.ts$/;
+const TEST = /(\.spec|\.int-spec|\.e2e|\.harness|\.contract|-fixtures|\.test-kit)\.tsx?$|\.d\.ts$/;
 const TEST_FOLDERS = new Set(['test-support']);
 const ROOT = '(root)';
 
