@@ -56,6 +56,16 @@ function filterClause(filters: Filters, first: number): { clause: string; params
 export class AnalyticsService {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Scans by people today (UTC day, as scan_daily counts), of one tenant or (`tenant` null) every tenant: the console's home. */
+  async scansToday(tenant: number | null): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT coalesce(sum(scans), 0)::int AS n FROM scan_daily
+       WHERE day = (now() AT TIME ZONE 'UTC')::date AND ($1::int IS NULL OR client_id = $1)`,
+      [tenant],
+    )) as { n: number }[];
+    return row?.n ?? 0;
+  }
+
   async userAnalytics(user: AuthUser): Promise<UserAnalytics> {
     const owner = [user.tenantId, String(user.id)];
     const since = new Date(Date.now() - RECENT_DAYS * DAY_MS).toISOString();

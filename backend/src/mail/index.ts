@@ -1,7 +1,10 @@
 /**
- * The mail feature's front door: the queue (failed jobs for the staff console) and the dispatcher. It has no events of
- * its own: it turns other features' events into mails (mail-plans.ts) and records each in the sent ledger.
+ * The mail feature's front door: the queue (failed jobs for the staff console), the dispatcher and the ledger's query
+ * port. It has no events of its own: it turns other features' events into mails (mail-plans.ts) and records each in
+ * the sent ledger.
  */
 export { MailQueue, type FailedMailJob } from './mail-queue';
 export { MailDispatcher } from './mail-dispatcher';
 export { MAIL_KINDS, type MailKind } from './mail-plans';
+/** The sent ledger's figures (mails queued) for the staff console's home. */
+export { MailLedgerQuery } from './mail-ledger.query';

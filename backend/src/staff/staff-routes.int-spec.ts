@@ -49,6 +49,7 @@ const list = '?range=[0,9]';
  */
 const RULES: Record<string, Rule> = {
   'GET /api/admin/me': { action: 'read', call: () => ({ path: '/api/admin/me' }), ok: [200] },
+  'GET /api/admin/overview': { action: 'read', call: () => ({ path: '/api/admin/overview' }), ok: [200] },
   'GET /api/admin/events': { action: 'read', call: () => ({ path: `/api/admin/events${list}` }), ok: [200] },
   'GET /api/admin/events.csv': { action: 'read', call: () => ({ path: '/api/admin/events.csv' }), ok: [200] },
   'GET /api/admin/events/:id': { action: 'read', call: () => ({ path: `/api/admin/events/${randomUUID()}` }), ok: [404] },
@@ -172,6 +173,7 @@ const RULES: Record<string, Rule> = {
   },
   'POST /api/admin/dead-letters/:id/skip': { action: 'operate', call: () => ({ path: '/api/admin/dead-letters/999999/skip' }), ok: [404] },
   'GET /api/admin/scan-pipeline': { action: 'operate', call: () => ({ path: '/api/admin/scan-pipeline' }), ok: [200] },
+  'GET /api/newsletter/recipients': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/recipients' }), ok: [200] },
   'GET /api/newsletter/stats': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/stats' }), ok: [200] },
   'POST /api/send-newsletter': {
     action: 'sendCampaigns',

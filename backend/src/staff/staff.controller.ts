@@ -7,6 +7,7 @@ import { BodyOf, IdParam, ParamOf, QueryOf, uuidId } from '../common/input';
 import { listPage, type ListQuery } from '../common/list-query';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
+import { AdminOverviewService } from './admin-overview.service';
 import {
   blockDomainBody,
   blockedDomainsQuery,
@@ -35,10 +36,16 @@ export class StaffController {
     private readonly staff: StaffService,
     private readonly query: StaffQueryService,
     private readonly blocklist: BlockedDomainsQuery,
+    private readonly home: AdminOverviewService,
   ) {}
 
   @Get('me') @Authenticated(CAN.read) me(@CurrentUser() user: AuthUser) {
     return this.staff.me(user);
+  }
+
+  /** The console's home: new users, codes, scans today, mails queued, projections behind, sign-ups per day. */
+  @Get('overview') @Authenticated(CAN.read) overview(@CurrentUser() user: AuthUser) {
+    return this.home.overview(tenantScope(user));
   }
 
   // ---------------------------------------------------------------- audit log

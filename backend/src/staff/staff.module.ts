@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsService } from '../analytics';
+import { MailLedgerQuery } from '../mail';
+import { AdminOverviewService } from './admin-overview.service';
 import { AuditProjection } from './audit.projection';
 import { AdminClientsController } from './clients.controller';
 import { StaffController } from './staff.controller';
@@ -8,10 +11,11 @@ import { WhiteLabelClientsController } from './white-label-clients.controller';
 
 /**
  * The staff console's API, the website spec's white-label client management (same rules) and the audit log (its
- * projection also keeps the console's user and code lists).
+ * projection also keeps the console's user and code lists), and the console's home figures (it provides analytics' and
+ * mail's query ports itself: they need only the DataSource).
  */
 @Module({
   controllers: [StaffController, AdminClientsController, WhiteLabelClientsController],
-  providers: [AuditProjection, StaffQueryService, StaffService],
+  providers: [AdminOverviewService, AnalyticsService, MailLedgerQuery, AuditProjection, StaffQueryService, StaffService],
 })
 export class StaffModule {}
