@@ -174,6 +174,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/dead-letters/:id/skip': { action: 'operate', call: () => ({ path: '/api/admin/dead-letters/999999/skip' }), ok: [404] },
   'GET /api/admin/scan-pipeline': { action: 'operate', call: () => ({ path: '/api/admin/scan-pipeline' }), ok: [200] },
   'GET /api/newsletter/recipients': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/recipients' }), ok: [200] },
+  'GET /api/newsletter/recipients': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/recipients' }), ok: [200] },
   'GET /api/newsletter/stats': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/stats' }), ok: [200] },
   'POST /api/send-newsletter': {
     action: 'sendCampaigns',
