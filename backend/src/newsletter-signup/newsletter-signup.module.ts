@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfirmNewsletterSubscriptionHandler } from './confirm-newsletter-subscription.command';
+import { NewsletterSubscribersController } from './newsletter-subscribers.controller';
 import { NewsletterSignupController } from './newsletter-signup.controller';
 import { NewsletterSubscribersQuery } from './newsletter-subscribers.query';
 import { NewsletterSubscriptionsProjection } from './newsletter-subscriptions.projection';
@@ -12,7 +13,7 @@ import { UnsubscribeFromNewsletterHandler } from './unsubscribe-from-newsletter.
  */
 @Global()
 @Module({
-  controllers: [NewsletterSignupController],
+  controllers: [NewsletterSignupController, NewsletterSubscribersController],
   providers: [
     SubscribeToNewsletterHandler,
     ConfirmNewsletterSubscriptionHandler,

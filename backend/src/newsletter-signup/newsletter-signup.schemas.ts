@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../common/input';
+import { listQuery, type ListQuery } from '../common/list-query';
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
@@ -36,3 +37,28 @@ export const unsubscribeLinkSchema = z.object({
   'List-Unsubscribe': z.literal('One-Click').optional().catch(undefined),
 });
 export type UnsubscribeLink = z.output<typeof unsubscribeLinkSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The staff console's subscriber list (react-admin's dialect, common/list-query.ts); an unknown filter key is a 400. */
+export const SUBSCRIBER_SORTABLE = ['subscribedAt', 'email', 'id'] as const;
+export const subscribersQuery = listQuery({
+  sortable: SUBSCRIBER_SORTABLE,
+  defaultSort: { field: 'subscribedAt', order: 'DESC' },
+  filter: z.strictObject(
+    {
+      q: text({ label: 'q', max: 200 }).optional(),
+      status: z
+        .enum(['confirmed', 'unconfirmed', 'unsubscribed'], { error: "status must be one of 'confirmed', 'unconfirmed', 'unsubscribed'" })
+        .optional(),
+      id: z
+        .array(z.string().regex(UUID, 'id must be an id'), { error: 'id must be a list of ids' })
+        .max(100, 'id may list at most 100 ids')
+        .optional(),
+    },
+    { error: 'filter may hold q, status and id' },
+  ),
+  maxPage: 100,
+});
+export type SubscribersFilter = z.output<typeof subscribersQuery>['filter'];
+export type SubscribersQuery = ListQuery<SubscribersFilter, (typeof SUBSCRIBER_SORTABLE)[number]>;

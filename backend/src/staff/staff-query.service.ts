@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../common/domain-error';
 import { auditPageSql, auditWhere } from './audit-query';
+export { toCsv } from '../common/csv';
 import type { CodesQuery, EventsFilter, EventsQuery, UsersQuery } from './staff.schemas';
 
 export const EVENT_NOT_FOUND = 'Event not found';
@@ -161,14 +162,4 @@ export class StaffQueryService {
     if (!rows[0]) throw DomainError.notFound(CODE_NOT_FOUND);
     return rows[0];
   }
-}
-
-/** RFC 4180 CSV, with cells that a spreadsheet would run as a formula prefixed by a quote (CSV injection). */
-export function toCsv(rows: Row[], columns: string[]): string {
-  const cell = (value: unknown): string => {
-    let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  return [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\r\n') + '\r\n';
 }

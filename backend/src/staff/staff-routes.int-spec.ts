@@ -173,6 +173,16 @@ const RULES: Record<string, Rule> = {
   },
   'POST /api/admin/dead-letters/:id/skip': { action: 'operate', call: () => ({ path: '/api/admin/dead-letters/999999/skip' }), ok: [404] },
   'GET /api/admin/scan-pipeline': { action: 'operate', call: () => ({ path: '/api/admin/scan-pipeline' }), ok: [200] },
+  'GET /api/admin/newsletter-subscribers': {
+    action: 'sendCampaigns',
+    call: () => ({ path: `/api/admin/newsletter-subscribers${list}` }),
+    ok: [200],
+  },
+  'GET /api/admin/newsletter-subscribers.csv': {
+    action: 'sendCampaigns',
+    call: () => ({ path: '/api/admin/newsletter-subscribers.csv' }),
+    ok: [200],
+  },
   'GET /api/newsletter/recipients': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/recipients' }), ok: [200] },
   'GET /api/newsletter/recipients': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/recipients' }), ok: [200] },
   'GET /api/newsletter/stats': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/stats' }), ok: [200] },
