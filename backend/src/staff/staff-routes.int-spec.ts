@@ -184,7 +184,6 @@ const RULES: Record<string, Rule> = {
     ok: [200],
   },
   'GET /api/newsletter/recipients': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/recipients' }), ok: [200] },
-  'GET /api/newsletter/recipients': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/recipients' }), ok: [200] },
   'GET /api/newsletter/stats': { action: 'sendCampaigns', call: () => ({ path: '/api/newsletter/stats' }), ok: [200] },
   'POST /api/send-newsletter': {
     action: 'sendCampaigns',
