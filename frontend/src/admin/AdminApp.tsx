@@ -18,6 +18,7 @@ import { events } from './events';
 import { campaigns, NewsletterManager } from './newsletter';
 import { deadLetters, projections } from './ops';
 import { useCan, useStaff } from './staff';
+import { subscribers } from './subscribers';
 import { users } from './users';
 
 const store = memoryStore();
@@ -86,6 +87,7 @@ export function AdminApp() {
       {operate && <Resource name="projections" {...projections} />}
       {operate && <Resource name="dead-letters" {...deadLetters} />}
       {sendCampaigns && <Resource name="campaigns" {...campaigns} />}
+      {sendCampaigns && <Resource name="newsletter-subscribers" {...subscribers} />}
       <CustomRoutes>
         <Route path="/home" element={<Navigate to="/admin" replace />} />
         {sendCampaigns && <Route path="/newsletter" element={<NewsletterManager />} />}
