@@ -69,6 +69,12 @@ export const CODES_PROJECTION = 'codes';
 export const CODE_REDIRECTS = readModelRole('code-redirects', 'what /d/{shortCode} answers from');
 
 /**
+ * What the staff console shows of a code (staff's audit projection serves it): a staff action on a code waits for it, so
+ * the console's page, asked again once the answer is back, already shows the suspension.
+ */
+export const CODE_MODERATION_VIEW = readModelRole('code-moderation-view', 'what the staff console shows of a code');
+
+/**
  * `qr_codes` (static) and `dynamic_qr_codes` (dynamic) from the `qr-{id}` events, plus the scan count of dynamic
  * codes from `Scanned` (bots not counted). Rows are soft-deleted, as the spec's tables say: one by QrDeleted, every
  * code of an account by accounts' UserDeleted (docs/decisions.md, issue 15).

@@ -22,7 +22,7 @@ export {
 } from './abuse/blocked-domains.query';
 /** Every style field a QrCreated carries, as the create command stores a code made without style (test fixtures too). */
 export { DEFAULT_STORED_STYLE } from './code-input';
-export { CODE_REDIRECTS, CODES_PROJECTION } from './codes.projection';
+export { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from './codes.projection';
 export { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 export { BLOCKED_DOMAINS_PROJECTION } from './abuse/blocked-domains.projection';
 export { allCodesSql, dynamicCodesSql } from './codes-sql';

@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
 import { CAMPAIGN_EVENTS } from '../campaigns';
-import { BLOCKLIST_EVENTS, QR_EVENTS, type QrEvents } from '../codes';
+import { BLOCKLIST_EVENTS, CODE_MODERATION_VIEW, QR_EVENTS, type QrEvents } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
 import { dataRecord, type DomainEvent } from '../event-store/typed-events';
 import type { Projection } from '../projections/projection';
@@ -50,6 +50,7 @@ interface UserRow extends UserSubject {
 @Injectable()
 export class AuditProjection implements Projection, OnModuleInit {
   readonly name = AUDIT_PROJECTION;
+  readonly serves = [CODE_MODERATION_VIEW];
   readonly tables = ['audit_events', 'staff_users', 'staff_codes'];
   readonly eventTypes = CONSUMED.types;
 

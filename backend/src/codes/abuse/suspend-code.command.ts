@@ -5,7 +5,7 @@ import type { CodeDto, DeletedCodeDto } from '../code-dto';
 import { CodesQueryService } from '../codes-query.service';
 import { decideLiftSuspension, decideSuspend, evolveQr, initialQr } from '../qr-code';
 import { qrStream } from '../qr-code.events';
-import { CODE_REDIRECTS, CODES_PROJECTION } from '../codes.projection';
+import { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from '../codes.projection';
 
 /** POST /api/admin/codes/{id}/suspension (staff): QrSuspended, /d/ answers the disabled page at once. */
 export class SuspendCodeCommand extends Command<CodeDto | DeletedCodeDto> {
@@ -34,8 +34,8 @@ function run(pipeline: CommandPipeline, codes: CodesQueryService, staff: AuthUse
     initial: initialQr,
     evolve: evolveQr,
     actor: { actorId: staff.id, tenantId: staff.tenantId },
-    // The redirect's read model too: the answer means /d/ already says so.
-    waitFor: [CODES_PROJECTION, CODE_REDIRECTS],
+    // The redirect's read model too: the answer means /d/ already says so; and the console's view of the code.
+    waitFor: [CODES_PROJECTION, CODE_REDIRECTS, CODE_MODERATION_VIEW],
     decide: (state) => decide(state, staff.tenantId),
     answer: (state, committed) => codes.answer(state, committed.revision, committed.caughtUp),
   });
