@@ -2,7 +2,7 @@
 // logo and name) and the bodies it sends, the PUT of an edit (with If-Match, by the data provider) and the create of a
 // 'Duplicate and edit'. Unit-tested in code-edit.spec.ts without a browser.
 import { DEFAULT_STYLE, isUrlType, type encodePayload, type QrStyle } from '@qrsharks/qr-core/browser';
-import type { DashboardCode } from '../data-provider';
+import type { DashboardCode } from '../dashboard-code';
 
 /** What the editor holds: the content fields, the style (its logo apart), the logo and the owner's name. */
 export interface CodeDraft {
