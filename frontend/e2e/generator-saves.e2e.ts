@@ -85,8 +85,12 @@ describe('generator: no accidental saves, downloads counted once', () => {
     expect(await dynamicCodes()).toHaveLength(1);
     expect(creates).toHaveLength(1);
 
+    // Listen before clicking: an answer that arrives before a listener is attached is never seen.
+    const saved = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/dynamic-qrcodes' && response.request().method() === 'POST',
+    );
     await card().getByRole('button', { name: 'Generate QR Code' }).click();
-    await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/dynamic-qrcodes' && response.status() === 201);
+    expect((await saved).status()).toBe(201);
     expect(await dynamicCodes()).toHaveLength(2);
   });
 
