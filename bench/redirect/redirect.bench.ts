@@ -1,7 +1,7 @@
 /**
  * bench/redirect: (a) bare node:http answering 302 from a Map, (b) our GET /d/{code} with scan recording (API
  * process, ingester stopped), drain, (c) our /d/{code} again with the ingester running, drain. Prints req/s, p50,
- * p99 and scans recorded (Scanned events) versus 302s sent.
+ * p99 and scans recorded (Scanned events) versus 302s sent; (d) the same with Redis frozen for the whole run.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -15,6 +15,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Runs of our endpoint send a fixed number of requests, so every 302 is counted (a timed run drops the in-flight ones). */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
+/** (d): requests sent while Redis is frozen (SIGSTOP), every one of which must become one Scanned event. */
+const FROZEN_REQUESTS = Number(process.env.BENCH_FROZEN_REQUESTS ?? 20_000);
 
 interface Figures {
   rps: number;
@@ -26,13 +28,13 @@ interface Figures {
   sent302: number;
 }
 
-async function load(url: string, fixed = false): Promise<Figures> {
+async function load(url: string, fixed = false, amount = REQUESTS): Promise<Figures> {
   const warm = await autocannon({ url, connections: CONNECTIONS, amount: 5000, headers: { 'user-agent': BROWSER_UA } });
   const started = performance.now();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    ...(fixed ? { amount: REQUESTS } : { duration: DURATION }),
+    ...(fixed ? { amount } : { duration: DURATION }),
     headers: { 'user-agent': BROWSER_UA },
   });
   const seconds = (performance.now() - started) / 1000;
@@ -90,7 +92,7 @@ async function main() {
     // Two codes: timed runs on `bench1` give req/s and latency (autocannon ends a fixed-amount run on its 1 s tick,
     // which would round the rate); fixed-amount runs on `ledger1` count every 302 against its Scanned events.
     const codes: Record<string, string> = {};
-    for (const shortCode of ['bench1', 'ledger1']) {
+    for (const shortCode of ['bench1', 'ledger1', 'frozen0', 'frozen1']) {
       const qrId = (codes[shortCode] = randomUUID());
       await store.append(
         `qr-${qrId}`,
@@ -169,14 +171,72 @@ async function main() {
     console.log(line('    the same, a fixed 100,000 on a 2nd code', cLedger));
     const drainC = await drain(bLedger.sent302 + cLedger.sent302);
     const total = await scanned(codes.ledger1);
-    probe.disconnect();
     console.log(`    drained again in ${drainC.toFixed(1)} s`);
     const sent = bLedger.sent302 + cLedger.sent302;
     console.log(
       `recorded vs 302s (2nd code, warm-ups included): ${total} Scanned events, ${sent} 302s sent: ` +
         `${total === sent ? 'equal' : 'DIFFERENT'}`,
     );
-    console.log(JSON.stringify({ a, b, c, bLedger, cLedger, ledgerScannedEvents: total, bPercentOfA: (100 * b.rps) / a.rps }));
+
+    // (d) Redis frozen (SIGSTOP) for a whole fixed-amount run, the ingester on: every command times out, and the
+    // scans go straight to the event store. Once on an API whose breaker re-opens after 1 ms (every batch waits for
+    // Redis's timeout: what the product did before the breaker), then on our API with its default break.
+    const frozenRun = async (apiPort: number, shortCode: string) => {
+      redis.process?.kill('SIGSTOP');
+      let figures: Figures;
+      try {
+        figures = await load(`http://127.0.0.1:${apiPort}/d/${shortCode}`, true, FROZEN_REQUESTS);
+      } finally {
+        redis.process?.kill('SIGCONT');
+      }
+      const started = Date.now();
+      while ((await scanned(codes[shortCode])) < figures.sent302 || (await streamLength()) > 0) {
+        if (Date.now() - started > 600_000) break;
+        await sleep(250);
+      }
+      return { figures, recorded: await scanned(codes[shortCode]) };
+    };
+    const unbrokenPort = await freePort();
+    const unbroken = startProduct('main', { ...env, ROLE: 'api', PORT: String(unbrokenPort), SCAN_REDIS_BREAK_MS: '1' });
+    let d0: Awaited<ReturnType<typeof frozenRun>>;
+    try {
+      await waitForHttp(`http://127.0.0.1:${unbrokenPort}/d/not-a-code`); // a 404 records no scan
+      d0 = await frozenRun(unbrokenPort, 'frozen0');
+    } finally {
+      await stopChild(unbroken);
+    }
+    console.log(line('(d0) Redis frozen, no break (each batch waits)', d0.figures));
+    const d = await frozenRun(port, 'frozen1');
+    console.log(line('(d) Redis frozen, the breaker on (default)', d.figures));
+    probe.disconnect();
+    console.log(
+      `    (d0) is ${((100 * d0.figures.rps) / b.rps).toFixed(0)}% of (b), ` +
+        `(d) is ${((100 * d.figures.rps) / b.rps).toFixed(0)}%; target >= 50%`,
+    );
+    for (const [name, run] of [
+      ['d0', d0],
+      ['d', d],
+    ] as const)
+      console.log(
+        `recorded vs 302s (${name}, Redis frozen, warm-up included): ${run.recorded} Scanned events, ${run.figures.sent302} 302s sent: ` +
+          `${run.recorded === run.figures.sent302 ? 'equal' : 'DIFFERENT'}`,
+      );
+    console.log(
+      JSON.stringify({
+        a,
+        b,
+        c,
+        d0: d0.figures,
+        d: d.figures,
+        bLedger,
+        cLedger,
+        ledgerScannedEvents: total,
+        frozenScannedEvents: { d0: d0.recorded, d: d.recorded },
+        bPercentOfA: (100 * b.rps) / a.rps,
+        dPercentOfB: (100 * d.figures.rps) / b.rps,
+        d0PercentOfB: (100 * d0.figures.rps) / b.rps,
+      }),
+    );
   } finally {
     await stopChild(api);
     await stopChild(worker);

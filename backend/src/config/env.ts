@@ -71,6 +71,11 @@ export const envSchema = z.object({
 
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_TIMEOUT_MS: z.coerce.number().int().positive().default(150),
+  /**
+   * After a scan's write to Redis fails (a timeout: Redis frozen or overloaded), scans skip Redis for this long and go
+   * straight to the event store, instead of each waiting REDIS_TIMEOUT_MS; then one batch probes Redis again.
+   */
+  SCAN_REDIS_BREAK_MS: z.coerce.number().int().positive().default(1000),
 
   /**
    * The one secret every signing key is derived from (config/keys.ts), and the salt of visitor hashes. The defaults

@@ -43,3 +43,39 @@ describe('scan recording on a Redis that refuses scripts (ACL without @scripting
     expect(app.app.get(ScanRecorder).fallbackCount).toBe(0);
   });
 });
+
+describe('scan recording while Redis is frozen (issue 31: the breaker)', () => {
+  const redis = new PrivateRedis();
+  let app: TestApp;
+  // A command waits this long before it counts as failed; the breaker then keeps scans off Redis far longer than
+  // the test, so every scan after the first goes direct. Without the breaker each would wait the whole timeout.
+  const TIMEOUT_MS = 4000;
+  beforeAll(async () => {
+    await redis.start();
+    app = await startTestApp({ REDIS_URL: redis.url, REDIS_TIMEOUT_MS: String(TIMEOUT_MS), SCAN_REDIS_BREAK_MS: '600000' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await redis.destroy();
+  });
+
+  it('waits for the timeout once, then answers the next scans from the event store without waiting for Redis', async () => {
+    const code = await createCodeByEvents(app.app, { destination: 'https://example.com/frozen' });
+    const client = new TestClient(app.url);
+    const scan = () => client.request('GET', `/d/${code.shortCode}`, { headers: { 'user-agent': BROWSER_UA } });
+    const thawed = redis.freeze(3 * TIMEOUT_MS); // frozen past the first scan and the nine after it
+    try {
+      const first = await scan();
+      expect(first.status).toBe(302);
+      const started = performance.now();
+      for (let i = 0; i < 9; i++) expect((await scan()).status).toBe(302);
+      // Nine scans that each waited for Redis would take 9 x TIMEOUT_MS at least.
+      expect(performance.now() - started).toBeLessThan(TIMEOUT_MS);
+    } finally {
+      await thawed;
+    }
+    const events = await waitForEvents(app.app, `scans-${code.qrId}`, 10);
+    expect(events).toHaveLength(10);
+    expect(app.app.get(ScanRecorder).fallbackCount).toBe(10);
+  }, 60_000);
+});

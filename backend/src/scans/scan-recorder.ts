@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DuplicateEventIdError, type EventStore, type NewEvent, type StreamAppend } from '../event-store/event-store';
+import { ENV, type Env } from '../config/env';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { REDIS } from '../redis/redis.module';
 import { enrichScan, loadCountryLookup } from './scan-enrich';
@@ -54,11 +55,46 @@ export async function appendScans(store: EventStore, events: [streamId: string, 
 /** XADDs every argument as one entry's `s1` field, in one atomic call; answers how many it added. */
 const XADD_BATCH = `for i = 1, #ARGV do redis.call('XADD', KEYS[1], '*', 's1', ARGV[i]) end return #ARGV`;
 const MAX_BATCH = 500;
+/** Scans in one append of the direct path (Redis failing): one transaction, one commit for all of them. */
+const MAX_DIRECT_GROUP = 2000;
 /** Rounds of event store then Redis before a scan is given up: 100 + 200 + 400 + 800 + 1600 ms of back-off between them. */
 const STORE_ATTEMPTS = 6;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Errors that say scripting is not allowed here, as opposed to Redis being slow or gone. */
 const SCRIPTS_REFUSED = /NOPERM|unknown command|not allowed|disabled/i;
+
+/**
+ * A circuit breaker in front of Redis for the scan path. Closed: every batch goes to Redis. A failed write opens it
+ * for `breakMs`: batches go straight to the event store without waiting for Redis's timeout. After that, one batch
+ * probes Redis (the others keep going direct while it is in flight); its success closes the breaker, its failure
+ * opens it again.
+ */
+export class RedisBreaker {
+  private openUntil = 0;
+  private probing = false;
+  constructor(
+    private readonly breakMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+  /** Whether this batch may try Redis; when it answers true after a break, the caller is the probe and must report. */
+  tryRedis(): boolean {
+    if (this.openUntil === 0) return true;
+    if (this.probing || this.now() < this.openUntil) return false;
+    this.probing = true;
+    return true;
+  }
+  succeeded(): void {
+    this.openUntil = 0;
+    this.probing = false;
+  }
+  failed(): void {
+    this.openUntil = this.now() + this.breakMs;
+    this.probing = false;
+  }
+  get open(): boolean {
+    return this.openUntil !== 0;
+  }
+}
 
 interface Waiting {
   scan: RawScan;
@@ -69,7 +105,8 @@ interface Waiting {
  * Writes a scan before its answer leaves. The scans of one turn of the event loop go to the Redis stream in one
  * EVAL (one command, one timer and one reply for up to 500 scans, instead of one XADD each). When Redis fails or
  * times out, those scans go straight to the event store as Scanned events with the same ids; should Redis have
- * taken them after all, the ingester's append of those ids is a no-op.
+ * taken them after all, the ingester's append of those ids is a no-op. After a failure a breaker sends scans direct
+ * for SCAN_REDIS_BREAK_MS, so that a frozen Redis costs each scan nothing rather than REDIS_TIMEOUT_MS (issue 31).
  */
 @Injectable()
 export class ScanRecorder implements OnApplicationBootstrap {
@@ -77,12 +114,18 @@ export class ScanRecorder implements OnApplicationBootstrap {
   private fallbacks = 0;
   private waiting: Waiting[] = [];
   private scriptsRefused = false;
+  private readonly breaker: RedisBreaker;
+  private direct: { scans: RawScan[]; done: (outcome: RecordOutcome) => void }[] = [];
+  private directRunning = false;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
-  ) {}
+    @Inject(ENV) env: Pick<Env, 'SCAN_REDIS_BREAK_MS'>,
+  ) {
+    this.breaker = new RedisBreaker(env.SCAN_REDIS_BREAK_MS);
+  }
 
   /** The direct path enriches scans in this process (any role): the country database is read now, not on a scan. */
   onApplicationBootstrap(): void {
@@ -105,10 +148,21 @@ export class ScanRecorder implements OnApplicationBootstrap {
     this.waiting = [];
     for (let at = 0; at < waiting.length; at += MAX_BATCH) {
       const batch = waiting.slice(at, at + MAX_BATCH);
-      const payloads = batch.map(({ scan }) => packScan(scan));
-      this.write(payloads).then(
-        () => batch.forEach(({ done }) => done('buffered')),
-        () => void this.storeDirectly(batch.map(({ scan }) => scan)).then((outcome) => batch.forEach(({ done }) => done(outcome))),
+      const direct = () =>
+        void this.storeDirectly(batch.map(({ scan }) => scan)).then((outcome) => batch.forEach(({ done }) => done(outcome)));
+      if (!this.breaker.tryRedis()) {
+        direct();
+        continue;
+      }
+      this.write(batch.map(({ scan }) => packScan(scan))).then(
+        () => {
+          this.breaker.succeeded();
+          batch.forEach(({ done }) => done('buffered'));
+        },
+        () => {
+          this.breaker.failed();
+          direct();
+        },
       );
     }
   };
@@ -138,7 +192,45 @@ export class ScanRecorder implements OnApplicationBootstrap {
    * short back-off: whichever takes them first keeps them (the same ids, so a copy in both is stored once). Lost only
    * when both stay down for the whole back-off.
    */
-  private async storeDirectly(scans: RawScan[]): Promise<RecordOutcome> {
+  private storeDirectly(scans: RawScan[]): Promise<RecordOutcome> {
+    return new Promise((done) => {
+      this.direct.push({ scans, done });
+      void this.pumpDirect();
+    });
+  }
+
+  /**
+   * The direct path's group commit: one append at a time, carrying every scan that arrived while the one before it
+   * ran (up to MAX_DIRECT_GROUP). Many small concurrent appends to one code's stream would queue on its lock and
+   * each wait for its own commit; one append of them all waits once.
+   */
+  private async pumpDirect(): Promise<void> {
+    if (this.directRunning) return;
+    this.directRunning = true;
+    try {
+      while (this.direct.length > 0) {
+        let count = 0;
+        let take = 0;
+        while (take < this.direct.length && (take === 0 || count + this.direct[take].scans.length <= MAX_DIRECT_GROUP))
+          count += this.direct[take++].scans.length;
+        const group = this.direct.splice(0, take);
+        const scans = group.flatMap((entry) => entry.scans);
+        const outcome = await this.storeGroup(scans).catch((error: Error): RecordOutcome => {
+          this.logger.error({
+            msg: 'scans lost: storing them directly failed',
+            scanIds: scans.map((scan) => scan.id),
+            error: error.message,
+          });
+          return 'lost';
+        });
+        for (const { done } of group) done(outcome);
+      }
+    } finally {
+      this.directRunning = false;
+    }
+  }
+
+  private async storeGroup(scans: RawScan[]): Promise<RecordOutcome> {
     const events = scans.map((scan): [string, NewEvent<Scanned>] => [scanStream(scan.qrId), scannedEvent(enrichScan(scan), scan.tenantId)]);
     let payloads: string[] | null = null;
     let failure: unknown;
