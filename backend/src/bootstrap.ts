@@ -27,6 +27,8 @@ export interface RunningApp {
   env: Env;
   /** Base URL of the HTTP server (roles all and api). */
   url: string | null;
+  /** The database it uses (the embedded PostgreSQL's when DATABASE_URL was not set). */
+  databaseUrl: string;
   app: INestApplicationContext;
   server: Server | null;
   close(): Promise<void>;
@@ -145,7 +147,7 @@ export async function bootstrap(
     };
     if (options.handleSignals) handleSignals(close, logger.info.bind(logger));
     logger.info({ role: env.ROLE }, 'QR Code Sharks worker started');
-    return { env, url: null, app, server: null, close };
+    return { env, url: null, databaseUrl, app, server: null, close };
   }
 
   const expressApp = express();
@@ -236,14 +238,19 @@ export async function bootstrap(
     })());
   if (options.handleSignals) handleSignals(close, logger.info.bind(logger));
   logger.info({ role: env.ROLE, url, frontend: dist ?? 'not built' }, `QR Code Sharks listening on ${url}`);
-  return { env, url, app, server, close };
+  return { env, url, databaseUrl, app, server, close };
 }
 
-function handleSignals(close: () => Promise<void>, log: (message: string) => void) {
-  let count = 0;
+export function handleSignals(close: () => Promise<void>, log: (message: string) => void) {
+  let first = 0;
   const onSignal = (signal: string) => {
-    count += 1;
-    if (count > 1) process.exit(1);
+    // A second signal ends the process at once, unless it is the same stop arriving twice: Ctrl-C reaches every
+    // process of the terminal's group, and a cluster's primary also asks its HTTP processes to stop.
+    if (first !== 0) {
+      if (Date.now() - first > 1000) process.exit(1);
+      return;
+    }
+    first = Date.now();
     log(`${signal} received: shutting down gracefully`);
     close()
       .then(() => process.exit(0))

@@ -92,7 +92,7 @@ async function main() {
     // Two codes: timed runs on `bench1` give req/s and latency (autocannon ends a fixed-amount run on its 1 s tick,
     // which would round the rate); fixed-amount runs on `ledger1` count every 302 against its Scanned events.
     const codes: Record<string, string> = {};
-    for (const shortCode of ['bench1', 'ledger1', 'frozen0', 'frozen1']) {
+    for (const shortCode of ['bench1', 'ledger1', 'frozen0', 'frozen1', 'cluster1']) {
       const qrId = (codes[shortCode] = randomUUID());
       await store.append(
         `qr-${qrId}`,
@@ -208,7 +208,6 @@ async function main() {
     console.log(line('(d0) Redis frozen, no break (each batch waits)', d0.figures));
     const d = await frozenRun(port, 'frozen1');
     console.log(line('(d) Redis frozen, the breaker on (default)', d.figures));
-    probe.disconnect();
     console.log(
       `    (d0) is ${((100 * d0.figures.rps) / b.rps).toFixed(0)}% of (b), ` +
         `(d) is ${((100 * d.figures.rps) / b.rps).toFixed(0)}%; target >= 50%`,
@@ -221,8 +220,39 @@ async function main() {
         `recorded vs 302s (${name}, Redis frozen, warm-up included): ${run.recorded} Scanned events, ${run.figures.sent302} 302s sent: ` +
           `${run.recorded === run.figures.sent302 ? 'equal' : 'DIFFERENT'}`,
       );
+
+    // (e) two HTTP processes on one port (API_PROCESSES=2, node:cluster) with the ingester on, as (c).
+    const clusterPort = await freePort();
+    const clustered = startProduct('main', { ...env, ROLE: 'api', PORT: String(clusterPort), API_PROCESSES: '2' });
+    let e: Figures;
+    let eLedger: Figures;
+    let clusterTotal: number;
+    try {
+      await waitForHttp(`http://127.0.0.1:${clusterPort}/d/not-a-code`);
+      e = await load(`http://127.0.0.1:${clusterPort}/d/bench1`);
+      console.log(line('(e) two HTTP processes, ingester on', e));
+      eLedger = await load(`http://127.0.0.1:${clusterPort}/d/cluster1`, true);
+      console.log(line('    the same, a fixed 100,000 on a 5th code', eLedger));
+      const started = Date.now();
+      while ((await scanned(codes.cluster1)) < eLedger.sent302 || (await streamLength()) > 0) {
+        if (Date.now() - started > 600_000) break;
+        await sleep(250);
+      }
+      clusterTotal = await scanned(codes.cluster1);
+    } finally {
+      await stopChild(clustered);
+    }
+    probe.disconnect();
+    console.log(`    (e) is ${((100 * e.rps) / c.rps).toFixed(0)}% of (c) and ${((100 * e.rps) / a.rps).toFixed(0)}% of (a)`);
+    console.log(
+      `recorded vs 302s (e, 5th code, warm-up included): ${clusterTotal} Scanned events, ${eLedger.sent302} 302s sent: ` +
+        `${clusterTotal === eLedger.sent302 ? 'equal' : 'DIFFERENT'}`,
+    );
     console.log(
       JSON.stringify({
+        e,
+        eLedger,
+        clusterScannedEvents: clusterTotal,
         a,
         b,
         c,

@@ -24,6 +24,12 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /**
+   * HTTP processes sharing PORT (node:cluster): a number, or `auto` for one per core. Unset: `auto` with ROLE=api,
+   * 1 with ROLE=all (then the first process also runs the worker's jobs and the embedded PostgreSQL). ROLE=worker
+   * serves no HTTP and ignores it.
+   */
+  API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).optional(),
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   BASE_DOMAIN: z.string().default('localhost'),
   /**
