@@ -2,15 +2,15 @@
  * The codes feature's front door: its events (types and stream names, the contracts scans and analytics project)
  * and its query service. Other features import codes only from here.
  */
-export * from './qr-code.events';
+export * from './model/qr-code.events';
 export type { FileUploaded, UploadKind } from './uploads/upload.events';
 export { uploadStream, UPLOAD_EVENTS, UPLOAD_EVENT_TYPES, type UploadEvents } from './uploads/upload.events';
-export { CodesQueryService, type HistoryEntry, type PaymentCode } from './codes-query.service';
-export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './code-dto';
+export { CodesQueryService, type HistoryEntry, type PaymentCode } from './read-model/codes-query.service';
+export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './read-model/code-dto';
 /** The hosted pages of codes whose content is not a web address: what the redirect serves at /d/ for them. */
-export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './hosted-pages';
+export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './pages/hosted-pages';
 /** Passwords of dynamic codes: the redirect checks a scanner's password against scan_targets' hash with this. */
-export { verifyCodePassword, CODE_PASSWORD_MAX } from './code-passwords';
+export { verifyCodePassword, CODE_PASSWORD_MAX } from './password/code-passwords';
 /** Abuse handling for the staff console: suspending codes and the destination blocklist (commands and its reads). */
 export { SuspendCodeCommand, LiftSuspensionCommand } from './abuse/suspend-code.command';
 export { BlockDomainCommand, UnblockDomainCommand, type BlockedDomainAnswer } from './abuse/blocked-domain.command';
@@ -21,8 +21,8 @@ export {
   type BlockedDomainSort,
 } from './abuse/blocked-domains.query';
 /** Every style field a QrCreated carries, as the create command stores a code made without style (test fixtures too). */
-export { DEFAULT_STORED_STYLE } from './code-input';
-export { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from './codes.projection';
+export { DEFAULT_STORED_STYLE } from './model/code-input';
+export { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from './read-model/codes.projection';
 export { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 export { BLOCKED_DOMAINS_PROJECTION } from './abuse/blocked-domains.projection';
-export { allCodesSql, dynamicCodesSql } from './codes-sql';
+export { allCodesSql, dynamicCodesSql } from './read-model/codes-sql';

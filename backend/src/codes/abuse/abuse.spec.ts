@@ -1,8 +1,8 @@
 import type { Evolvable } from '../../command-pipeline/command-pipeline';
 import { aggregate, refusalOf } from '../../test-support/given-when-then';
-import { checkDestination, ownHostPolicy } from '../destination';
-import { decideLiftSuspension, decideResume, decideSuspend, evolveQr, initialQr, type QrState } from '../qr-code';
-import type { QrCreated } from '../qr-code.events';
+import { checkDestination, ownHostPolicy } from '../destinations/destination';
+import { decideLiftSuspension, decideResume, decideSuspend, evolveQr, initialQr, type QrState } from '../model/qr-code';
+import type { QrCreated } from '../model/qr-code.events';
 import { decideBlock, decideUnblock, evolveBlockedDomain, initialBlockedDomain, type BlockedDomainState } from './blocked-domain';
 
 const created = (mode: 'static' | 'dynamic', tenantId = 2): Evolvable => ({

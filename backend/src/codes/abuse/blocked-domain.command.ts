@@ -1,10 +1,10 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '../../accounts';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
-import { blockedDomainStream, type BlocklistEvent } from '../qr-code.events';
+import { blockedDomainStream, type BlocklistEvent } from '../model/qr-code.events';
 import { decideBlock, decideUnblock, evolveBlockedDomain, initialBlockedDomain, type BlockedDomainState } from './blocked-domain';
 import { BLOCKED_DOMAINS_PROJECTION } from './blocked-domains.projection';
-import { CODE_REDIRECTS } from '../codes.projection';
+import { CODE_REDIRECTS } from '../read-model/codes.projection';
 
 export interface BlockedDomainAnswer {
   id: string;

@@ -1,6 +1,6 @@
 import type { Evolvable } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
-import { BLOCKLIST_EVENTS, type BlocklistEvent } from '../qr-code.events';
+import { BLOCKLIST_EVENTS, type BlocklistEvent } from '../model/qr-code.events';
 
 /** One blocked destination domain, folded from `blocked-domain-{domain}`. Pure. */
 export interface BlockedDomainState {

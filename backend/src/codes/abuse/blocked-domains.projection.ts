@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Projection } from '../../projections/projection';
 import { ProjectionsService } from '../../projections/projections.service';
-import { BLOCKLIST_EVENTS } from '../qr-code.events';
+import { BLOCKLIST_EVENTS } from '../model/qr-code.events';
 
 export const BLOCKED_DOMAINS_PROJECTION = 'blocked_domains';
 

@@ -1,11 +1,11 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { AuthUser } from '../../accounts';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
-import type { CodeDto, DeletedCodeDto } from '../code-dto';
-import { CodesQueryService } from '../codes-query.service';
-import { decideLiftSuspension, decideSuspend, evolveQr, initialQr } from '../qr-code';
-import { qrStream } from '../qr-code.events';
-import { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from '../codes.projection';
+import type { CodeDto, DeletedCodeDto } from '../read-model/code-dto';
+import { CodesQueryService } from '../read-model/codes-query.service';
+import { decideLiftSuspension, decideSuspend, evolveQr, initialQr } from '../model/qr-code';
+import { qrStream } from '../model/qr-code.events';
+import { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from '../read-model/codes.projection';
 
 /** POST /api/admin/codes/{id}/suspension (staff): QrSuspended, /d/ answers the disabled page at once. */
 export class SuspendCodeCommand extends Command<CodeDto | DeletedCodeDto> {

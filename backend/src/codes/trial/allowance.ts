@@ -2,7 +2,7 @@ import { PAYING_STATUSES, trialDaysLeft } from '@qrsharks/qr-core';
 import { USER_STREAM_EVENTS, type TrialActivated } from '../../accounts';
 import type { Decided, Evolvable } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
-import { CODE_SIDE_EVENTS, type DynamicQrSlotTaken } from '../qr-code.events';
+import { CODE_SIDE_EVENTS, type DynamicQrSlotTaken } from '../model/qr-code.events';
 
 /** What the allowance folds of `user-{id}`: the plan's events (declared by accounts) and our slots. */
 const ALLOWANCE_EVENTS = USER_STREAM_EVENTS.pick('TrialActivated', 'SubscriptionStatusChanged').and(

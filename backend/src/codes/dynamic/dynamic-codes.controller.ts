@@ -1,0 +1,105 @@
+import { Controller, Delete, Get, Headers, HttpCode, Post, Put, UseInterceptors } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiConsumes } from '@nestjs/swagger';
+import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
+import { ifMatchVersion, VersionETag } from '../../command-pipeline/versions';
+import { BodyOf, IdParam, uuidId } from '../../common/input';
+import { RemoveCodePasswordCommand, SetCodePasswordCommand } from '../password/code-password.command';
+import { codePasswordSchema, type CodePasswordBody } from '../password/code-passwords';
+import { codeBodySchema, codeChangesSchema, type CodeBody, type CodeChangesBody } from '../editing/codes.schemas';
+import { CodesQueryService } from '../read-model/codes-query.service';
+import { CreateQrCodeCommand } from '../editing/create-qr-code.command';
+import { IdempotencyKey, IdempotentCreate } from '../editing/idempotency';
+import { DeleteQrCodeCommand } from '../editing/delete-qr-code.command';
+import { PauseDynamicCodeCommand } from './pause-dynamic-code.command';
+import { NOT_FOUND } from '../model/qr-code';
+import { ResumeDynamicCodeCommand } from './resume-dynamic-code.command';
+import { UpdateQrCodeCommand } from '../editing/update-qr-code.command';
+import { FileOf, type FileUpload } from '../uploads/file-upload';
+import { Multipart } from '../uploads/multipart.interceptor';
+
+const CodeId = () => IdParam('id', uuidId(), NOT_FOUND);
+
+/** Dynamic codes (core spec section 7): create, lists, destination edit, pause, resume, password, delete. */
+@Controller('api/dynamic-qrcodes')
+@Authenticated()
+export class DynamicCodesController {
+  constructor(
+    private readonly codes: CodesQueryService,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  @Post()
+  @UseInterceptors(Multipart('logoFile'))
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @VersionETag()
+  @IdempotentCreate()
+  create(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(codeBodySchema) body: CodeBody,
+    @FileOf('logoFile') logo: FileUpload | null,
+    @IdempotencyKey() key: string | null,
+  ) {
+    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, 'dynamic', key));
+  }
+
+  @Get()
+  list(@CurrentUser() user: AuthUser) {
+    return this.codes.listDynamic(user);
+  }
+
+  @Get('paused')
+  paused(@CurrentUser() user: AuthUser) {
+    return this.codes.listDynamic(user, true);
+  }
+
+  @Put(':id')
+  @UseInterceptors(Multipart('logoFile'))
+  @ApiConsumes('multipart/form-data', 'application/json')
+  @VersionETag()
+  update(
+    @CurrentUser() user: AuthUser,
+    @CodeId() id: string,
+    @BodyOf(codeChangesSchema) body: CodeChangesBody,
+    @FileOf('logoFile') logo: FileUpload | null,
+    @Headers('if-match') ifMatch?: string,
+  ) {
+    return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, body, logo, ifMatch, 'dynamic'));
+  }
+
+  @Post(':id/pause')
+  @HttpCode(200)
+  @VersionETag()
+  pause(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new PauseDynamicCodeCommand(user, id, ifMatchVersion(ifMatch)));
+  }
+
+  @Post(':id/resume')
+  @HttpCode(200)
+  @VersionETag()
+  resume(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new ResumeDynamicCodeCommand(user, id, ifMatchVersion(ifMatch)));
+  }
+
+  @Put(':id/password')
+  @VersionETag()
+  setPassword(
+    @CurrentUser() user: AuthUser,
+    @CodeId() id: string,
+    @BodyOf(codePasswordSchema) body: CodePasswordBody,
+    @Headers('if-match') ifMatch?: string,
+  ) {
+    return this.commandBus.execute(new SetCodePasswordCommand(user, id, body.password, ifMatchVersion(ifMatch)));
+  }
+
+  @Delete(':id/password')
+  @VersionETag()
+  removePassword(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new RemoveCodePasswordCommand(user, id, ifMatchVersion(ifMatch)));
+  }
+
+  @Delete(':id')
+  remove(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
+    return this.commandBus.execute(new DeleteQrCodeCommand(user, id, 'dynamic', ifMatchVersion(ifMatch)));
+  }
+}

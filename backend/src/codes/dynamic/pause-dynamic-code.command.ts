@@ -1,0 +1,41 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { AuthUser } from '../../accounts';
+import { CommandPipeline } from '../../command-pipeline/command-pipeline';
+import type { ExpectedVersion } from '../../command-pipeline/versions';
+import type { CodeDto, DeletedCodeDto } from '../read-model/code-dto';
+import { CodesQueryService } from '../read-model/codes-query.service';
+import { decidePause, evolveQr, initialQr } from '../model/qr-code';
+import { qrStream } from '../model/qr-code.events';
+import { CODES_PROJECTION } from '../read-model/codes.projection';
+
+/** POST /api/dynamic-qrcodes/{id}/pause: the /d/ link answers its paused page until resumed. */
+export class PauseDynamicCodeCommand extends Command<CodeDto | DeletedCodeDto> {
+  constructor(
+    readonly user: AuthUser,
+    readonly qrId: string,
+    readonly expected: ExpectedVersion | undefined,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(PauseDynamicCodeCommand)
+export class PauseDynamicCodeHandler implements ICommandHandler<PauseDynamicCodeCommand> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly codes: CodesQueryService,
+  ) {}
+
+  execute({ user, qrId, expected }: PauseDynamicCodeCommand): Promise<CodeDto | DeletedCodeDto> {
+    return this.pipeline.run({
+      stream: qrStream(qrId),
+      initial: initialQr,
+      evolve: evolveQr,
+      expected,
+      actor: { actorId: user.id, tenantId: user.tenantId },
+      waitFor: [CODES_PROJECTION],
+      decide: (state) => decidePause(state, { userId: user.id, tenantId: user.tenantId }),
+      answer: (state, committed) => this.codes.answer(state, committed.revision, committed.caughtUp),
+    });
+  }
+}

@@ -1,0 +1,293 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { codeDisplayName } from '@qrsharks/qr-core';
+import { DataSource, In } from 'typeorm';
+import { AccountsService, type AuthUser } from '../../accounts';
+import type { RecordedEvent } from '../../event-store/event-store';
+import { loadStream } from '../../command-pipeline/command-pipeline';
+import type { EventStore } from '../../event-store/event-store';
+import { EVENT_STORE } from '../../event-store/event-store.tokens';
+import { TenantsService } from '../../tenants';
+import {
+  codeDto,
+  dynamicDto,
+  rowFromState,
+  staticDto,
+  type CodeDto,
+  type DeletedCodeDto,
+  type DynamicCodeDto,
+  type StaticCodeDto,
+} from './code-dto';
+import { CodeCountsEntity } from './code-counts.entity';
+import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
+import { evolveQr, initialQr, NOT_FOUND, type QrState } from '../model/qr-code';
+import { QR_EVENTS, qrStream, type QrCreated } from '../model/qr-code.events';
+import { QrCodeEntity } from './qr-code.entity';
+import { DomainError } from '../../common/domain-error';
+import type { DashboardCodesQuery } from '../editing/codes.schemas';
+
+export interface HistoryEntry {
+  id: string;
+  version: number;
+  type: string;
+  at: string;
+  actorId: string;
+  actorName: string | null;
+  summary: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A payment code's product, for the payment-products feature (the buyer's page). */
+export interface PaymentCode {
+  id: string;
+  fields: Record<string, unknown>;
+}
+
+export type LoadedCode = { state: QrState & { code: QrCreated }; revision: bigint | 'no_stream'; events: RecordedEvent[] };
+
+/**
+ * The codes feature's reads (its front door exports this): lists, one code, the audit trail, payment codes for the
+ * checkout, and the answer a command gives about a code. Reads `qr_codes`/`dynamic_qr_codes` (our read models) and
+ * `qr-{id}` streams; other features' data only through their own front doors (accounts' names, tenants' brands).
+ */
+@Injectable()
+export class CodesQueryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly tenants: TenantsService,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  /** The origin a tenant's codes encode (/d/, /pdf/, /payment) and the name on its pages. */
+  brand(tenantId: number): Promise<{ origin: string; name: string }> {
+    return this.tenants.brand(tenantId);
+  }
+
+  /**
+   * The one display name (qr-core's codeDisplayName: the owner's name, else one derived from the content, never a
+   * password or a payload) of each of a tenant's dynamic codes named by id, for mails that list codes (the weekly scan
+   * and paused-code reports). Ids of another tenant or of no code are left out.
+   */
+  async dynamicDisplayNames(tenantId: number, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.dataSource.getRepository(DynamicQrCodeEntity).findBy({ clientId: tenantId, id: In(ids) });
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        codeDisplayName({ qrType: row.qrType, name: row.name, fields: row.qrData, destination: row.destination }),
+      ]),
+    );
+  }
+
+  async listStatic(user: AuthUser): Promise<StaticCodeDto[]> {
+    const { origin } = await this.brand(user.tenantId);
+    const rows = await this.dataSource
+      .getRepository(QrCodeEntity)
+      .find({ where: { clientId: user.tenantId, userId: user.id, isDeleted: false }, order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map((row) => staticDto(row, origin));
+  }
+
+  async listDynamic(user: AuthUser, paused?: boolean): Promise<DynamicCodeDto[]> {
+    const { origin } = await this.brand(user.tenantId);
+    const where = { clientId: user.tenantId, userId: user.id, isDeleted: false, ...(paused === undefined ? {} : { isPaused: paused }) };
+    const rows = await this.dataSource.getRepository(DynamicQrCodeEntity).find({ where, order: { createdAt: 'DESC', id: 'DESC' } });
+    return rows.map((row) => dynamicDto(row, origin));
+  }
+
+  /**
+   * GET /api/dashboard/codes: one page of the caller's static and dynamic codes (owner and tenant scoped, deleted ones
+   * never), filtered and sorted in SQL over both lists (each walked by its owner index), then the page's rows read
+   * whole and answered as the DTOs the spec's lists give. `total` is the number of codes the filter matches.
+   */
+  async dashboardCodes(user: AuthUser, query: DashboardCodesQuery): Promise<{ rows: CodeDto[]; total: number }> {
+    const params: unknown[] = [user.tenantId, user.id];
+    const where = ['client_id = $1', 'user_id = $2', 'NOT is_deleted'];
+    const { q, qrType, mode, paused } = query.filter;
+    if (paused !== undefined) where.push(`is_paused = $${params.push(paused)}`);
+    if (qrType) where.push(`qr_type = $${params.push(qrType)}`);
+    const search = q ? `$${params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : null;
+    const staticWhere = [...where, ...(search ? [`(name ILIKE ${search} OR qr_data::text ILIKE ${search})`] : [])];
+    const dynamicWhere = [
+      ...where,
+      ...(search
+        ? [`(name ILIKE ${search} OR destination ILIKE ${search} OR short_code ILIKE ${search} OR qr_data::text ILIKE ${search})`]
+        : []),
+    ];
+    const parts = [
+      ...(mode === 'dynamic'
+        ? []
+        : [`SELECT id, 'static' AS mode, created_at, name, qr_type, 0 AS scan_count FROM qr_codes WHERE ${staticWhere.join(' AND ')}`]),
+      ...(mode === 'static'
+        ? []
+        : [
+            `SELECT id, 'dynamic' AS mode, created_at, name, qr_type, scan_count FROM dynamic_qr_codes WHERE ${dynamicWhere.join(' AND ')}`,
+          ]),
+    ];
+    const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
+    const column = { createdAt: 'created_at', name: 'lower(name)', qrType: 'qr_type', scanCount: 'scan_count' }[query.sort.field];
+    // created_at is never null: its order alone lets each list's owner index deliver rows already sorted.
+    const sortBy =
+      query.sort.field === 'createdAt'
+        ? `created_at ${order}, id ${order}`
+        : `${column} ${order} NULLS LAST, created_at ${order}, id ${order}`;
+    const filterParams = [...params];
+    const limit = `$${params.push(query.range.limit)}`;
+    const offset = `$${params.push(query.range.offset)}`;
+    // Newest first (the default), each list gives at most offset + limit rows in its owner index's order, so the page
+    // is a merge of two short index walks instead of a sort of every code the user has.
+    const branches =
+      query.sort.field === 'createdAt'
+        ? ((upTo) => parts.map((part) => `(${part} ORDER BY ${sortBy} LIMIT ${upTo})`))(
+            `$${params.push(query.range.offset + query.range.limit)}`,
+          )
+        : parts;
+    const count = () =>
+      qrType || search
+        ? // A type or a text search: counted from the rows it matches (the owner indexes, then the rows for q).
+          this.dataSource
+            .query(`SELECT ${parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')} AS total`, filterParams)
+            .then((rows: { total: string }[]) => Number(rows[0].total))
+        : this.ownerTotal(user, mode, paused);
+    const [page, total] = await Promise.all([
+      this.dataSource.query(
+        `SELECT id, mode FROM (${branches.join(' UNION ALL ')}) AS codes ORDER BY ${sortBy} LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      ) as Promise<{ id: string; mode: 'static' | 'dynamic' }[]>,
+      count(),
+    ]);
+    const ids = (wanted: 'static' | 'dynamic') => page.filter((row) => row.mode === wanted).map((row) => row.id);
+    const [{ origin }, statics, dynamics] = await Promise.all([
+      this.brand(user.tenantId),
+      ids('static').length ? this.dataSource.getRepository(QrCodeEntity).findBy({ id: In(ids('static')) }) : [],
+      ids('dynamic').length ? this.dataSource.getRepository(DynamicQrCodeEntity).findBy({ id: In(ids('dynamic')) }) : [],
+    ]);
+    const byId = new Map<string, CodeDto>([
+      ...statics.map((row) => [row.id, staticDto(row, origin)] as const),
+      ...dynamics.map((row) => [row.id, dynamicDto(row, origin)] as const),
+    ]);
+    return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total };
+  }
+
+  /**
+   * The dashboard list's total without a type or text filter: from `code_counts`, which the codes projection keeps in
+   * the same transaction as the rows (counting 5,000 codes per request was most of the list's database time).
+   */
+  private async ownerTotal(user: AuthUser, mode?: 'static' | 'dynamic', paused?: boolean): Promise<number> {
+    const counts = await this.dataSource.getRepository(CodeCountsEntity).findOneBy({ clientId: user.tenantId, userId: user.id });
+    if (!counts) return 0;
+    const part = (all: number, pausedOnes: number) => (paused === undefined ? all : paused ? pausedOnes : all - pausedOnes);
+    return (
+      (mode === 'dynamic' ? 0 : part(counts.staticCount, counts.staticPaused)) +
+      (mode === 'static' ? 0 : part(counts.dynamicCount, counts.dynamicPaused))
+    );
+  }
+
+  /** GET /api/dashboard/codes/{id}: one of the caller's codes (the dashboard reads the current one after a stale edit). */
+  async dashboardCode(user: AuthUser, id: string): Promise<CodeDto> {
+    const where = { id, clientId: user.tenantId, userId: user.id, isDeleted: false };
+    const row =
+      (await this.dataSource.getRepository(QrCodeEntity).findOneBy(where)) ??
+      (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy(where));
+    if (!row) throw DomainError.notFound(NOT_FOUND);
+    const { origin } = await this.brand(user.tenantId);
+    return 'shortCode' in row ? dynamicDto(row, origin) : staticDto(row, origin);
+  }
+
+  /**
+   * What a command answers about the code it changed. Caught up: the row (scan counts included). Not caught up: the
+   * same shape built from the events (rowFromState), never a lookup that could fail: the write is committed.
+   */
+  async answer(state: QrState, revision: bigint | 'no_stream', caughtUp: boolean): Promise<CodeDto | DeletedCodeDto> {
+    if (!state.code) throw DomainError.notFound(NOT_FOUND);
+    const { origin } = await this.brand(state.tenantId ?? 1);
+    const mode = state.code.mode;
+    const row =
+      mode === 'dynamic'
+        ? await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ id: state.code.qrId })
+        : await this.dataSource.getRepository(QrCodeEntity).findOneBy({ id: state.code.qrId });
+    const version = revision === 'no_stream' ? 0 : Number(revision);
+    if (caughtUp && row) return codeDto(row, origin);
+    const scans = row && 'scanCount' in row ? { scanCount: row.scanCount, lastScannedAt: row.lastScannedAt } : undefined;
+    return codeDto(rowFromState(state as QrState & { code: QrCreated }, version, scans), origin);
+  }
+
+  /** A code's stream folded; null when there is no such code (a malformed id names none). */
+  async load(qrId: string): Promise<LoadedCode | null> {
+    const loaded = await loadStream(this.store, qrStream(qrId.toLowerCase()), initialQr, evolveQr);
+    return loaded.state.exists && loaded.state.code ? (loaded as LoadedCode) : null;
+  }
+
+  /** Who may read a code's history and download it: its owner, and support and admin staff (any tenant). */
+  async readable(user: AuthUser, qrId: string, includeDeleted: boolean): Promise<LoadedCode> {
+    const loaded = await this.load(qrId);
+    const staff = user.roles.includes('support') || user.roles.includes('admin');
+    const owner = loaded?.state.code.userId === user.id && loaded.state.tenantId === user.tenantId;
+    if (!loaded || (!staff && !owner) || (loaded.state.deleted && !includeDeleted)) throw DomainError.notFound(NOT_FOUND);
+    return loaded;
+  }
+
+  /** GET /api/qrcodes/{id}/history: the code's stream, oldest first, with who, when and what changed. */
+  async history(user: AuthUser, qrId: string): Promise<HistoryEntry[]> {
+    const { events } = await this.readable(user, qrId, true);
+    const names = await this.accounts.usernames(events.map((event) => event.metadata.actorId)).catch(() => new Map<string, string>());
+    return events.map((event) => ({
+      id: event.id,
+      version: Number(event.revision),
+      type: event.type,
+      at: event.metadata.occurredAt,
+      actorId: event.metadata.actorId,
+      actorName: names.get(event.metadata.actorId) ?? null,
+      ...describe(event),
+    }));
+  }
+
+  /** A live payment code of this tenant (static, or dynamic and not paused), or null. */
+  async paymentCode(id: string, tenantId: number): Promise<PaymentCode | null> {
+    const where = { id, clientId: tenantId, qrType: 'payment', isDeleted: false };
+    const row =
+      (await this.dataSource.getRepository(QrCodeEntity).findOneBy(where)) ??
+      (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ ...where, isPaused: false }));
+    return row ? { id: row.id, fields: row.qrData } : null;
+  }
+}
+
+/** What an entry of the audit trail says changed. */
+function describe(event: RecordedEvent): { summary: string; before: unknown; after: unknown } {
+  if (!QR_EVENTS.has(event)) return { summary: event.type, before: null, after: event.data };
+  switch (event.type) {
+    case 'QrCreated': {
+      const { qrId: _id, ...rest } = event.data;
+      return { summary: `Created ${event.data.mode} ${event.data.qrType} code`, before: null, after: rest };
+    }
+    case 'QrDestinationChanged':
+      return {
+        summary: 'Destination changed',
+        before: { destination: event.data.before || null },
+        after: { destination: event.data.after },
+      };
+    case 'QrStyleChanged':
+      return { summary: `Style changed: ${Object.keys(event.data.after).join(', ')}`, before: event.data.before, after: event.data.after };
+    case 'QrContentChanged':
+      return {
+        summary: `Content changed: ${Object.keys(event.data.after).join(', ')}`,
+        before: event.data.before,
+        after: event.data.after,
+      };
+    case 'QrRenamed':
+      return { summary: 'Renamed', before: { name: event.data.before }, after: { name: event.data.after } };
+    case 'QrPaused':
+      return { summary: 'Paused', before: { isPaused: false }, after: { isPaused: true } };
+    case 'QrResumed':
+      return { summary: 'Resumed', before: { isPaused: true }, after: { isPaused: false } };
+    // Never the hash: the history says only that a password was set or removed.
+    case 'QrPasswordSet':
+      return { summary: 'Password set', before: null, after: { hasPassword: true } };
+    case 'QrPasswordRemoved':
+      return { summary: 'Password removed', before: { hasPassword: true }, after: { hasPassword: false } };
+    case 'QrDeleted':
+      return { summary: 'Deleted', before: { isDeleted: false }, after: { isDeleted: true } };
+    default:
+      return { summary: event.type, before: null, after: event.data };
+  }
+}
