@@ -13,7 +13,10 @@ import {
   type DeadLettersQuery,
   type RebuildsQuery,
 } from './operations.schemas';
-import { DEAD_LETTER_NOT_FOUND, OperationsService, PROJECTION_NOT_FOUND, REBUILD_NOT_FOUND } from './operations.service';
+import { DeadLettersService } from './dead-letters.service';
+import { DEAD_LETTER_NOT_FOUND, PROJECTION_NOT_FOUND, REBUILD_NOT_FOUND } from './operations.answers';
+import { ProjectionStatusService } from './projection-status.service';
+import { RebuildsService } from './rebuilds.service';
 
 export const OPERATIONS_FOR_DEFAULT_BRAND = "Operations are for the default brand's admins.";
 
@@ -25,23 +28,27 @@ function defaultBrand(user: AuthUser): void {
 /**
  * Operations in the staff console (issue 19): projections, rebuild requests (the worker role carries them out), dead
  * letters with Retry and Skip, the scan pipeline. Admins of the default brand only (`operate` in staff-roles.ts);
- * support and plain users get 403.
+ * support and plain users get 403. Each route delegates to the service of its job: status, rebuilds, dead letters.
  */
 @Controller('api/admin')
 @Authenticated(STAFF_ACTIONS.operate)
 export class OperationsController {
-  constructor(private readonly operations: OperationsService) {}
+  constructor(
+    private readonly status: ProjectionStatusService,
+    private readonly rebuildRequests: RebuildsService,
+    private readonly deadLetterQueue: DeadLettersService,
+  ) {}
 
   @Get('projections') async projections(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
     defaultBrand(user);
-    const rows = await this.operations.listProjections();
+    const rows = await this.status.listProjections();
     const range = { start: 0, end: Math.max(rows.length - 1, 0), offset: 0, limit: rows.length };
     return listPage(res, 'projections', range, rows, rows.length);
   }
 
   @Get('projections/:name') projection(@CurrentUser() user: AuthUser, @IdParam('name', projectionName, PROJECTION_NOT_FOUND) name: string) {
     defaultBrand(user);
-    return this.operations.projection(name);
+    return this.status.projection(name);
   }
 
   @Get('projection-rebuilds') async rebuilds(
@@ -50,19 +57,19 @@ export class OperationsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     defaultBrand(user);
-    const { rows, total } = await this.operations.rebuilds(q);
+    const { rows, total } = await this.rebuildRequests.rebuilds(q);
     return listPage(res, 'projection-rebuilds', q.range, rows, total);
   }
 
   @Get('projection-rebuilds/:id') rebuild(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), REBUILD_NOT_FOUND) id: string) {
     defaultBrand(user);
-    return this.operations.rebuild(id);
+    return this.rebuildRequests.rebuild(id);
   }
 
   /** Records the request and answers at once (201 with the request); a worker runs it. */
   @Post('projection-rebuilds') requestRebuild(@CurrentUser() user: AuthUser, @BodyOf(rebuildBody) body: { projection: string }) {
     defaultBrand(user);
-    return this.operations.requestRebuild(user, body.projection);
+    return this.rebuildRequests.requestRebuild(user, body.projection);
   }
 
   @Get('dead-letters') async deadLetters(
@@ -71,27 +78,27 @@ export class OperationsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     defaultBrand(user);
-    const { rows, total } = await this.operations.deadLetters(q);
+    const { rows, total } = await this.deadLetterQueue.deadLetters(q);
     return listPage(res, 'dead-letters', q.range, rows, total);
   }
 
   @Get('dead-letters/:id') deadLetter(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
     defaultBrand(user);
-    return this.operations.deadLetter(id);
+    return this.deadLetterQueue.deadLetter(id);
   }
 
   @Post('dead-letters/:id/retry') retry(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
     defaultBrand(user);
-    return this.operations.retry(user, id);
+    return this.deadLetterQueue.retry(user, id);
   }
 
   @Post('dead-letters/:id/skip') skip(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
     defaultBrand(user);
-    return this.operations.skip(user, id);
+    return this.deadLetterQueue.skip(user, id);
   }
 
   @Get('scan-pipeline') scanPipeline(@CurrentUser() user: AuthUser) {
     defaultBrand(user);
-    return this.operations.scanPipeline();
+    return this.status.scanPipeline();
   }
 }
