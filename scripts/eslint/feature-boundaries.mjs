@@ -2,7 +2,9 @@ import { dirname, relative, resolve, sep } from 'node:path';
 
 /**
  * The backend's front doors (docs/architecture.md, "Front doors"): a feature imports another feature only through
- * its folder's index.ts, and infrastructure (event store, projections, pipeline, ...) imports no feature at all.
+ * its folder's index.ts, and infrastructure (event store, projections, pipeline, ...) imports no feature at all. A
+ * feature is a top-level folder of srcRoot with all its subfolders (codes/model/x.ts belongs to codes): its subfolders
+ * import each other freely, as its top-level files do.
  * Test files may also import another feature's test helpers (*-fixtures, *.harness, *.test-kit).
  */
 const INFRASTRUCTURE = new Set([
@@ -63,7 +65,9 @@ export const featureBoundaries = {
       }
       if (viaFrontDoor) return;
       if (TEST_FILE.test(file) && TEST_HELPER.test(target.rest)) return;
-      context.report({ node, messageId: 'reachIn', data: { from, feature: target.name, path: source, door: `../${target.name}` } });
+      // The door as this file would write it: '../codes' from a feature's top level, '../../codes' from one of its subfolders.
+      const door = relative(dirname(file), resolve(srcRoot, target.name)).split(sep).join('/');
+      context.report({ node, messageId: 'reachIn', data: { from, feature: target.name, path: source, door } });
     };
     return {
       ImportDeclaration: (node) => check(node.source, node.source.value),

@@ -1,8 +1,8 @@
 import { FORM_MESSAGES, PASSWORD_MIN_LENGTH } from '@qrsharks/qr-core';
 import { z } from 'zod';
 import { displayName, NOT_ALLOWED, text, unsafeText } from '../common/input';
-import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
-import { DELETE_PASSWORD_REQUIRED, DELETE_PASSWORD_WRONG } from './user';
+import { COMMON_PASSWORD, isCommonPassword } from './registration/common-passwords';
+import { DELETE_PASSWORD_REQUIRED, DELETE_PASSWORD_WRONG } from './model/user';
 
 /**
  * Request bodies and queries of the account routes, with the specs' messages (website spec section 5). Every string

@@ -15,15 +15,15 @@ import {
   UpdateNameBody,
   updateNameSchema,
 } from './account.schemas';
-import { AccountsService } from './accounts.service';
-import { Authenticated, AuthUser, CurrentUser } from './auth';
-import { ChangePasswordCommand } from './change-password.command';
-import { DeleteAccountCommand } from './delete-account.command';
-import { DeviceToken } from './device-cookies';
-import { LogInUserCommand } from './log-in-user.command';
-import { RegisterUserCommand } from './register-user.command';
-import { SessionsService } from './sessions.service';
-import { UpdateUserNameCommand } from './update-user-name.command';
+import { AccountsService } from './model/accounts.service';
+import { Authenticated, AuthUser, CurrentUser } from './sessions/auth';
+import { ChangePasswordCommand } from './settings/change-password.command';
+import { DeleteAccountCommand } from './settings/delete-account.command';
+import { DeviceToken } from './sessions/device-cookies';
+import { LogInUserCommand } from './sessions/log-in-user.command';
+import { RegisterUserCommand } from './registration/register-user.command';
+import { SessionsService } from './sessions/sessions.service';
+import { UpdateUserNameCommand } from './settings/update-user-name.command';
 
 /**
  * The account calls exactly as the specs name them (core spec section 7, website spec section 7). The commands are

@@ -2,23 +2,23 @@
  * The accounts feature's front door: its events, its query service and the auth contract every feature's routes use.
  * Other features import accounts only from here.
  */
-export { Authenticated, CurrentUser } from './auth';
-export { ROLES, type AuthUser, type Role } from './auth-user';
-export { MaybeUser, OptionalUserGuard } from './optional-user.guard';
+export { Authenticated, CurrentUser } from './sessions/auth';
+export { ROLES, type AuthUser, type Role } from './model/auth-user';
+export { MaybeUser, OptionalUserGuard } from './sessions/optional-user.guard';
 /** Who may do what in the staff console, stated once: every console route (staff, campaigns, mail, operations) names one. */
-export { permissionsOf, STAFF_ACTIONS, tenantScope, type StaffAction } from './staff-roles';
-export { AccountsService } from './accounts.service';
+export { permissionsOf, STAFF_ACTIONS, tenantScope, type StaffAction } from './roles/staff-roles';
+export { AccountsService } from './model/accounts.service';
 /** Per-IP limits of public forms that mail (the newsletter sign-up) use the sign-in limiter (`hitIp`). */
-export { RateLimiter } from './rate-limiter';
-export * from './user.events';
+export { RateLimiter } from './sessions/rate-limiter';
+export * from './model/user.events';
 /** The password-reset link's token: the mail feature signs the link from PasswordResetRequested. */
-export { signResetToken, type ResetTokenClaims } from './password-reset-token';
+export { signResetToken, type ResetTokenClaims } from './password-reset/password-reset-token';
 /** The verification link's token (issue 27): the mail feature signs the welcome and email-verification mails' links. */
-export { signVerificationToken, type VerificationTokenClaims } from './email-verification-token';
+export { signVerificationToken, type VerificationTokenClaims } from './email-verification/email-verification-token';
 /** The staff console's account commands (roles, disabling): the console's routes live in the staff feature. */
-export { GrantRoleCommand, type RoleChange } from './grant-role.command';
-export { RevokeRoleCommand } from './revoke-role.command';
-export { DisableAccountCommand, EnableAccountCommand, type AccountStatus } from './disable-account.command';
-export { ACCOUNT_DISABLED, USER_NOT_FOUND } from './user';
-export { ACCOUNT_CONTENT, USERS_PROJECTION } from './users.projection';
-export { usersSql } from './users-sql';
+export { GrantRoleCommand, type RoleChange } from './roles/grant-role.command';
+export { RevokeRoleCommand } from './roles/revoke-role.command';
+export { DisableAccountCommand, EnableAccountCommand, type AccountStatus } from './roles/disable-account.command';
+export { ACCOUNT_DISABLED, USER_NOT_FOUND } from './model/user';
+export { ACCOUNT_CONTENT, USERS_PROJECTION } from './model/users.projection';
+export { usersSql } from './model/users-sql';

@@ -1,8 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { ADMIN_USAGE, parseAdminCommand } from '../accounts/admin-command';
-import { AccountsService } from '../accounts/accounts.service';
-import { GrantRoleCommand } from '../accounts/grant-role.command';
-import { RevokeRoleCommand } from '../accounts/revoke-role.command';
+import { ADMIN_USAGE, parseAdminCommand } from '../accounts/roles/admin-command';
+import { AccountsService } from '../accounts/model/accounts.service';
+import { GrantRoleCommand } from '../accounts/roles/grant-role.command';
+import { RevokeRoleCommand } from '../accounts/roles/revoke-role.command';
 import { USERS_PROJECTION } from '../accounts';
 import { bootstrap } from '../bootstrap';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';

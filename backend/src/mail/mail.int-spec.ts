@@ -189,7 +189,7 @@ describe('mail through a real SMTP server on loopback', () => {
     expect((await new TestClient(app.url).post('/api/login', { username: user.email, password: 'first-password-1' })).status).toBe(401);
     expect((await new TestClient(app.url).post('/api/login', { username: user.email, password: 'second-password-2' })).status).toBe(200);
 
-    // A request of its own whose hour is over (a token must be its request's: accounts/password-reset.int-spec.ts).
+    // A request of its own whose hour is over (a token must be its request's: accounts/password-reset/password-reset.int-spec.ts).
     const writer = testEvents(app.app);
     const lateRequest = { userId: user.id, email: user.email, requestId: crypto.randomUUID(), authVersion: 1 };
     const expiresAt = new Date(Date.now() - 1000).toISOString();

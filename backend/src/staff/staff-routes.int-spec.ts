@@ -10,7 +10,7 @@ import { grantRole, signUp } from '../test-support/users';
 import { permissionsOf, STAFF_ACTIONS, type StaffAction } from '../accounts';
 
 /**
- * The metadata key @Authenticated(...) sets (accounts/session-auth.guard.ts REQUIRED_ROLES; the accounts front door does
+ * The metadata key @Authenticated(...) sets (accounts/sessions/session-auth.guard.ts REQUIRED_ROLES; the accounts front door does
  * not export it). Were it renamed, no route would show a role and the first test would fail.
  */
 const REQUIRED_ROLES = 'accounts:roles';

@@ -20,7 +20,7 @@ export const BLOCKLIST_DEFAULT_BRAND = "Only the default brand's admins keep the
 
 /**
  * The console's actions: each resolves its target within the caller's reach (404 outside it), applies the console's own
- * rules and sends the owning feature's command (which keeps the last admin: accounts/admin-registry.ts). Roles are
+ * rules and sends the owning feature's command (which keeps the last admin: accounts/roles/admin-registry.ts). Roles are
  * checked by the routes (staff-roles.ts).
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { USER_STREAM_EVENTS, userStream, type Role } from '../accounts';
-import { GrantRoleCommand } from '../accounts/grant-role.command';
+import { GrantRoleCommand } from '../accounts/roles/grant-role.command';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import type { EventStore } from '../event-store/event-store';
 import { TestClient } from './http';

@@ -3,7 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ENV, Env } from '../../config/env';
 import { TenantsService } from '../../tenants';
-import { RateLimiter } from '../rate-limiter';
+import { RateLimiter } from '../sessions/rate-limiter';
 
 export const GOOGLE_TOO_MANY = 'Too many Google sign-in attempts from your network. Please wait a few minutes and try again.';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ENV, Env, secureCookies } from '../../config/env';
-import { CookieSigner, readCookie } from '../signed-cookies';
+import { CookieSigner, readCookie } from '../sessions/signed-cookies';
 
 export const GOOGLE_STATE_COOKIE = 'qrs.gstate';
 const STATE_MAX_AGE_MS = 10 * 60 * 1000;

@@ -2,7 +2,7 @@ import { Controller, Get, Logger, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { Tenant } from '../../common/request-params';
-import { SessionsService } from '../sessions.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { GoogleAuthGuard } from './google-auth.guard';
 import { SignInWithGoogleCommand } from './sign-in-with-google.command';
 

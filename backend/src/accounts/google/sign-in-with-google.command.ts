@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { CommandPipeline, type Plan, type PlanContext } from '../../command-pipeline/command-pipeline';
 import { CONCURRENT_CHANGE, DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
-import type { SignedIn } from '../auth-user';
-import { newVerification } from '../email-verification';
+import type { SignedIn } from '../model/auth-user';
+import { newVerification } from '../email-verification/email-verification';
 import {
   decideGoogleSignIn,
   decideRegister,
@@ -22,9 +22,9 @@ import {
   KeyState,
   signedInAs,
   USERNAME_TAKEN,
-} from '../user';
-import { googleIdStream, usernameStream, userStream } from '../user.events';
-import { USERS_PROJECTION } from '../users.projection';
+} from '../model/user';
+import { googleIdStream, usernameStream, userStream } from '../model/user.events';
+import { USERS_PROJECTION } from '../model/users.projection';
 import type { GoogleProfile } from './google.strategy';
 
 /** The end of Google's round trip: the profile the strategy made of it, on the request's tenant. */

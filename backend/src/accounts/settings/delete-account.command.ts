@@ -1,0 +1,60 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandPipeline } from '../../command-pipeline/command-pipeline';
+import { AccountsService } from '../model/accounts.service';
+import { adminRegistryAppend, LAST_ADMIN_DELETE } from '../roles/admin-registry';
+import { verifyPassword } from '../registration/passwords';
+import { decideDelete, decideReleaseKey, evolveKey, evolveUser, initialKey, initialUser } from '../model/user';
+import { googleIdStream, usernameStream, userStream } from '../model/user.events';
+import { ACCOUNT_CONTENT, USERS_PROJECTION } from '../model/users.projection';
+
+export class DeleteAccountCommand extends Command<{ message: string }> {
+  /** `password` / `confirmation`: what the person typed to confirm (decideDelete says which one the account needs). */
+  constructor(readonly account: { userId: string; password?: string; confirmation?: string }) {
+    super();
+  }
+}
+
+/**
+ * Soft delete (UserDeleted) and, in the same append, the release of the user's username and Google id. The answer
+ * waits (bounded) until the account's codes stopped too, not only until the user row is gone.
+ */
+@CommandHandler(DeleteAccountCommand)
+export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  execute({ account: { userId, password, confirmation } }: DeleteAccountCommand): Promise<{ message: string }> {
+    return this.pipeline.execute({
+      waitFor: [USERS_PROJECTION, ACCOUNT_CONTENT],
+      plan: async (ctx) => {
+        const user = await ctx.load(userStream(userId), initialUser, evolveUser);
+        // argon2 is I/O: verified here (only when a password was given), the decision only records the outcome.
+        const passwordValid = password !== undefined && (await verifyPassword(user.state.passwordHash, password));
+        const events = decideDelete(user.state, userId, { password, passwordValid, confirmation });
+        // The last admin of a tenant cannot leave it without one (409), decided against the admin registry like a revoke.
+        const registry = await adminRegistryAppend(ctx, (clientId) => this.accounts.adminIds(clientId), {
+          userId,
+          before: user.state,
+          after: events.reduce(evolveUser, user.state),
+          refusal: LAST_ADMIN_DELETE,
+        });
+        // Releasing the keys lets the person sign up again later with the same email (a new user id).
+        const keyStreams = [
+          usernameStream(user.state.tenantId, user.state.username),
+          ...(user.state.googleId ? [googleIdStream(user.state.tenantId, user.state.googleId)] : []),
+        ];
+        const keys = await Promise.all(keyStreams.map((streamId) => ctx.load(streamId, initialKey, evolveKey)));
+        return {
+          appends: [
+            { streamId: userStream(userId), events },
+            ...keys.map((key) => ({ streamId: key.streamId, events: decideReleaseKey(key.state, userId) })),
+            ...registry,
+          ],
+          answer: () => ({ message: 'Account deleted' }),
+        };
+      },
+    });
+  }
+}
