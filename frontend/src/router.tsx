@@ -54,7 +54,7 @@ const SharedAnalyticsPage = page(() => import('./dashboard/analytics/SharedAnaly
 // react-admin is heavy: it loads only when /dashboard is opened.
 const DashboardApp = page(() => import('./dashboard/DashboardApp'), 'DashboardApp');
 // The staff console (react-admin too): its own chunk, loaded only when /admin is opened.
-const AdminApp = page(() => import('./admin/AdminApp'), 'AdminApp');
+const StaffApp = page(() => import('./staff/StaffApp'), 'StaffApp');
 
 function Bare({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<LoadingScreen minHeight="100vh" />}>{children}</Suspense>;
@@ -179,7 +179,7 @@ export function AppRoutes() {
         path="admin/*"
         element={
           <Bare>
-            <AdminApp />
+            <StaffApp />
           </Bare>
         }
       />

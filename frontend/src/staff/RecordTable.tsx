@@ -12,7 +12,7 @@ export interface Column<R> {
 }
 
 /**
- * The console's list table: rows of the surrounding list (List or ReferenceManyField), sortable headers, a click opens
+ * The staff console's list table: rows of the surrounding list (List or ReferenceManyField), sortable headers, a click opens
  * the record's page. Not react-admin's Datagrid: its selection checkboxes would share MUI's Checkbox with the landing
  * page's generator, and that split costs the landing page its JS budget (scripts/bundle-size.mjs).
  */

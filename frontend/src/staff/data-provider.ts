@@ -1,5 +1,5 @@
 // The staff console's one data provider: ra-data-simple-rest on /api/admin/{resource} (the server speaks its dialect:
-// sort, range, filter with q and id, Content-Range), plus the console's actions, which are not CRUD.
+// sort, range, filter with q and id, Content-Range), plus the staff console's actions, which are not CRUD.
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { raHttpClient } from '../api/ra-http';

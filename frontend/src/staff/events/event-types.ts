@@ -1,4 +1,4 @@
-/** The changes the audit log records, grouped as the console's type filter offers them. */
+/** The changes the audit log records, grouped as the staff console's type filter offers them. */
 export const EVENT_TYPES = [
   'QrCreated',
   'QrDestinationChanged',

@@ -104,8 +104,8 @@ function Overview() {
   );
 }
 
-/** The console's opening page: the core spec's admin panel heading and Back to Dashboard, the figures and the latest changes. */
-export function AdminHome() {
+/** The staff console's opening page: the core spec's admin panel heading and Back to Dashboard, the figures and the latest changes. */
+export function StaffHome() {
   const { staff } = useStaff();
   const { data = [], isPending } = useGetList<AuditRow>('events', {
     pagination: { page: 1, perPage: 8 },

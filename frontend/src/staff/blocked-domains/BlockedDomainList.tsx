@@ -16,7 +16,7 @@ function Unblock({ record }: { record: BlockedDomain }) {
   );
 }
 
-/** The destination blocklist: everyone in the console reads it; only admins block and unblock. */
+/** The destination blocklist: everyone in the staff console reads it; only admins block and unblock. */
 export function BlockedDomainList() {
   const manage = useCan('manageBlocklist');
   return (

@@ -1,7 +1,7 @@
-// Issue 19: tenants in the staff console. An admin opens the old /white-label-admin address and lands on the console's
+// Issue 19: tenants in the staff console. An admin opens the old /white-label-admin address and lands on the staff console's
 // Tenants, creates a tenant and edits it, and sees the theme preview follow the form before saving; the tenant's home page
 // (its subdomain: *.localhost reaches loopback in Chromium, and BASE_DOMAIN is localhost) carries its name in the tab
-// title; a plain user sees no New Client button (the console sends them away); support sees no delete. 1280 and 375 px.
+// title; a plain user sees no New Client button (the staff console sends them away); support sees no delete. 1280 and 375 px.
 import type { Frame, Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
@@ -57,7 +57,7 @@ describe('staff console: tenants (issue 19)', () => {
     await signIn(page, STAFF_ADMIN_EMAIL);
     const subdomain = `harbour${Date.now().toString(36)}`;
 
-    // The spec's address leads to the console's Tenants.
+    // The spec's address leads to the staff console's Tenants.
     await page.goto('/white-label-admin');
     await page.waitForURL(/\/admin\/clients/);
     await page.getByRole('table', { name: 'Tenants' }).waitFor();
@@ -155,7 +155,7 @@ describe('staff console: tenants (issue 19)', () => {
     const plain = await session.newPage(MOBILE);
     await signIn(plain.page, uniqueEmail('tenant-plain'));
     await plain.page.goto('/white-label-admin');
-    // The console sends anyone who is not staff to / (a signed-in user's home: their dashboard).
+    // The staff console sends anyone who is not staff to / (a signed-in user's home: their dashboard).
     await plain.page.waitForURL((url) => !/^\/(admin|white-label-admin)/.test(url.pathname));
     expect(await plain.page.getByRole('button', { name: 'New Client' }).count()).toBe(0);
     expect(await plain.page.getByRole('link', { name: 'New Client' }).count()).toBe(0);

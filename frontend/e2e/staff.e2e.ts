@@ -4,7 +4,7 @@
 // page, and sees no role, account or blocklist controls; a plain user is sent to /. Screens at 1280 and 375 px.
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from 'playwright-core';
-import { AdminConsole } from './pages/AdminConsole';
+import { StaffConsole } from './pages/StaffConsole';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
@@ -34,7 +34,7 @@ async function capture(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-${page.viewportSize()?.width ?? 0}`);
 }
 
-/** The console's lists follow the audit projection: wait until it shows what the API just did. */
+/** The staff console's lists follow the audit projection: wait until it shows what the API just did. */
 async function waitForAudit(request: APIRequestContext, filter: Record<string, unknown>, count: number): Promise<void> {
   const url = `/api/admin/events?filter=${encodeURIComponent(JSON.stringify(filter))}`;
   const shown = async () => ((await (await request.get(url)).json()) as unknown[]).length >= count;
@@ -57,7 +57,7 @@ describe('the staff console (/admin)', () => {
     const { page } = await session.newPage(DESKTOP);
     await signIn(page, STAFF_ADMIN_EMAIL);
     await waitForAudit(page.request, { qrId: code.id }, 2);
-    const staff = new AdminConsole(page);
+    const staff = new StaffConsole(page);
     await staff.open();
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
     await capture(page, 'admin-home');
@@ -104,7 +104,7 @@ describe('the staff console (/admin)', () => {
     const { page } = await session.newPage(DESKTOP);
     await signIn(page, STAFF_ADMIN_EMAIL);
     await waitForAudit(page.request, { qrId: code.id }, 2);
-    const staff = new AdminConsole(page);
+    const staff = new StaffConsole(page);
     await staff.open();
     await staff.go('Audit log');
     await staff.search(ownerEmail);
@@ -159,7 +159,7 @@ describe('the staff console (/admin)', () => {
     const { page } = await session.newPage(DESKTOP);
     await signIn(page, STAFF_ADMIN_EMAIL);
     await waitForAudit(page.request, { userId: victimId }, 1);
-    const staff = new AdminConsole(page);
+    const staff = new StaffConsole(page);
     await page.goto(`/admin/users/${victimId}/show`);
     await staff.button('Disable account').click();
     await staff.giveReason('Sending phishing links', 'Disable account');
@@ -187,7 +187,7 @@ describe('the staff console (/admin)', () => {
       expect((await admin.page.request.post(`/api/admin/users/${supportId}/roles/support`)).status()).toBe(201);
       await waitForAudit(page.request, { qrId: code.id }, 1);
 
-      const staff = new AdminConsole(page);
+      const staff = new StaffConsole(page);
       await staff.open();
       await capture(page, 'admin-home-support');
       await page.goto(`/admin/codes/${code.id}/show`);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** The staff console at /admin (react-admin): menu, lists with their search, record pages and their tabs. */
-export class AdminConsole {
+export class StaffConsole {
   constructor(readonly page: Page) {}
 
   get isPhone(): boolean {

@@ -24,7 +24,7 @@ export interface ThemeValues {
 /**
  * A sample page in the tenant's theme, as its site would apply it (ui/white-label.ts: the colours as --primary-color and
  * --secondary-color, the favicon, the custom CSS, the branded title). Drawn in a sandboxed frame without scripts, so the
- * custom CSS styles the sample and nothing of the console.
+ * custom CSS styles the sample and nothing of the staff console.
  */
 export function samplePage(values: ThemeValues): string {
   const primary = values.primaryColor && HEX.test(values.primaryColor) ? values.primaryColor : DEFAULT_PRIMARY;

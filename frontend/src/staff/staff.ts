@@ -1,4 +1,4 @@
-// Who is using the console and what they may do (GET /api/admin/me): the console hides what the server would refuse.
+// Who is using the staff console and what they may do (GET /api/admin/me): the console hides what the server would refuse.
 import { useQuery } from '@tanstack/react-query';
 import { httpClient, API } from './data-provider';
 

@@ -9,7 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { useUser } from '../api/http';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { useDashboardTheme } from '../dashboard/layout/theme';
-import { AdminHome } from './AdminHome';
+import { StaffHome } from './StaffHome';
 import { blockedDomains } from './blocked-domains';
 import { clients } from './clients';
 import { codes } from './codes';
@@ -23,8 +23,8 @@ import { users } from './users';
 
 const store = memoryStore();
 
-/** The menu: the console's home under its own name, then one entry per resource (issues 19 and 22 add theirs). */
-function AdminMenu() {
+/** The menu: the staff console's home under its own name, then one entry per resource (issues 19 and 22 add theirs). */
+function StaffMenu() {
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Admin Panel" />
@@ -40,17 +40,17 @@ function NewsletterMenuItem() {
   return <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<MailIcon />} />;
 }
 
-function AdminLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={AdminMenu}>{children}</Layout>;
+function StaffLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={StaffMenu}>{children}</Layout>;
 }
 /**
- * Its own query cache: the site's keeps answers forever (staleTime Infinity), and the console must show what changed
+ * Its own query cache: the site's keeps answers forever (staleTime Infinity), and the staff console must show what changed
  * since (a list's rows also stand in for the full records, an event's diff among them, until they are fetched).
  */
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /** `/admin`: support and admins only; anyone else (signed out included) is sent to `/` (core spec: admin panel). */
-export function AdminApp() {
+export function StaffApp() {
   const { user, isLoading: userLoading } = useUser();
   const { staff, isLoading } = useStaff();
   const theme = useDashboardTheme();
@@ -67,8 +67,8 @@ export function AdminApp() {
       dataProvider={dataProvider}
       queryClient={queryClient}
       store={store}
-      dashboard={AdminHome}
-      layout={AdminLayout}
+      dashboard={StaffHome}
+      layout={StaffLayout}
       theme={theme}
       title="Admin Panel"
       disableTelemetry
