@@ -2,6 +2,7 @@
 // Tenants, creates a tenant and edits it, and sees the theme preview follow the form before saving; the tenant's home page
 // (its subdomain: *.localhost reaches loopback in Chromium, and BASE_DOMAIN is localhost) carries its name in the tab
 // title; a plain user sees no New Client button (the staff console sends them away); support sees no delete. 1280 and 375 px.
+// react-admin's notifications ('Client created successfully', ...) are the site's toasts, not a second kind (issue 29).
 import type { Frame, Page } from 'playwright-core';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
@@ -41,6 +42,13 @@ async function previewColours(page: Page): Promise<{ header: string; heading: st
   }));
 }
 
+/** A react-admin notification, shown as the site's toast (sonner's area): react-admin's own Snackbar shows nothing. */
+async function raToast(page: Page, text: string, shot?: string): Promise<void> {
+  await page.getByTestId('toast').filter({ hasText: text }).waitFor();
+  expect(await page.locator('.MuiSnackbar-root').count()).toBe(0);
+  if (shot) await screenshot(page, `${shot}-${page.viewportSize()?.width ?? 0}`);
+}
+
 async function waitForColours(page: Page, expected: { header?: string; heading?: string; button?: string }): Promise<void> {
   let last = await previewColours(page);
   const shown = async () => {
@@ -75,7 +83,7 @@ describe('staff console: tenants (issue 19)', () => {
     expect(await (await preview(page)).locator('header strong').textContent()).toBe('Harbour Cafe');
     await capture(page, 'admin-tenant-create');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Client created successfully').waitFor();
+    await raToast(page, 'Client created successfully', 'admin-tenant-created-toast');
     await page.getByText(`${subdomain}`, { exact: false }).first().waitFor();
 
     // Show: the key masked until revealed.
@@ -88,7 +96,7 @@ describe('staff console: tenants (issue 19)', () => {
     // Rotate: asked first, then a new key, shown.
     await page.getByRole('button', { name: 'Rotate key' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
-    await page.getByText('API key rotated').waitFor();
+    await raToast(page, 'API key rotated');
     await page.waitForFunction(
       (old) =>
         /^qrs_[0-9a-f]{48}$/.test(document.querySelector('[data-testid="api-key"]')?.textContent ?? '') &&
@@ -110,7 +118,7 @@ describe('staff console: tenants (issue 19)', () => {
     expect(saved[0].secondaryColor).toBe('#1E40AF'); // nothing saved yet
     await capture(page, 'admin-tenant-edit');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Client updated successfully').waitFor();
+    await raToast(page, 'Client updated successfully');
     const after = (await (
       await page.request.get(`/api/admin/clients?filter=${encodeURIComponent(JSON.stringify({ q: subdomain }))}`)
     ).json()) as {
@@ -146,6 +154,9 @@ describe('staff console: tenants (issue 19)', () => {
     await page.getByLabel('Primary colour').fill('#7c3aed');
     await waitForColours(page, { header: 'rgb(124, 58, 237)' });
     await capture(page, 'admin-tenant-create-support');
+    await page.getByLabel('Subdomain').fill(`pier${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await raToast(page, 'Client created successfully', 'admin-tenant-created-toast');
     await page.goto('/admin/clients/1/show');
     await page.getByRole('button', { name: 'Show API key' }).waitFor();
     await page.getByRole('link', { name: 'Edit' }).waitFor();

@@ -4,6 +4,7 @@
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { queryClient } from '../api/http';
+import { ReactAdminToasts } from '../ui/react-admin-toasts';
 import { AnalyticsPage, CodeAnalyticsRoute } from './analytics/AnalyticsPage';
 import { CodeDuplicate, codes, CreateCode, PausedCodeList } from './codes';
 import { CODES, dataProvider } from './data-provider';
@@ -37,6 +38,7 @@ export function DashboardApp() {
       queryClient={queryClient}
       store={store}
       layout={DashboardLayout}
+      notification={ReactAdminToasts}
       dashboard={DashboardHome}
       theme={theme}
       title="QR Code Sharks"

@@ -8,6 +8,7 @@ import { Navigate, Route } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { useUser } from '../api/http';
 import { LoadingScreen } from '../ui/LoadingScreen';
+import { ReactAdminToasts } from '../ui/react-admin-toasts';
 import { useDashboardTheme } from '../dashboard/layout/theme';
 import { StaffHome } from './StaffHome';
 import { blockedDomains } from './blocked-domains';
@@ -69,6 +70,7 @@ export function StaffApp() {
       store={store}
       dashboard={StaffHome}
       layout={StaffLayout}
+      notification={ReactAdminToasts}
       theme={theme}
       title="Admin Panel"
       disableTelemetry

@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { GlobalStyles, IconButton, Paper, Typography, useMediaQuery } from '@mui/material';
-import type { CSSProperties } from 'react';
+import { Button, GlobalStyles, IconButton, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
+import type { CSSProperties, ReactNode } from 'react';
 import { Toaster as Sonner, toast as sonner } from 'sonner';
 
 /**
@@ -14,12 +14,16 @@ export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
   title?: string;
-  description?: string;
+  description?: ReactNode;
   variant?: ToastVariant;
   duration?: number;
+  /** A button in the toast (react-admin's Undo); pressing it closes the toast. */
+  action?: { label: string; onClick: () => void };
+  /** Called once when the toast leaves: its time is up, it is closed, or a newer toast replaces it. */
+  onClose?: () => void;
 }
 
-function ToastCard({ id, item }: { id: string | number; item: ToastInput }) {
+function ToastCard({ item, close }: { item: ToastInput; close: () => void }) {
   const destructive = item.variant === 'destructive';
   // The description is dimmed on the light toast only: white at 0.9 on the destructive red fell under WCAG AA's 4.5:1.
   return (
@@ -49,10 +53,25 @@ function ToastCard({ id, item }: { id: string | number; item: ToastInput }) {
           {item.description}
         </Typography>
       )}
+      {item.action && (
+        <Stack direction="row" justifyContent="flex-end" sx={{ mt: 1 }}>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            onClick={() => {
+              item.action!.onClick();
+              close();
+            }}
+          >
+            {item.action.label}
+          </Button>
+        </Stack>
+      )}
       <IconButton
         size="small"
         aria-label="Close notification"
-        onClick={() => sonner.dismiss(id)}
+        onClick={close}
         sx={{ position: 'absolute', top: 6, right: 6, color: 'inherit' }}
       >
         <CloseIcon fontSize="small" />
@@ -62,12 +81,24 @@ function ToastCard({ id, item }: { id: string | number; item: ToastInput }) {
 }
 
 /** Shows a toast; a newer toast replaces the visible one (the older one is dismissed, not stacked behind). */
+let closeVisible: (() => void) | null = null;
+
 export function show(item: ToastInput): void {
+  closeVisible?.();
   sonner.dismiss();
+  let open = true;
+  const close = () => {
+    if (!open) return;
+    open = false;
+    if (closeVisible === close) closeVisible = null;
+    sonner.dismiss(id);
+    item.onClose?.();
+  };
+  closeVisible = close;
   // Our own timer rather than sonner's: sonner pauses its timer while the pointer is over the area, and a toast lying
   // over a button the visitor is about to press then never left (the spec's display time is a fixed 5000 ms).
-  const id = sonner.custom((toastId) => <ToastCard id={toastId} item={item} />, { duration: Infinity });
-  setTimeout(() => sonner.dismiss(id), item.duration ?? TOAST_DURATION_MS);
+  const id = sonner.custom(() => <ToastCard item={item} close={close} />, { duration: Infinity });
+  setTimeout(close, item.duration ?? TOAST_DURATION_MS);
 }
 
 export default function Toaster() {
