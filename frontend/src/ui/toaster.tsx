@@ -54,7 +54,7 @@ function ToastCard({ item, close }: { item: ToastInput; close: () => void }) {
         </Typography>
       )}
       {item.action && (
-        <Stack direction="row" justifyContent="flex-end" sx={{ mt: 1 }}>
+        <Stack direction="row" sx={{ mt: 1, justifyContent: 'flex-end' }}>
           <Button
             size="small"
             variant="outlined"
