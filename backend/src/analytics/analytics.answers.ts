@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LiveScan } from '../scans';
 import { DIMENSIONS, FILTERS } from './analytics.projection';
 
 /**
@@ -78,3 +79,23 @@ export const shareLinkSchema = z.object({
   status: z.enum(['active', 'expired', 'revoked']),
 });
 export type ShareLinkDto = z.output<typeof shareLinkSchema>;
+
+/** The data of one `scan` event of GET /api/dynamic-qrcodes/{id}/scans/live (server-sent events): a batch of scans. */
+export const liveScanBatchSchema = z.array(
+  z.object({
+    scanId: z.string(),
+    qrId: z.string(),
+    scannedAt: z.string(),
+    device: z.string(),
+    os: z.string(),
+    browser: z.string(),
+    country: z.string().nullable().meta({ description: 'ISO 3166-1 alpha-2, or null when unknown' }),
+    referrer: z.string().nullable(),
+    isBot: z.boolean(),
+  }),
+);
+// The ingester publishes LiveScan batches (scans/scan-ingester.ts): a field it adds or changes fails the type-check here.
+const liveScansDescribed: [LiveScan[], z.output<typeof liveScanBatchSchema>] extends [z.output<typeof liveScanBatchSchema>, LiveScan[]]
+  ? true
+  : never = true;
+void liveScansDescribed;

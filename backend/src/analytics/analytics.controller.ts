@@ -1,10 +1,12 @@
 import { Controller, Delete, Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { AnswerOf, BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, IdParam, openApiSchema, QueryOf, uuidId } from '../common/input';
 import {
   codeAnalyticsSchema,
+  liveScanBatchSchema,
   sharedAnalyticsSchema,
   shareLinkSchema,
   userAnalyticsSchema,
@@ -51,12 +53,13 @@ export class AnalyticsController {
   }
 
   /** Server-sent events: the response is written by LiveScansSse, not returned. */
-  @Get('dynamic-qrcodes/:id/scans/live') liveScans(
-    @CurrentUser() user: AuthUser,
-    @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
-    @Req() req: Request,
-    @Res() res: Response,
-  ) {
+  @Get('dynamic-qrcodes/:id/scans/live')
+  @ApiResponse({
+    status: 200,
+    description: "Server-sent events: each `scan` event's data is a JSON batch of the code's new scans",
+    content: { 'text/event-stream': { schema: openApiSchema(liveScanBatchSchema, 'output') } },
+  })
+  liveScans(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string, @Req() req: Request, @Res() res: Response) {
     return this.live.open(user, id, req, res);
   }
 

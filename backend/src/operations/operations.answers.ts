@@ -1,69 +1,92 @@
-import type { DeadLetterRecord, RebuildRecord, RebuildState } from '../projections/projection-records';
+import type { DeadLetterRecord, RebuildRecord } from '../projections/projection-records';
+import { z } from 'zod';
 
 /**
- * What the operations routes answer (issue 19): the rows of projections, rebuild requests and dead letters, the
- * records they are made from, and the not-found messages. Shared by the status, rebuilds and dead-letters services.
+ * What the operations routes answer, as zod schemas: `@AnswerOf` puts them into /api/docs, from which the frontend's
+ * types are generated (frontend/src/api/schema.d.ts); the handlers' return types are these schemas' types, so the
+ * service's rows cannot drift from the document.
  */
+
+const count = z.number().int().min(0);
+const position = z.object({ commit: z.string(), prepare: z.string() }).meta({ description: "A position in the event store's log" });
+
+export const rebuildAnswer = z.object({
+  id: z.string(),
+  projection: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  state: z.enum(['requested', 'running', 'done', 'failed']),
+  processed: count,
+  total: count.nullable(),
+  percent: z.number().min(0).max(100).meta({ description: '0 to 100; 100 once swapped in' }),
+  startedAt: z.string().nullable(),
+  swappedAt: z.string().nullable(),
+  swapMs: z.number().nullable(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type RebuildAnswer = z.output<typeof rebuildAnswer>;
+
+export const projectionAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  tables: z.array(z.string()),
+  checkpoint: position,
+  checkpointAt: z.string().nullable(),
+  lagEvents: count.nullable().meta({ description: 'null when the event store cannot count it (EventStoreDB)' }),
+  lagCapped: z.boolean().meta({ description: 'true when the lag reached the count cap and was not counted further' }),
+  lagSeconds: z.number().nullable().meta({ description: 'Age of the oldest event not read yet; 0 when everything is read' }),
+  eventsPerSecond: z.number().nullable().meta({ description: 'Over the last minute of samples; null until there are two' }),
+  state: z.enum(['live', 'catching up', 'stalled', 'rebuild requested', 'rebuilding']),
+  deadLetters: count,
+  lastRebuild: rebuildAnswer.nullable(),
+});
+export type ProjectionAnswer = z.output<typeof projectionAnswer>;
+
+export const deadLetterAnswer = z.object({
+  id: z.string(),
+  projection: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  position,
+  error: z.string(),
+  failedAt: z.string(),
+  state: z.enum(['open', 'retried', 'skipped']),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+});
+export type DeadLetterAnswer = z.output<typeof deadLetterAnswer>;
+
+export const deadLetterDetailAnswer = deadLetterAnswer.extend({
+  event: z
+    .object({ streamId: z.string(), revision: z.string(), type: z.string(), data: z.unknown(), metadata: z.unknown() })
+    .nullable()
+    .meta({ description: 'The failing event as the store holds it; null when it can no longer be read' }),
+});
+export type DeadLetterDetailAnswer = z.output<typeof deadLetterDetailAnswer>;
+
+export const scanPipelineAnswer = z.object({
+  streamLength: count.meta({ description: 'Scans answered and waiting in the stream' }),
+  pending: count.meta({ description: 'Entries an ingester read and has not acknowledged yet' }),
+  consumers: count,
+  oldestWaitingSeconds: z.number().nullable(),
+  ingestRatePerSecond: z.number(),
+  ingestRateLast10s: z.number(),
+  ingestedLastMinute: count,
+  lastIngested: z.object({ scanId: z.string(), qrId: z.string(), scannedAt: z.string(), ingestedAt: z.string() }).nullable(),
+});
+export type ScanPipelineAnswer = z.output<typeof scanPipelineAnswer>;
 
 export const PROJECTION_NOT_FOUND = 'Projection not found';
 export const REBUILD_NOT_FOUND = 'Rebuild not found';
 export const DEAD_LETTER_NOT_FOUND = 'Dead letter not found';
 
-export type ProjectionState = 'live' | 'catching up' | 'stalled' | 'rebuild requested' | 'rebuilding';
-
-export interface ProjectionRow {
-  id: string;
-  name: string;
-  tables: string[];
-  checkpoint: { commit: string; prepare: string };
-  checkpointAt: string | null;
-  /** null when the event store cannot count it (EventStore.lag: EventStoreDB answers "not supported"). */
-  lagEvents: number | null;
-  /** True when the lag reached LAG_COUNT_CAP and was not counted further. */
-  lagCapped: boolean;
-  /** Age of the oldest event the projection has not read yet; 0 when it has read everything. */
-  lagSeconds: number | null;
-  /** Events read per second over the last minute of this server's samples; null until it has two. */
-  eventsPerSecond: number | null;
-  state: ProjectionState;
-  deadLetters: number;
-  lastRebuild: RebuildRow | null;
-}
-
-export interface RebuildRow {
-  id: string;
-  projection: string;
-  requestedBy: string;
-  requestedAt: string;
-  state: RebuildState;
-  processed: number;
-  total: number | null;
-  /** 0 to 100; 100 once swapped in. */
-  percent: number;
-  startedAt: string | null;
-  swappedAt: string | null;
-  swapMs: number | null;
-  finishedAt: string | null;
-  error: string | null;
-}
-
-export interface DeadLetterRow {
-  id: string;
-  projection: string;
-  eventId: string;
-  eventType: string;
-  position: { commit: string; prepare: string };
-  error: string;
-  failedAt: string;
-  state: 'open' | 'retried' | 'skipped';
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-}
-
-export interface DeadLetterDetail extends DeadLetterRow {
-  /** The failing event as the store holds it (null when it can no longer be read). */
-  event: { streamId: string; revision: string; type: string; data: unknown; metadata: unknown } | null;
-}
+/** The rows the status, rebuilds and dead-letters services make: the answers' types. */
+export type ProjectionState = ProjectionAnswer['state'];
+export type ProjectionRow = ProjectionAnswer;
+export type RebuildRow = RebuildAnswer;
+export type DeadLetterRow = DeadLetterAnswer;
+export type DeadLetterDetail = DeadLetterDetailAnswer;
 
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

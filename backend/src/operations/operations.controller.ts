@@ -2,8 +2,20 @@ import { Controller, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS, tenantScope, type AuthUser } from '../accounts';
 import { DomainError } from '../common/domain-error';
-import { BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, IdParam, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
+import {
+  deadLetterAnswer,
+  deadLetterDetailAnswer,
+  projectionAnswer,
+  rebuildAnswer,
+  scanPipelineAnswer,
+  type DeadLetterAnswer,
+  type DeadLetterDetailAnswer,
+  type ProjectionAnswer,
+  type RebuildAnswer,
+  type ScanPipelineAnswer,
+} from './operations.answers';
 import {
   deadLetterId,
   deadLettersQuery,
@@ -39,65 +51,86 @@ export class OperationsController {
     private readonly deadLetterQueue: DeadLettersService,
   ) {}
 
-  @Get('projections') async projections(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response) {
+  @Get('projections') @AnswerOf(projectionAnswer.array()) async projections(
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ProjectionAnswer[]> {
     defaultBrand(user);
     const rows = await this.status.listProjections();
     const range = { start: 0, end: Math.max(rows.length - 1, 0), offset: 0, limit: rows.length };
     return listPage(res, 'projections', range, rows, rows.length);
   }
 
-  @Get('projections/:name') projection(@CurrentUser() user: AuthUser, @IdParam('name', projectionName, PROJECTION_NOT_FOUND) name: string) {
+  @Get('projections/:name') @AnswerOf(projectionAnswer) projection(
+    @CurrentUser() user: AuthUser,
+    @IdParam('name', projectionName, PROJECTION_NOT_FOUND) name: string,
+  ): Promise<ProjectionAnswer> {
     defaultBrand(user);
     return this.status.projection(name);
   }
 
-  @Get('projection-rebuilds') async rebuilds(
+  @Get('projection-rebuilds') @AnswerOf(rebuildAnswer.array()) async rebuilds(
     @CurrentUser() user: AuthUser,
     @QueryOf(rebuildsQuery) q: RebuildsQuery,
     @Res({ passthrough: true }) res: Response,
-  ) {
+  ): Promise<RebuildAnswer[]> {
     defaultBrand(user);
     const { rows, total } = await this.rebuildRequests.rebuilds(q);
     return listPage(res, 'projection-rebuilds', q.range, rows, total);
   }
 
-  @Get('projection-rebuilds/:id') rebuild(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), REBUILD_NOT_FOUND) id: string) {
+  @Get('projection-rebuilds/:id') @AnswerOf(rebuildAnswer) rebuild(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), REBUILD_NOT_FOUND) id: string,
+  ): Promise<RebuildAnswer> {
     defaultBrand(user);
     return this.rebuildRequests.rebuild(id);
   }
 
   /** Records the request and answers at once (201 with the request); a worker runs it. */
-  @Post('projection-rebuilds') requestRebuild(@CurrentUser() user: AuthUser, @BodyOf(rebuildBody) body: { projection: string }) {
+  @Post('projection-rebuilds') @AnswerOf(rebuildAnswer, 201) requestRebuild(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(rebuildBody) body: { projection: string },
+  ): Promise<RebuildAnswer> {
     defaultBrand(user);
     return this.rebuildRequests.requestRebuild(user, body.projection);
   }
 
-  @Get('dead-letters') async deadLetters(
+  @Get('dead-letters') @AnswerOf(deadLetterAnswer.array()) async deadLetters(
     @CurrentUser() user: AuthUser,
     @QueryOf(deadLettersQuery) q: DeadLettersQuery,
     @Res({ passthrough: true }) res: Response,
-  ) {
+  ): Promise<DeadLetterAnswer[]> {
     defaultBrand(user);
     const { rows, total } = await this.deadLetterQueue.deadLetters(q);
     return listPage(res, 'dead-letters', q.range, rows, total);
   }
 
-  @Get('dead-letters/:id') deadLetter(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
+  @Get('dead-letters/:id') @AnswerOf(deadLetterDetailAnswer) deadLetter(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number,
+  ): Promise<DeadLetterDetailAnswer> {
     defaultBrand(user);
     return this.deadLetterQueue.deadLetter(id);
   }
 
-  @Post('dead-letters/:id/retry') retry(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
+  @Post('dead-letters/:id/retry') @AnswerOf(deadLetterDetailAnswer, 201) retry(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number,
+  ): Promise<DeadLetterDetailAnswer> {
     defaultBrand(user);
     return this.deadLetterQueue.retry(user, id);
   }
 
-  @Post('dead-letters/:id/skip') skip(@CurrentUser() user: AuthUser, @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number) {
+  @Post('dead-letters/:id/skip') @AnswerOf(deadLetterDetailAnswer, 201) skip(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', deadLetterId, DEAD_LETTER_NOT_FOUND) id: number,
+  ): Promise<DeadLetterDetailAnswer> {
     defaultBrand(user);
     return this.deadLetterQueue.skip(user, id);
   }
 
-  @Get('scan-pipeline') scanPipeline(@CurrentUser() user: AuthUser) {
+  @Get('scan-pipeline') @AnswerOf(scanPipelineAnswer) scanPipeline(@CurrentUser() user: AuthUser): Promise<ScanPipelineAnswer> {
     defaultBrand(user);
     return this.status.scanPipeline();
   }

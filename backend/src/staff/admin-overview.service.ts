@@ -6,6 +6,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { MailLedgerQuery } from '../mail';
 import { ProjectionRecords } from '../projections/projection-records';
 import { ProjectionsService } from '../projections/projections.service';
+import type { AdminOverviewAnswer } from './staff.answers';
 
 /** The start of today in UTC, as a timestamptz. */
 const UTC_TODAY = "(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')";
@@ -13,26 +14,9 @@ const UTC_TODAY = "(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UT
 /** How many UTC days the sign-ups chart covers, today included. */
 export const SIGNUP_DAYS = 14;
 
-/** GET /api/admin/overview: the figures staff look at first, on the console's home (issue 30 item 6). */
-export interface AdminOverview {
-  /** Accounts created today (UTC). */
-  newUsersToday: number;
-  /** Accounts created in the last 7 UTC days, today included. */
-  newUsers7d: number;
-  /** Codes that exist now (deleted ones left out). */
-  codes: number;
-  /** Scans by people today (UTC), bots left out. */
-  scansToday: number;
-  /** Mails recorded and not yet sent. */
-  mailsQueued: number;
-  /** Projections with events still to read; null for a white-label client's staff (projections are deployment-wide). */
-  projectionsBehind: number | null;
-  /** Sign-ups per UTC day, oldest first, SIGNUP_DAYS days ending today (days without any included, as 0). */
-  signupsPerDay: { day: string; count: number }[];
-}
-
 /**
- * The console's home figures. Users and codes come from the lists the audit projection keeps (this feature's tables);
+ * GET /api/admin/overview: the figures staff look at first, on the console's home (issue 30 item 6; the answer's fields
+ * are described in staff.answers.ts). Users and codes come from the lists the audit projection keeps (this feature's tables);
  * scans, mails and projections from their owners' ports. `tenant` is the caller's reach: null for every tenant.
  */
 @Injectable()
@@ -46,7 +30,7 @@ export class AdminOverviewService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async overview(tenant: number | null): Promise<AdminOverview> {
+  async overview(tenant: number | null): Promise<AdminOverviewAnswer> {
     const [users, codes, signupsPerDay, scansToday, mailsQueued, projectionsBehind] = await Promise.all([
       this.newUsers(tenant),
       this.codeCount(tenant),

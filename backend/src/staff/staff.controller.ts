@@ -3,11 +3,12 @@ import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser, type Role } from '../accounts';
 import { BlockedDomainsQuery } from '../codes';
 import { VersionETag } from '../command-pipeline';
-import { BodyOf, IdParam, ParamOf, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, IdParam, ParamOf, QueryOf, uuidId } from '../common/input';
 import { listPage, type ListQuery } from '../common/list-query';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
 import { AdminOverviewService } from './admin-overview.service';
+import { adminOverviewAnswer, staffMeAnswer, type AdminOverviewAnswer, type StaffMeAnswer } from './staff.answers';
 import {
   blockDomainBody,
   blockedDomainsQuery,
@@ -39,12 +40,14 @@ export class StaffController {
     private readonly home: AdminOverviewService,
   ) {}
 
-  @Get('me') @Authenticated(CAN.read) me(@CurrentUser() user: AuthUser) {
+  @Get('me') @Authenticated(CAN.read) @AnswerOf(staffMeAnswer) me(@CurrentUser() user: AuthUser): StaffMeAnswer {
     return this.staff.me(user);
   }
 
   /** The console's home: new users, codes, scans today, mails queued, projections behind, sign-ups per day. */
-  @Get('overview') @Authenticated(CAN.read) overview(@CurrentUser() user: AuthUser) {
+  @Get('overview') @Authenticated(CAN.read) @AnswerOf(adminOverviewAnswer) overview(
+    @CurrentUser() user: AuthUser,
+  ): Promise<AdminOverviewAnswer> {
     return this.home.overview(tenantScope(user));
   }
 

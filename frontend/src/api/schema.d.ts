@@ -2378,11 +2378,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Server-sent events: each `scan` event's data is a JSON batch of the code's new scans */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": {
+                        scanId: string;
+                        qrId: string;
+                        scannedAt: string;
+                        device: string;
+                        os: string;
+                        browser: string;
+                        /** @description ISO 3166-1 alpha-2, or null when unknown */
+                        country: string | null;
+                        referrer: string | null;
+                        isBot: boolean;
+                    }[];
+                };
             };
         };
     };
@@ -2920,11 +2934,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        version: number;
+                        /** @description The event's type, e.g. QrDestinationChanged */
+                        type: string;
+                        at: string;
+                        /** @description Who made the change: a user's id, or 'system' */
+                        actorId: string;
+                        actorName: string | null;
+                        summary: string;
+                        before: unknown;
+                        after: unknown;
+                    }[];
+                };
             };
         };
     };
@@ -3818,11 +3847,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        email: string;
+                        tenantId: number;
+                        roles: ("user" | "support" | "admin")[];
+                        permissions: ("read" | "suspendCodes" | "manageTenants" | "changeRoles" | "disableAccounts" | "manageBlocklist" | "deleteTenants" | "operate" | "sendCampaigns")[];
+                        /** @description true: the caller's reach is every tenant (the default brand's staff) */
+                        allTenants: boolean;
+                    };
+                };
             };
         };
     };
@@ -3835,11 +3875,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Accounts created today (UTC) */
+                        newUsersToday: number;
+                        /** @description Accounts created in the last 7 UTC days, today included */
+                        newUsers7d: number;
+                        /** @description Codes that exist now (deleted ones left out) */
+                        codes: number;
+                        /** @description Scans by people today (UTC), bots left out */
+                        scansToday: number;
+                        /** @description Mails recorded and not yet sent */
+                        mailsQueued: number;
+                        /** @description Projections with events still to read; null for a white-label client's staff (deployment-wide) */
+                        projectionsBehind: number | null;
+                        /** @description Sign-ups per UTC day, oldest first, 14 days ending today (days without any as 0) */
+                        signupsPerDay: {
+                            /** @description A UTC day, YYYY-MM-DD */
+                            day: string;
+                            count: number;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -4653,11 +4715,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        tables: string[];
+                        /** @description A position in the event store's log */
+                        checkpoint: {
+                            commit: string;
+                            prepare: string;
+                        };
+                        checkpointAt: string | null;
+                        /** @description null when the event store cannot count it (EventStoreDB) */
+                        lagEvents: number | null;
+                        /** @description true when the lag reached the count cap and was not counted further */
+                        lagCapped: boolean;
+                        /** @description Age of the oldest event not read yet; 0 when everything is read */
+                        lagSeconds: number | null;
+                        /** @description Over the last minute of samples; null until there are two */
+                        eventsPerSecond: number | null;
+                        /** @enum {string} */
+                        state: "live" | "catching up" | "stalled" | "rebuild requested" | "rebuilding";
+                        deadLetters: number;
+                        lastRebuild: {
+                            id: string;
+                            projection: string;
+                            requestedBy: string;
+                            requestedAt: string;
+                            /** @enum {string} */
+                            state: "requested" | "running" | "done" | "failed";
+                            processed: number;
+                            total: number | null;
+                            /** @description 0 to 100; 100 once swapped in */
+                            percent: number;
+                            startedAt: string | null;
+                            swappedAt: string | null;
+                            swapMs: number | null;
+                            finishedAt: string | null;
+                            error: string | null;
+                        } | null;
+                    }[];
+                };
             };
         };
     };
@@ -4672,11 +4775,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        tables: string[];
+                        /** @description A position in the event store's log */
+                        checkpoint: {
+                            commit: string;
+                            prepare: string;
+                        };
+                        checkpointAt: string | null;
+                        /** @description null when the event store cannot count it (EventStoreDB) */
+                        lagEvents: number | null;
+                        /** @description true when the lag reached the count cap and was not counted further */
+                        lagCapped: boolean;
+                        /** @description Age of the oldest event not read yet; 0 when everything is read */
+                        lagSeconds: number | null;
+                        /** @description Over the last minute of samples; null until there are two */
+                        eventsPerSecond: number | null;
+                        /** @enum {string} */
+                        state: "live" | "catching up" | "stalled" | "rebuild requested" | "rebuilding";
+                        deadLetters: number;
+                        lastRebuild: {
+                            id: string;
+                            projection: string;
+                            requestedBy: string;
+                            requestedAt: string;
+                            /** @enum {string} */
+                            state: "requested" | "running" | "done" | "failed";
+                            processed: number;
+                            total: number | null;
+                            /** @description 0 to 100; 100 once swapped in */
+                            percent: number;
+                            startedAt: string | null;
+                            swappedAt: string | null;
+                            swapMs: number | null;
+                            finishedAt: string | null;
+                            error: string | null;
+                        } | null;
+                    };
+                };
             };
         };
     };
@@ -4693,11 +4837,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        projection: string;
+                        requestedBy: string;
+                        requestedAt: string;
+                        /** @enum {string} */
+                        state: "requested" | "running" | "done" | "failed";
+                        processed: number;
+                        total: number | null;
+                        /** @description 0 to 100; 100 once swapped in */
+                        percent: number;
+                        startedAt: string | null;
+                        swappedAt: string | null;
+                        swapMs: number | null;
+                        finishedAt: string | null;
+                        error: string | null;
+                    }[];
+                };
             };
         };
     };
@@ -4716,11 +4879,30 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        projection: string;
+                        requestedBy: string;
+                        requestedAt: string;
+                        /** @enum {string} */
+                        state: "requested" | "running" | "done" | "failed";
+                        processed: number;
+                        total: number | null;
+                        /** @description 0 to 100; 100 once swapped in */
+                        percent: number;
+                        startedAt: string | null;
+                        swappedAt: string | null;
+                        swapMs: number | null;
+                        finishedAt: string | null;
+                        error: string | null;
+                    };
+                };
             };
         };
     };
@@ -4735,11 +4917,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        projection: string;
+                        requestedBy: string;
+                        requestedAt: string;
+                        /** @enum {string} */
+                        state: "requested" | "running" | "done" | "failed";
+                        processed: number;
+                        total: number | null;
+                        /** @description 0 to 100; 100 once swapped in */
+                        percent: number;
+                        startedAt: string | null;
+                        swappedAt: string | null;
+                        swapMs: number | null;
+                        finishedAt: string | null;
+                        error: string | null;
+                    };
+                };
             };
         };
     };
@@ -4756,11 +4957,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        projection: string;
+                        eventId: string;
+                        eventType: string;
+                        /** @description A position in the event store's log */
+                        position: {
+                            commit: string;
+                            prepare: string;
+                        };
+                        error: string;
+                        failedAt: string;
+                        /** @enum {string} */
+                        state: "open" | "retried" | "skipped";
+                        resolvedAt: string | null;
+                        resolvedBy: string | null;
+                    }[];
+                };
             };
         };
     };
@@ -4775,11 +4995,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        projection: string;
+                        eventId: string;
+                        eventType: string;
+                        /** @description A position in the event store's log */
+                        position: {
+                            commit: string;
+                            prepare: string;
+                        };
+                        error: string;
+                        failedAt: string;
+                        /** @enum {string} */
+                        state: "open" | "retried" | "skipped";
+                        resolvedAt: string | null;
+                        resolvedBy: string | null;
+                        /** @description The failing event as the store holds it; null when it can no longer be read */
+                        event: {
+                            streamId: string;
+                            revision: string;
+                            type: string;
+                            data: unknown;
+                            metadata: unknown;
+                        } | null;
+                    };
+                };
             };
         };
     };
@@ -4794,11 +5041,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        projection: string;
+                        eventId: string;
+                        eventType: string;
+                        /** @description A position in the event store's log */
+                        position: {
+                            commit: string;
+                            prepare: string;
+                        };
+                        error: string;
+                        failedAt: string;
+                        /** @enum {string} */
+                        state: "open" | "retried" | "skipped";
+                        resolvedAt: string | null;
+                        resolvedBy: string | null;
+                        /** @description The failing event as the store holds it; null when it can no longer be read */
+                        event: {
+                            streamId: string;
+                            revision: string;
+                            type: string;
+                            data: unknown;
+                            metadata: unknown;
+                        } | null;
+                    };
+                };
             };
         };
     };
@@ -4813,11 +5087,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        projection: string;
+                        eventId: string;
+                        eventType: string;
+                        /** @description A position in the event store's log */
+                        position: {
+                            commit: string;
+                            prepare: string;
+                        };
+                        error: string;
+                        failedAt: string;
+                        /** @enum {string} */
+                        state: "open" | "retried" | "skipped";
+                        resolvedAt: string | null;
+                        resolvedBy: string | null;
+                        /** @description The failing event as the store holds it; null when it can no longer be read */
+                        event: {
+                            streamId: string;
+                            revision: string;
+                            type: string;
+                            data: unknown;
+                            metadata: unknown;
+                        } | null;
+                    };
+                };
             };
         };
     };
@@ -4830,11 +5131,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description Scans answered and waiting in the stream */
+                        streamLength: number;
+                        /** @description Entries an ingester read and has not acknowledged yet */
+                        pending: number;
+                        consumers: number;
+                        oldestWaitingSeconds: number | null;
+                        ingestRatePerSecond: number;
+                        ingestRateLast10s: number;
+                        ingestedLastMinute: number;
+                        lastIngested: {
+                            scanId: string;
+                            qrId: string;
+                            scannedAt: string;
+                            ingestedAt: string;
+                        } | null;
+                    };
+                };
             };
         };
     };

@@ -14,6 +14,10 @@ type Responses<P extends keyof paths, M extends Method> = Operation<P, M> extend
 export type ApiAnswer<P extends keyof paths, M extends Method = 'get'> =
   Responses<P, M> extends { 200: infer R } ? JsonOf<R> : Responses<P, M> extends { 201: infer R } ? JsonOf<R> : never;
 
+/** The JSON data of each event a server-sent-events route (text/event-stream) streams. */
+export type ApiEvents<P extends keyof paths> =
+  Responses<P, 'get'> extends { 200: { content: { 'text/event-stream': infer T } } } ? T : never;
+
 /** The JSON body a route takes. */
 export type ApiBody<P extends keyof paths, M extends Method = 'post'> =
   Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;

@@ -4,21 +4,13 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useGetList } from 'react-admin';
 import { Link } from 'react-router-dom';
+import type { ApiAnswer } from '../api/types';
 import { API, httpClient } from './data-provider';
 import { sentence, type AuditRow } from './events/EventList';
 import { useCan, useStaff } from './staff';
 
-/** GET /api/admin/overview (staff/admin-overview.service.ts). */
-export interface AdminOverview {
-  newUsersToday: number;
-  newUsers7d: number;
-  codes: number;
-  scansToday: number;
-  mailsQueued: number;
-  /** null for a white-label client's staff: projections are deployment-wide. */
-  projectionsBehind: number | null;
-  signupsPerDay: { day: string; count: number }[];
-}
+/** GET /api/admin/overview, as the server's OpenAPI document describes it (projectionsBehind: null for a tenant's staff). */
+type StaffOverview = ApiAnswer<'/api/admin/overview'>;
 
 interface Figure {
   id: string;
@@ -55,9 +47,9 @@ function FigureCard({ figure }: { figure: Figure }) {
 /** The figures staff look at first (issue 30 item 6), and sign-ups per day over the last 14 days. */
 function Overview() {
   const operate = useCan('operate');
-  const { data } = useQuery<AdminOverview>({
+  const { data } = useQuery<StaffOverview>({
     queryKey: ['/api/admin/overview'],
-    queryFn: () => httpClient(`${API}/overview`).then(({ json }) => json as AdminOverview),
+    queryFn: () => httpClient(`${API}/overview`).then(({ json }) => json as StaffOverview),
   });
   if (!data) return <Typography variant="body2">Loading figures…</Typography>;
   const figures: Figure[] = [

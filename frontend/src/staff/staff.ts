@@ -1,26 +1,12 @@
 // Who is using the staff console and what they may do (GET /api/admin/me): the console hides what the server would refuse.
 import { useQuery } from '@tanstack/react-query';
+import type { ApiAnswer } from '../api/types';
 import { httpClient, API } from './data-provider';
 
-export type StaffAction =
-  | 'read'
-  | 'suspendCodes'
-  | 'manageTenants'
-  | 'changeRoles'
-  | 'disableAccounts'
-  | 'manageBlocklist'
-  | 'deleteTenants'
-  | 'operate'
-  | 'sendCampaigns';
-
-export interface Staff {
-  id: string;
-  email: string;
-  tenantId: number;
-  roles: string[];
-  permissions: StaffAction[];
-  allTenants: boolean;
-}
+/** GET /api/admin/me, as the server's OpenAPI document describes it. */
+export type Staff = ApiAnswer<'/api/admin/me'>;
+/** What staff may do (the server's STAFF_ACTIONS). */
+export type StaffAction = Staff['permissions'][number];
 
 export const STAFF_KEY = ['/api/admin/me'] as const;
 

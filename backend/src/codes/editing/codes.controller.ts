@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, MaybeUser, OptionalUserGuard, type AuthUser } from '../../accounts';
 import { ifMatchVersion, VersionETag } from '../../command-pipeline/versions';
-import { BodyOf, IdParam, QueryOf, uuidId } from '../../common/input';
+import { AnswerOf, BodyOf, IdParam, QueryOf, uuidId } from '../../common/input';
 import { ClientInfo, Host, Tenant, type RequestInfo } from '../../common/request-params';
 import {
   codeBodySchema,
@@ -17,6 +17,7 @@ import {
   type TrackDownloadBody,
   type TrackGenerationBody,
 } from './codes.schemas';
+import { historyEntryAnswer, type HistoryEntryAnswer } from './codes.answers';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
 import { IdempotencyKey, IdempotentCreate } from './idempotency';
@@ -104,7 +105,8 @@ export class CodesController {
 
   @Get('qrcodes/:id/history')
   @Authenticated()
-  history(@CurrentUser() user: AuthUser, @CodeId() id: string) {
+  @AnswerOf(historyEntryAnswer.array())
+  history(@CurrentUser() user: AuthUser, @CodeId() id: string): Promise<HistoryEntryAnswer[]> {
     return this.codes.history(user, id);
   }
 

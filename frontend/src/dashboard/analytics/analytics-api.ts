@@ -1,13 +1,12 @@
 // The analytics screens' calls and answers (backend/src/analytics): GET /api/user-analytics, a code's analytics with a
 // period and filters, its CSV, live scans over server-sent events, its history, and share links.
 
-import type { ApiAnswer } from '../../api/types';
+import type { ApiAnswer, ApiEvents } from '../../api/types';
 
 export type UserAnalytics = ApiAnswer<'/api/user-analytics'>;
-export type CodeAnalytics = ApiAnswer<'/api/dynamic-qrcodes/{id}/analytics'> & {
-  /** Shared pages only: until when the link works. */
-  expiresAt?: string;
-};
+/** A code's analytics; on a share link's public page also until when the link works (expiresAt). */
+export type CodeAnalytics = ApiAnswer<'/api/dynamic-qrcodes/{id}/analytics'> &
+  Partial<Pick<ApiAnswer<'/api/shared-analytics/{token}'>, 'expiresAt'>>;
 export type PeriodTotals = CodeAnalytics['totals'];
 export type Dimension = keyof CodeAnalytics['breakdowns'];
 export type FilterDimension = keyof CodeAnalytics['filters'];
@@ -21,29 +20,11 @@ type Missing = Exclude<Dimension | FilterDimension, (typeof FILTERS)[number]>;
 const everyDimensionListed: Missing extends never ? true : Missing = true;
 void everyDimensionListed;
 
-export interface LiveScan {
-  scanId: string;
-  qrId: string;
-  scannedAt: string;
-  device: string;
-  os: string;
-  browser: string;
-  country: string | null;
-  referrer: string | null;
-  isBot: boolean;
-}
+/** One scan of the live feed (a `scan` event of the server-sent events carries a batch of them). */
+export type LiveScan = ApiEvents<'/api/dynamic-qrcodes/{id}/scans/live'>[number];
 
-export interface HistoryEntry {
-  id: string;
-  version: number;
-  type: string;
-  at: string;
-  actorId: string;
-  actorName: string | null;
-  summary: string;
-  before: unknown;
-  after: unknown;
-}
+/** One change of a code's history, newest first. */
+export type HistoryEntry = ApiAnswer<'/api/qrcodes/{id}/history'>[number];
 
 export type ShareLink = ApiAnswer<'/api/dynamic-qrcodes/{id}/share-links'>[number];
 

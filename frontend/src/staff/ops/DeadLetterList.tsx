@@ -2,10 +2,10 @@ import { Box, Button, Chip, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { List, SelectInput, TextInput, useNotify, useRefresh } from 'react-admin';
 import { RecordTable, when } from '../RecordTable';
-import { opsApi, type DeadLetter } from './ops-api';
+import { opsApi, type DeadLetterRow } from './ops-api';
 
 /** Retry applies the failing event again (409 with its error while it still fails); Skip leaves it out for good. */
-export function DeadLetterActions({ letter }: { letter: DeadLetter }) {
+export function DeadLetterActions({ letter }: { letter: DeadLetterRow }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const done = (verb: string) => () => {
@@ -60,7 +60,7 @@ export function DeadLetterList() {
       empty={false}
     >
       <Box sx={{ overflowX: 'auto' }}>
-        <RecordTable<DeadLetter>
+        <RecordTable<DeadLetterRow>
           label="Dead letters"
           empty="No dead letters: every projection applied every event."
           columns={[

@@ -1,62 +1,14 @@
 // The operations screens' calls (issue 19): /api/admin/projections, projection-rebuilds, dead-letters, scan-pipeline.
+import type { ApiAnswer } from '../../api/types';
 import { API, httpClient } from '../data-provider';
 
-export interface Rebuild {
-  id: string;
-  projection: string;
-  requestedBy: string;
-  requestedAt: string;
-  state: 'requested' | 'running' | 'done' | 'failed';
-  processed: number;
-  total: number | null;
-  percent: number;
-  startedAt: string | null;
-  swappedAt: string | null;
-  swapMs: number | null;
-  finishedAt: string | null;
-  error: string | null;
-}
-
-export interface ProjectionStatus {
-  id: string;
-  name: string;
-  tables: string[];
-  checkpoint: { commit: string; prepare: string };
-  checkpointAt: string | null;
-  /** null with EventStoreDB (counted in PostgreSQL's events table only). */
-  lagEvents: number | null;
-  lagCapped: boolean;
-  lagSeconds: number | null;
-  eventsPerSecond: number | null;
-  state: 'live' | 'catching up' | 'stalled' | 'rebuild requested' | 'rebuilding';
-  deadLetters: number;
-  lastRebuild: Rebuild | null;
-}
-
-export interface ScanPipeline {
-  streamLength: number;
-  pending: number;
-  consumers: number;
-  oldestWaitingSeconds: number | null;
-  ingestRatePerSecond: number;
-  ingestRateLast10s: number;
-  ingestedLastMinute: number;
-  lastIngested: { scanId: string; qrId: string; scannedAt: string; ingestedAt: string } | null;
-}
-
-export interface DeadLetter {
-  id: string;
-  projection: string;
-  eventId: string;
-  eventType: string;
-  position: { commit: string; prepare: string };
-  error: string;
-  failedAt: string;
-  state: 'open' | 'retried' | 'skipped';
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-  event?: { streamId: string; revision: string; type: string; data: unknown; metadata: unknown } | null;
-}
+// The answers, as the server's OpenAPI document describes them (backend/src/operations/operations.answers.ts).
+export type Rebuild = ApiAnswer<'/api/admin/projection-rebuilds/{id}'>;
+export type ProjectionStatus = ApiAnswer<'/api/admin/projections/{name}'>;
+export type ScanPipeline = ApiAnswer<'/api/admin/scan-pipeline'>;
+/** A row of the dead-letter list; the page of one adds the failing event (DeadLetter). */
+export type DeadLetterRow = ApiAnswer<'/api/admin/dead-letters'>[number];
+export type DeadLetter = ApiAnswer<'/api/admin/dead-letters/{id}'>;
 
 const get = <T>(path: string) => httpClient(`${API}${path}`).then(({ json }) => json as T);
 const post = <T>(path: string, body?: unknown) =>

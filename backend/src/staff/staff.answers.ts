@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { ROLES, STAFF_ACTIONS, type Role, type StaffAction } from '../accounts';
+
+/**
+ * What the staff console's own routes answer, as zod schemas: `@AnswerOf` puts them into /api/docs, from which the
+ * frontend's types are generated (frontend/src/api/schema.d.ts); the handlers' return types are these schemas' types.
+ */
+
+const count = z.number().int().min(0);
+
+/** GET /api/admin/me: who is using the console and what they may do (the console hides what the server would refuse). */
+export const staffMeAnswer = z.object({
+  id: z.string(),
+  email: z.string(),
+  tenantId: z.number().int(),
+  roles: z.array(z.enum(ROLES as [Role, ...Role[]])),
+  permissions: z.array(z.enum(Object.keys(STAFF_ACTIONS) as [StaffAction, ...StaffAction[]])),
+  allTenants: z.boolean().meta({ description: "true: the caller's reach is every tenant (the default brand's staff)" }),
+});
+export type StaffMeAnswer = z.output<typeof staffMeAnswer>;
+
+/** GET /api/admin/overview: the figures on the console's home (issue 30 item 6). */
+export const adminOverviewAnswer = z.object({
+  newUsersToday: count.meta({ description: 'Accounts created today (UTC)' }),
+  newUsers7d: count.meta({ description: 'Accounts created in the last 7 UTC days, today included' }),
+  codes: count.meta({ description: 'Codes that exist now (deleted ones left out)' }),
+  scansToday: count.meta({ description: 'Scans by people today (UTC), bots left out' }),
+  mailsQueued: count.meta({ description: 'Mails recorded and not yet sent' }),
+  projectionsBehind: count
+    .nullable()
+    .meta({ description: "Projections with events still to read; null for a white-label client's staff (deployment-wide)" }),
+  signupsPerDay: z
+    .array(z.object({ day: z.string().meta({ description: 'A UTC day, YYYY-MM-DD' }), count }))
+    .meta({ description: 'Sign-ups per UTC day, oldest first, 14 days ending today (days without any as 0)' }),
+});
+export type AdminOverviewAnswer = z.output<typeof adminOverviewAnswer>;
