@@ -3,9 +3,19 @@ import type { RawBodyRequest } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, type AuthUser, CurrentUser } from '../accounts';
-import { BodyOf, IdParam, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, IdParam, uuidId } from '../common/input';
 import { ClientIp, Tenant } from '../common/request-params';
 import { BillingService } from './billing.service';
+import {
+  codePaymentsAnswer,
+  paymentsConfigAnswer,
+  redirectUrlAnswer,
+  sellerStatusAnswer,
+  type CodePaymentsAnswer,
+  type PaymentsConfigAnswer,
+  type RedirectUrlAnswer,
+  type SellerStatusAnswer,
+} from './payments.answers';
 import { createPaymentIntentSchema, type CreatePaymentIntentInput } from './payments.schemas';
 import { PaymentsQueryService } from './payments-query.service';
 import { PaymentsService } from './payments.service';
@@ -24,7 +34,7 @@ export class PaymentsController {
   ) {}
 
   /** Public: whether payments are configured, the publishable key and the optional pricing table. */
-  @Get('payments/config') config() {
+  @Get('payments/config') @AnswerOf(paymentsConfigAnswer) config(): PaymentsConfigAnswer {
     return this.gateway.publicConfig();
   }
 
@@ -45,26 +55,34 @@ export class PaymentsController {
     return this.webhooks.handle(req.rawBody, signature);
   }
 
-  @Get('payments/connect') @Authenticated() seller(@CurrentUser() user: AuthUser) {
+  @Get('payments/connect') @Authenticated() @AnswerOf(sellerStatusAnswer) seller(
+    @CurrentUser() user: AuthUser,
+  ): Promise<SellerStatusAnswer> {
     return this.payments.sellerStatus(user);
   }
 
-  @Post('payments/connect/onboarding') @HttpCode(200) @Authenticated() onboarding(@CurrentUser() user: AuthUser) {
+  @Post('payments/connect/onboarding') @HttpCode(200) @Authenticated() @AnswerOf(redirectUrlAnswer) onboarding(
+    @CurrentUser() user: AuthUser,
+  ): Promise<RedirectUrlAnswer> {
     return this.payments.onboardingLink(user);
   }
 
-  @Get('qrcodes/:id/payments') @Authenticated() codePayments(
+  @Get('qrcodes/:id/payments') @Authenticated() @AnswerOf(codePaymentsAnswer) codePayments(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), 'QR code not found') id: string,
-  ) {
+  ): Promise<CodePaymentsAnswer> {
     return this.query.codePayments(user, id);
   }
 
-  @Post('billing/checkout') @HttpCode(200) @Authenticated() checkout(@CurrentUser() user: AuthUser) {
+  @Post('billing/checkout') @HttpCode(200) @Authenticated() @AnswerOf(redirectUrlAnswer) checkout(
+    @CurrentUser() user: AuthUser,
+  ): Promise<RedirectUrlAnswer> {
     return this.billing.checkout(user);
   }
 
-  @Post('billing/portal') @HttpCode(200) @Authenticated() portal(@CurrentUser() user: AuthUser) {
+  @Post('billing/portal') @HttpCode(200) @Authenticated() @AnswerOf(redirectUrlAnswer) portal(
+    @CurrentUser() user: AuthUser,
+  ): Promise<RedirectUrlAnswer> {
     return this.billing.portal(user);
   }
 }

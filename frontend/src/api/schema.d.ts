@@ -3432,11 +3432,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The trial runs now */
+                        isActive: boolean;
+                        hasExpired: boolean;
+                        daysRemaining: number;
+                        /** @description Stripe's subscription status, 'free' without one */
+                        subscriptionStatus: string;
+                        dynamicQRUsed: number;
+                        /** @description null: no cap (an active subscription) */
+                        dynamicQRLimit: number | null;
+                        canCreateDynamicQR: boolean;
+                        trialActivated: boolean;
+                        trialStartDate: string | null;
+                        trialEndDate: string | null;
+                    };
+                };
             };
         };
     };
@@ -3634,11 +3651,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        configured: boolean;
+                        publishableKey: string | null;
+                        pricingTableId: string | null;
+                        /** @description Premium can be bought (a subscription price is set) */
+                        subscriptions: boolean;
+                    };
+                };
             };
         };
     };
@@ -3677,11 +3703,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        connected: boolean;
+                        accountId: string | null;
+                        chargesEnabled: boolean;
+                        payoutsEnabled: boolean;
+                        detailsSubmitted: boolean;
+                    };
+                };
             };
         };
     };
@@ -3694,11 +3729,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
             };
         };
     };
@@ -3713,11 +3753,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        qrId: string;
+                        currency: string;
+                        /** @description Succeeded payments only; cents */
+                        totalRevenue: number;
+                        paymentCount: number;
+                        /** @description Per UTC day with at least one succeeded payment, oldest first */
+                        days: {
+                            day: string;
+                            payments: number;
+                            /** @description In the currency's smallest unit (cents) */
+                            revenue: number;
+                        }[];
+                        /** @description The latest 100 payments, failed ones included, newest first */
+                        payments: {
+                            id: string;
+                            /** @description In the currency's smallest unit (cents) */
+                            amount: number;
+                            currency: string;
+                            status: string;
+                            at: string;
+                            failureMessage: string | null;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -3730,11 +3796,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
             };
         };
     };
@@ -3747,11 +3818,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
             };
         };
     };

@@ -2,17 +2,10 @@
 // section 9). The dashboard keeps its own copy of these few lines rather than importing the generator's hooks, so the
 // landing page's chunks stay as they are (a module shared by both would become a chunk of its own on the landing).
 import { useQuery } from '@tanstack/react-query';
+import type { ApiAnswer } from '../api/types';
 
-export interface TrialStatus {
-  isActive: boolean;
-  hasExpired: boolean;
-  daysRemaining: number;
-  subscriptionStatus?: string | null;
-  dynamicQRUsed: number;
-  /** null: no cap (paid plans). */
-  dynamicQRLimit: number | null;
-  canCreateDynamicQR: boolean;
-}
+/** GET /api/trial-status, as the server's OpenAPI document describes it. */
+export type TrialStatus = ApiAnswer<'/api/trial-status'>;
 
 /** The same key as the generator's and the trial card's, so one fetch serves them all. */
 export const TRIAL_STATUS_KEY = ['/api/trial-status'] as const;

@@ -1,16 +1,9 @@
 // The trial status as the generator needs it: may this user create another dynamic code?
 import { useQuery } from '@tanstack/react-query';
+import type { ApiAnswer } from '../api/types';
 
-export interface TrialStatus {
-  isActive: boolean;
-  hasExpired: boolean;
-  daysRemaining: number;
-  subscriptionStatus?: string | null;
-  dynamicQRUsed: number;
-  /** null: no cap (paid plans). */
-  dynamicQRLimit: number | null;
-  canCreateDynamicQR: boolean;
-}
+/** GET /api/trial-status, as the server's OpenAPI document describes it. */
+export type TrialStatus = ApiAnswer<'/api/trial-status'>;
 
 export const TRIAL_STATUS_KEY = ['/api/trial-status'] as const;
 /** Spec section 9: refetched every 5 minutes, never on window focus. */

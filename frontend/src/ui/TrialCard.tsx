@@ -7,14 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiJson, queryClient, serverMessage, USER_KEY, useUser, type User } from '../api/http';
+import type { ApiAnswer } from '../api/types';
 import { toast } from './toast';
 
 export const TRIAL_STATUS_KEY = ['/api/trial-status'] as const;
 
-interface TrialStatus {
-  trialActivated?: boolean;
-  subscriptionStatus?: string;
-}
+/** GET /api/trial-status, as the server's OpenAPI document describes it. */
+type TrialStatus = ApiAnswer<'/api/trial-status'>;
 
 const EMAIL_REQUIRED = 'Please enter your email address to activate your free trial.';
 

@@ -4,6 +4,7 @@ import { Avatar, Box, Divider, IconButton, Menu, MenuItem, Typography } from '@m
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiJson, serverMessage, useUser } from '../api/http';
+import type { ApiAnswer } from '../api/types';
 import { useLogoutMutation } from './session-mutations';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { toast } from './toast';
@@ -13,7 +14,7 @@ export { HeaderTrialButton } from './HeaderTrialButton';
 /** POST /api/billing/portal, then on to Stripe's billing portal (plan, card, invoices, cancellation). */
 async function openBillingPortal() {
   try {
-    const { url } = await apiJson<{ url: string }>('POST', '/api/billing/portal');
+    const { url } = await apiJson<ApiAnswer<'/api/billing/portal', 'post'>>('POST', '/api/billing/portal');
     window.location.assign(url);
   } catch (error) {
     toast({ title: 'Error', description: serverMessage(error, 'Could not open the billing portal'), variant: 'destructive' });

@@ -4,13 +4,11 @@
 import { PAYING_STATUSES, planLabel } from '@qrsharks/qr-core/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../api/http';
+import type { ApiAnswer } from '../api/types';
 import { TRIAL_STATUS_KEY } from './TrialCard';
 
-interface TrialStatus {
-  isActive?: boolean;
-  daysRemaining?: number;
-  subscriptionStatus?: string | null;
-}
+/** GET /api/trial-status, as the server's OpenAPI document describes it. */
+type TrialStatus = ApiAnswer<'/api/trial-status'>;
 
 export interface Plan {
   label: string;

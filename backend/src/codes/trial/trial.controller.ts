@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
-import { BodyOf } from '../../common/input';
+import { AnswerOf, BodyOf } from '../../common/input';
 import { ActivateTrialCommand } from './activate-trial.command';
-import { activateTrialSchema, type ActivateTrialBody } from './trial.schemas';
+import { activateTrialSchema, trialStatusAnswer, type ActivateTrialBody, type TrialStatusAnswer } from './trial.schemas';
 import { TrialService } from './trial.service';
 
 @Controller('api')
@@ -15,7 +15,8 @@ export class TrialController {
   ) {}
 
   @Get('trial-status')
-  status(@CurrentUser() user: AuthUser) {
+  @AnswerOf(trialStatusAnswer)
+  status(@CurrentUser() user: AuthUser): Promise<TrialStatusAnswer> {
     return this.trial.status(user);
   }
 

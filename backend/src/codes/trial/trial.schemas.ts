@@ -6,3 +6,18 @@ export const activateTrialSchema = z.object({
   email: text({ label: 'Email', max: 320 }).nullable().optional(),
 });
 export type ActivateTrialBody = z.output<typeof activateTrialSchema>;
+
+/** GET /api/trial-status: the account's plan, trial and dynamic-code allowance (allowance.ts works it out). */
+export const trialStatusAnswer = z.object({
+  isActive: z.boolean().meta({ description: 'The trial runs now' }),
+  hasExpired: z.boolean(),
+  daysRemaining: z.number().int().min(0),
+  subscriptionStatus: z.string().meta({ description: "Stripe's subscription status, 'free' without one" }),
+  dynamicQRUsed: z.number().int().min(0),
+  dynamicQRLimit: z.number().int().min(0).nullable().meta({ description: 'null: no cap (an active subscription)' }),
+  canCreateDynamicQR: z.boolean(),
+  trialActivated: z.boolean(),
+  trialStartDate: z.string().nullable(),
+  trialEndDate: z.string().nullable(),
+});
+export type TrialStatusAnswer = z.output<typeof trialStatusAnswer>;

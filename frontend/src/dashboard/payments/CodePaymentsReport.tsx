@@ -4,16 +4,10 @@
 import { Alert, Box, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { formatCents } from '../../site/payment/payments-config';
 
-export interface CodePayments {
-  totalRevenue: number;
-  paymentCount: number;
-  /** Per UTC day with at least one succeeded payment, oldest first; cents. */
-  days: Array<{ day: string; payments: number; revenue: number }>;
-  /** The latest 100, failed ones included, newest first. */
-  payments: Array<{ id: string; amount: number; status: string; at: string; failureMessage: string | null }>;
-}
+export type CodePayments = ApiAnswer<'/api/qrcodes/{id}/payments'>;
 
 /** Revenue per day as bars (a glance beats a table); the last 30 days with payments. */
 function RevenueChart({ days }: { days: CodePayments['days'] }) {

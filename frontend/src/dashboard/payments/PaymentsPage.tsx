@@ -19,18 +19,15 @@ import { useState } from 'react';
 import { Title, useGetList } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { apiJson, serverMessage } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { PAYMENTS_NOT_CONFIGURED, formatCents, usePaymentsConfig } from '../../site/payment/payments-config';
 import { CODES, type DashboardCode } from '../data-provider';
 import { CodePaymentsReport } from './CodePaymentsReport';
 
-interface SellerStatus {
-  connected: boolean;
-  chargesEnabled: boolean;
-  payoutsEnabled: boolean;
-  detailsSubmitted: boolean;
-}
+/** GET /api/payments/connect, as the server's OpenAPI document describes it. */
+type SellerStatus = ApiAnswer<'/api/payments/connect'>;
 
 function ConnectCard() {
   const config = usePaymentsConfig();
@@ -44,7 +41,7 @@ function ConnectCard() {
   const connect = async () => {
     setBusy(true);
     try {
-      const { url } = await apiJson<{ url: string }>('POST', '/api/payments/connect/onboarding');
+      const { url } = await apiJson<ApiAnswer<'/api/payments/connect/onboarding', 'post'>>('POST', '/api/payments/connect/onboarding');
       window.location.assign(url);
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error, 'Could not open Stripe onboarding'), variant: 'destructive' });

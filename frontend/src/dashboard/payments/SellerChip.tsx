@@ -2,11 +2,10 @@
 import { Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 
-interface SellerStatus {
-  connected: boolean;
-  chargesEnabled: boolean;
-}
+/** GET /api/payments/connect, as the server's OpenAPI document describes it. */
+type SellerStatus = ApiAnswer<'/api/payments/connect'>;
 
 /** One request for every card (the same query key); nothing when payments are not configured (503). */
 export function SellerChip() {

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 
 /** GET /api/payments/config: whether payments work here, Stripe's publishable key and the optional pricing table. */
-export interface PaymentsConfig {
-  configured: boolean;
-  publishableKey: string | null;
-  pricingTableId: string | null;
-  subscriptions: boolean;
-}
+export type PaymentsConfig = ApiAnswer<'/api/payments/config'>;
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured.';
 

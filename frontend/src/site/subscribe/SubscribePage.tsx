@@ -19,6 +19,7 @@ import {
 import { createElement, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiJson, serverMessage, useUser } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { PageHeader } from '../../ui/PageHeader';
 import { toast } from '../../ui/toast';
@@ -80,7 +81,7 @@ function useStartCheckout() {
   const start = async () => {
     setBusy(true);
     try {
-      const { url } = await apiJson<{ url: string }>('POST', '/api/billing/checkout');
+      const { url } = await apiJson<ApiAnswer<'/api/billing/checkout', 'post'>>('POST', '/api/billing/checkout');
       window.location.assign(url);
     } catch (error) {
       toast({ title: 'Payment error', description: serverMessage(error, 'Could not process payment setup'), variant: 'destructive' });
