@@ -1,5 +1,5 @@
 // A saved code drawn in the browser by qr-core with the options the server's download uses (renderCode in
-// backend/src/codes/code-rendering.ts: the stored style, the stored error correction level, the default size), so
+// backend/src/codes/generator/code-rendering.ts: the stored style, the stored error correction level, the default size), so
 // the card shows exactly the modules the PNG/SVG download will have. The logo is linked by its same-origin URL here;
 // the download embeds the same image as a data: URL.
 import { loadFrameFont, renderSvg, type ErrorCorrectionLevel, type QrStyle } from '@qrsharks/qr-core/browser';

@@ -1,5 +1,5 @@
 /**
- * What the Privacy page says about cookies and retention, as data: backend/src/accounts/legal-facts.spec.ts checks
+ * What the Privacy page says about cookies and retention, as data: backend/src/accounts/sessions/legal-facts.spec.ts checks
  * these names and lifetimes against the constants that set the cookies (issue 30 item 9), so the page cannot drift
  * from the code silently. Plain data only: the backend spec imports this file.
  */
