@@ -13,6 +13,7 @@ import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { trialActivatedDaysAgo } from './support/events';
 import { until } from './support/until';
+import { dismissToast } from './support/toasts';
 
 const session = browserForFile();
 
@@ -248,7 +249,7 @@ describe('the dashboard', () => {
     await capture(page, 'dashboard-delete');
     await dashboard.dialog('Delete this QR code?').getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    await dashboard.openMenu();
     await page.getByRole('menuitem', { name: /Paused Codes/ }).waitFor();
     await capture(page, 'dashboard-menu');
     await page.getByRole('menuitem', { name: 'Create QR Code' }).click();
@@ -345,8 +346,7 @@ describe('the dashboard', () => {
     );
     await capture(page, 'dashboard-expired-limit');
     // Closed, so the generator's toast below is its own.
-    await page.getByRole('button', { name: 'Close notification' }).click();
-    await page.getByTestId('toast').waitFor({ state: 'detached' });
+    await dismissToast(page);
     await dashboard.go('Create QR Code');
     await dashboard.generator.getByRole('button', { name: 'Dynamic' }).click();
     await dashboard.generator.getByLabel('Website URL').first().fill('https://expired.example/4');

@@ -8,6 +8,7 @@ import { SiteChrome } from './pages/SiteChrome';
 import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { decodeQr, prepareDecoder } from './support/decode';
+import { dismissToast } from './support/toasts';
 
 const session = browserForFile();
 beforeAll(prepareDecoder);
@@ -51,7 +52,7 @@ describe('the generator after the dynamic-code limit', () => {
         card(page).getByRole('button', { name: 'Download PNG' }).click(),
       ]);
       expect((await decodeQr(new Uint8Array(await readFile(await download.path())))).join()).toContain(third);
-      await page.getByRole('button', { name: 'Close notification' }).click();
+      await dismissToast(page);
 
       await card(page).getByLabel('Website URL').first().fill('https://limit.example/fourth');
       await card(page).getByRole('button', { name: 'Generate QR Code' }).click();

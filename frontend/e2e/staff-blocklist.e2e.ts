@@ -8,6 +8,7 @@ import { seriousAxeViolations } from './support/axe';
 import { browserForFile, DESKTOP, MOBILE, screenshot, uniqueEmail } from './support/browser';
 import { STAFF_ADMIN_EMAIL } from './support/stack';
 import { signIn } from './support/staff';
+import { dismissToast } from './support/toasts';
 
 const session = browserForFile();
 const BLOCKED = 'URL points to a blocked domain: this destination was reported for abuse';
@@ -52,8 +53,7 @@ describe('the destination blocklist in static codes', () => {
       expect(await chrome.waitForToast('Error')).toContain(BLOCKED);
       await downloadDisabled(true);
       await capture(page, 'generator-blocked-domain');
-      await page.getByRole('button', { name: 'Close notification' }).click();
-      await page.getByTestId('toast').waitFor({ state: 'detached' });
+      await dismissToast(page);
 
       const dashboard = new DashboardPage(page);
       await page.goto('/dashboard');

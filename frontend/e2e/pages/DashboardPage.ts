@@ -10,8 +10,17 @@ export class DashboardPage {
 
   /** A menu entry; on phones the slide-out menu is opened first (and closes itself after the click). */
   async go(item: 'Create QR Code' | 'Active Codes' | 'Paused Codes' | 'Analytics'): Promise<void> {
-    if (this.isPhone) await this.page.getByRole('button', { name: 'Open menu' }).click();
+    if (this.isPhone) await this.openMenu();
     await this.page.getByRole('menuitem', { name: new RegExp(item) }).click();
+  }
+
+  /**
+   * The phone's slide-out menu. react-admin's app bar slides away while a small screen scrolls down and comes back
+   * when it scrolls up, as a person scrolls: so the page goes to its top first (clicking a hidden bar waits forever).
+   */
+  async openMenu(): Promise<void> {
+    await this.page.evaluate(() => window.scrollTo(0, 0));
+    await this.page.getByRole('button', { name: 'Open menu' }).click();
   }
 
   get grid(): Locator {

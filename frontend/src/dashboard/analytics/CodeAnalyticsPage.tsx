@@ -9,7 +9,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { serverMessage } from '../../api/http';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { CodePaymentsReport } from '../payments/CodePaymentsReport';
-import { apiQuery, searchFromView, viewFromSearch, type CodeAnalytics, type View } from './analytics-api';
+import { apiQuery, latestView, searchFromView, viewFromSearch, type CodeAnalytics, type ViewChange } from './analytics-api';
 import { ChartCard } from './ChartCard';
 import { CodeAnalyticsView } from './CodeAnalyticsView';
 import { HistoryTab } from './HistoryTab';
@@ -30,7 +30,7 @@ export function CodeAnalyticsPage() {
   const [search, setSearch] = useSearchParams();
   const [tab, setTab] = useState<TabName>('overview');
   const view = viewFromSearch(search);
-  const onView = useCallback((next: View) => setSearch(searchFromView(next)), [setSearch]);
+  const onView = useCallback((change: ViewChange) => setSearch(searchFromView(change(latestView()))), [setSearch]);
   const source = `/api/dynamic-qrcodes/${id}/analytics`;
   const client = useQueryClient();
   // The view's own query (same key, one request): the page's title and whether the code is dynamic.

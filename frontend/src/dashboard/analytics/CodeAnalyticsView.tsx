@@ -22,6 +22,7 @@ import {
   type PeriodTotals,
   type Preset,
   type View,
+  type ViewChange,
 } from './analytics-api';
 import { ChartCard } from './ChartCard';
 import { counted } from '../../ui/words';
@@ -30,7 +31,7 @@ interface Props {
   /** GET base: `/api/dynamic-qrcodes/{id}/analytics` or `/api/shared-analytics/{token}`. */
   source: string;
   view: View;
-  onView: (view: View) => void;
+  onView: (change: ViewChange) => void;
   /** The owner's CSV export (absent on a shared page). */
   csv?: string;
   /** Rendered beside the figures (the owner's live feed). */
@@ -71,11 +72,11 @@ export function CodeAnalyticsView({ source, view, onView, csv, aside, onError }:
   );
 }
 
-function PeriodBar({ view, onView, csv }: { view: View; onView: (view: View) => void; csv?: string }) {
+function PeriodBar({ view, onView, csv }: { view: View; onView: (change: ViewChange) => void; csv?: string }) {
   const [custom, setCustom] = useState({ from: view.from, to: view.to });
   const choose = (preset: Preset) => {
-    if (preset === 'custom') onView({ ...view, preset, ...custom });
-    else onView({ ...view, preset, ...presetRange(preset) });
+    if (preset === 'custom') onView((latest) => ({ ...latest, preset, ...custom }));
+    else onView((latest) => ({ ...latest, preset, ...presetRange(preset) }));
   };
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
@@ -94,7 +95,12 @@ function PeriodBar({ view, onView, csv }: { view: View; onView: (view: View) => 
         ))}
       </Stack>
       {view.preset === 'custom' && (
-        <Stack direction="row" spacing={1} component="form" onSubmit={(event) => (event.preventDefault(), onView({ ...view, ...custom }))}>
+        <Stack
+          direction="row"
+          spacing={1}
+          component="form"
+          onSubmit={(event) => (event.preventDefault(), onView((latest) => ({ ...latest, ...custom })))}
+        >
           <TextField
             size="small"
             type="date"
@@ -128,7 +134,7 @@ function PeriodBar({ view, onView, csv }: { view: View; onView: (view: View) => 
   );
 }
 
-function FilterChips({ view, onView }: { view: View; onView: (view: View) => void }) {
+function FilterChips({ view, onView }: { view: View; onView: (change: ViewChange) => void }) {
   const active = FILTERS.filter((dimension) => view.filters[dimension]);
   if (!active.length) return null;
   return (
@@ -139,11 +145,13 @@ function FilterChips({ view, onView }: { view: View; onView: (view: View) => voi
           key={dimension}
           color="primary"
           label={`${DIMENSION_LABELS[dimension]}: ${valueLabel(dimension, view.filters[dimension]!)}`}
-          onDelete={() => {
-            const filters = { ...view.filters };
-            delete filters[dimension];
-            onView({ ...view, filters });
-          }}
+          onDelete={() =>
+            onView((latest) => {
+              const filters = { ...latest.filters };
+              delete filters[dimension];
+              return { ...latest, filters };
+            })
+          }
           deleteIcon={<CloseIcon aria-label={`Remove the ${DIMENSION_LABELS[dimension]} filter`} />}
         />
       ))}
@@ -162,11 +170,22 @@ const MADE_TILES: [keyof PeriodTotals, string][] = [
   ['downloads', 'Downloads'],
 ];
 
-function Figures({ data, view, onView, aside }: { data: CodeAnalytics; view: View; onView: (view: View) => void; aside?: ReactNode }) {
+function Figures({
+  data,
+  view,
+  onView,
+  aside,
+}: {
+  data: CodeAnalytics;
+  view: View;
+  onView: (change: ViewChange) => void;
+  aside?: ReactNode;
+}) {
   const dynamic = data.mode === 'dynamic';
   const tiles = dynamic ? SCAN_TILES : MADE_TILES;
   const dates = data.daily.map((day) => day.date.slice(5));
-  const filter = (dimension: FilterDimension, value: string) => onView({ ...view, filters: { ...view.filters, [dimension]: value } });
+  const filter = (dimension: FilterDimension, value: string) =>
+    onView((latest) => ({ ...latest, filters: { ...latest.filters, [dimension]: value } }));
   return (
     <>
       <Box

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { serverMessage } from '../../api/http';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { searchFromView, viewFromSearch, type View } from './analytics-api';
+import { latestView, searchFromView, viewFromSearch, type ViewChange } from './analytics-api';
 import { CodeAnalyticsView } from './CodeAnalyticsView';
 
 /** The site's brand colour, darkened until text in it reads on white (WCAG AA 4.5:1), as the dashboard does. */
@@ -29,7 +29,7 @@ function SharedAnalytics() {
   const { token = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const view = viewFromSearch(search);
-  const onView = useCallback((next: View) => setSearch(searchFromView(next)), [setSearch]);
+  const onView = useCallback((change: ViewChange) => setSearch(searchFromView(change(latestView()))), [setSearch]);
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: 3 }}>
       <Container maxWidth="xl">

@@ -69,6 +69,18 @@ export function viewFromSearch(search: URLSearchParams): View {
   return { preset, ...presetRange(preset), filters };
 }
 
+/**
+ * A change to the view, applied to the address's latest view when it happens: two quick clicks (a period, then a
+ * country) both count, although the second one's screen may not have re-rendered from the first yet (react-router
+ * renders a navigation as a transition, which a slow machine holds back).
+ */
+export type ViewChange = (latest: View) => View;
+
+/** The view the address holds now (history.pushState has already run for every navigation made so far). */
+export function latestView(): View {
+  return viewFromSearch(new URLSearchParams(window.location.search));
+}
+
 export function searchFromView(view: View): URLSearchParams {
   const search = new URLSearchParams();
   if (view.preset === 'custom') {
