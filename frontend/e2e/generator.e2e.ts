@@ -109,9 +109,9 @@ describe('generator card: anonymous generate and download', () => {
     expect(await decodeQr(new Uint8Array(png))).toEqual([url]);
     await page.getByText('QR Code Downloaded', { exact: true }).first().waitFor();
 
-    // The account prompt waits one second after the download.
+    // The account prompt comes a second after the download (not asserted absent before it: a slow machine may have
+    // spent that second already; a clean-clone CI saw it there).
     const prompt = page.getByRole('dialog', { name: 'Create Free Account' });
-    expect(await prompt.count()).toBe(0);
     await prompt.waitFor({ timeout: 5_000 });
     await prompt.getByRole('button', { name: 'Maybe Later' }).click();
     await prompt.waitFor({ state: 'hidden' });
