@@ -6,6 +6,9 @@ import { until } from './test-support/until';
 
 const BACKEND = join(__dirname, '..');
 
+/** Children still running: a test that fails (or times out) before its SIGTERM must not leave a server behind. */
+const running = new Set<ChildProcess>();
+
 /** Runs src/main.ts as `npm start` would (compiled on the fly), collecting its output. */
 function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = '';
@@ -15,7 +18,13 @@ function startMain(env: Record<string, string>): { child: ChildProcess; output: 
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -23,6 +32,17 @@ describe('starting and stopping the product', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
+  });
+  afterEach(async () => {
+    const stopping = [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    );
+    await Promise.all(stopping);
   });
   afterAll(() => db.drop());
 
