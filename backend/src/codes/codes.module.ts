@@ -18,6 +18,8 @@ import { GeneratorService } from './generator/generator.service';
 import { PagesController } from './pages/pages.controller';
 import { PagesService } from './pages/pages.service';
 import { PauseDynamicCodeHandler } from './dynamic/pause-dynamic-code.command';
+import { ChangeRoutingHandler } from './dynamic/change-routing.command';
+import { RoutingQuery } from './routing/routing.query';
 import { ResumeDynamicCodeHandler } from './dynamic/resume-dynamic-code.command';
 import { TrackDownloadHandler } from './tracking/track-download.command';
 import { TrackGenerationHandler } from './tracking/track-generation.command';
@@ -51,6 +53,8 @@ import { UploadsService } from './uploads/uploads.service';
     CreateQrCodeHandler,
     UpdateQrCodeHandler,
     PauseDynamicCodeHandler,
+    ChangeRoutingHandler,
+    RoutingQuery,
     ResumeDynamicCodeHandler,
     DeleteQrCodeHandler,
     SetCodePasswordHandler,

@@ -289,6 +289,16 @@ async function playScenario(store: EventStore): Promise<AllPosition> {
     event('QrRenamed', { qrId: dynamic, before: null, after: 'Menu' }, 1, owner),
     event('QrPaused', { qrId: dynamic }, 1, owner),
     event('QrResumed', { qrId: dynamic }, 1, owner),
+    event(
+      'QrRoutingChanged',
+      {
+        qrId: dynamic,
+        before: null,
+        after: { rules: [{ when: { country: ['DE'] }, destination: 'https://example.com/de' }], limits: { maxScans: 5 } },
+      },
+      1,
+      owner,
+    ),
     event('QrPasswordSet', { qrId: dynamic, passwordHash: 'argon2id$code' }, 1, owner),
     event('QrPasswordRemoved', { qrId: dynamic }, 1, owner),
     event('QrSuspended', { qrId: dynamic, reason: 'phishing report' }, 1, staff),

@@ -133,6 +133,11 @@ export function describeCodeEvent(type: string, data: Data, before: CodeSubject 
         summary: `lifted the suspension of ${label}`,
         changes: [{ field: 'suspensionReason', before: before?.suspensionReason ?? null, after: null }],
       };
+    case 'QrRoutingChanged':
+      return {
+        summary: data.after ? `changed the routing of ${label}` : `removed the routing of ${label}`,
+        changes: [{ field: 'routing', before: data.before ?? null, after: data.after ?? null }],
+      };
     case 'QrDeleted':
       return { summary: `deleted ${label}`, changes: [{ field: 'isDeleted', before: false, after: true }] };
     default:

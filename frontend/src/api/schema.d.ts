@@ -694,6 +694,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dynamic-qrcodes/{id}/routing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DynamicCodesController_routing"];
+        put: operations["DynamicCodesController_changeRouting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dynamic-qrcodes/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DynamicCodesController_simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dynamic-qrcodes/{id}/destination-at": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DynamicCodesController_destinationAt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/codes": {
         parameters: {
             query?: never;
@@ -3376,6 +3424,208 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    DynamicCodesController_routing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version this write is based on ("3"); a stale one is refused with 412 */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules?: {
+                            when: {
+                                [key: string]: unknown;
+                            };
+                            destination: string;
+                        }[];
+                        split?: {
+                            destination: string;
+                            weight: number;
+                        }[];
+                        limits?: {
+                            maxScans?: number;
+                            validFrom?: string;
+                            validUntil?: string;
+                            afterLimit?: string;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DynamicCodesController_changeRouting: {
+        parameters: {
+            query?: never;
+            header: {
+                "if-match": string;
+                /** @description The ETag of the version this write is based on ("3"); a stale one is refused with 412 */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rules?: {
+                        when?: {
+                            country?: string[];
+                            device?: ("mobile" | "tablet" | "desktop")[];
+                            os?: ("iOS" | "Android" | "Windows" | "macOS" | "Linux" | "ChromeOS")[];
+                            language?: string[];
+                            from?: string;
+                            until?: string;
+                            weekdays?: number[];
+                            hours?: {
+                                from: string;
+                                to: string;
+                            };
+                            timeZone?: string;
+                        };
+                        destination: string;
+                    }[];
+                    split?: {
+                        destination: string;
+                        weight: number;
+                    }[];
+                    limits?: {
+                        maxScans?: number;
+                        validFrom?: string;
+                        validUntil?: string;
+                        afterLimit?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules?: {
+                            when: {
+                                [key: string]: unknown;
+                            };
+                            destination: string;
+                        }[];
+                        split?: {
+                            destination: string;
+                            weight: number;
+                        }[];
+                        limits?: {
+                            maxScans?: number;
+                            validFrom?: string;
+                            validUntil?: string;
+                            afterLimit?: string;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    DynamicCodesController_simulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    userAgent?: string;
+                    country?: string | null;
+                    /** @default  */
+                    language?: string;
+                    at?: string;
+                    visitor?: string;
+                    humanScans?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        destination: string | null;
+                        matched: string;
+                        explanation: string;
+                    };
+                };
+            };
+        };
+    };
+    DynamicCodesController_destinationAt: {
+        parameters: {
+            query: {
+                at: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        destination: string | null;
+                        routing: {
+                            [key: string]: unknown;
+                        } | null;
+                        version: number;
+                    };
+                };
             };
         };
     };

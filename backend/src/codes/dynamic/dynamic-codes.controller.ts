@@ -3,7 +3,20 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
 import { ifMatchVersion, VersionETag } from '../../command-pipeline/versions';
-import { BodyOf, IdParam, uuidId } from '../../common/input';
+import { AnswerOf, BodyOf, IdParam, QueryOf, uuidId } from '../../common/input';
+import { ChangeRoutingCommand } from './change-routing.command';
+import { RoutingQuery } from '../routing/routing.query';
+import {
+  destinationAtAnswerSchema,
+  destinationAtQuery,
+  routingAnswerSchema,
+  routingSchema,
+  simulateAnswerSchema,
+  simulateSchema,
+  type RoutingAnswer,
+  type RoutingBody,
+  type SimulateBody,
+} from '../routing/routing.schemas';
 import { RemoveCodePasswordCommand, SetCodePasswordCommand } from '../password/code-password.command';
 import { codePasswordSchema, type CodePasswordBody } from '../password/code-passwords';
 import { codeBodySchema, codeChangesSchema, type CodeBody, type CodeChangesBody } from '../editing/codes.schemas';
@@ -20,13 +33,14 @@ import { Multipart } from '../uploads/multipart.interceptor';
 
 const CodeId = () => IdParam('id', uuidId(), NOT_FOUND);
 
-/** Dynamic codes (core spec section 7): create, lists, destination edit, pause, resume, password, delete. */
+/** Dynamic codes (core spec section 7): create, lists, destination edit, pause, resume, password, routing, delete. */
 @Controller('api/dynamic-qrcodes')
 @Authenticated()
 export class DynamicCodesController {
   constructor(
     private readonly codes: CodesQueryService,
     private readonly commandBus: CommandBus,
+    private readonly routings: RoutingQuery,
   ) {}
 
   @Post()
@@ -96,6 +110,41 @@ export class DynamicCodesController {
   @VersionETag()
   removePassword(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
     return this.commandBus.execute(new RemoveCodePasswordCommand(user, id, ifMatchVersion(ifMatch)));
+  }
+
+  /** Issue 33: where each scan goes (rules, a sticky split, limits); one QrRoutingChanged per change. */
+  @Get(':id/routing')
+  @VersionETag()
+  @AnswerOf(routingAnswerSchema)
+  routing(@CurrentUser() user: AuthUser, @CodeId() id: string): Promise<RoutingAnswer> {
+    return this.routings.routing(user, id);
+  }
+
+  @Put(':id/routing')
+  @VersionETag()
+  @AnswerOf(routingAnswerSchema)
+  changeRouting(
+    @CurrentUser() user: AuthUser,
+    @CodeId() id: string,
+    @BodyOf(routingSchema) body: RoutingBody,
+    @Headers('if-match') ifMatch?: string,
+  ): Promise<RoutingAnswer> {
+    return this.commandBus.execute(new ChangeRoutingCommand(user, id, body, ifMatchVersion(ifMatch)));
+  }
+
+  /** What the redirect would answer this scan, by its own decision function. Records nothing. */
+  @Post(':id/simulate')
+  @HttpCode(200)
+  @AnswerOf(simulateAnswerSchema)
+  simulate(@CurrentUser() user: AuthUser, @CodeId() id: string, @BodyOf(simulateSchema) body: SimulateBody) {
+    return this.routings.simulate(user, id, body);
+  }
+
+  /** Where the code pointed at a moment (its destination, routing and version then), from its events. */
+  @Get(':id/destination-at')
+  @AnswerOf(destinationAtAnswerSchema)
+  destinationAt(@CurrentUser() user: AuthUser, @CodeId() id: string, @QueryOf(destinationAtQuery) query: { at: string }) {
+    return this.routings.destinationAt(user, id, query.at);
   }
 
   @Delete(':id')

@@ -1,4 +1,5 @@
 import { eventCatalogue, type EventOf } from '../../event-store/typed-events';
+import type { Routing } from '../routing/routing';
 import { URL_TYPES as URL_QR_TYPES, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
 
 /**
@@ -119,6 +120,17 @@ export interface QrRenamed {
   after: string | null;
 }
 
+/**
+ * A dynamic code's routing (issue 33, codes/routing/routing.ts): the whole routing after the change and the one before,
+ * null when there is none (every scan goes to the code's destination). Destinations are stored as the redirect sends
+ * them (checked by the destination policy, like QrDestinationChanged's).
+ */
+export interface QrRoutingChanged {
+  qrId: string;
+  before: Routing | null;
+  after: Routing | null;
+}
+
 /** The code's events by type (on `qr-{qrId}`): projections and folds see each type's fields through QR_EVENTS. */
 export interface QrEvents {
   QrCreated: QrCreated;
@@ -130,6 +142,7 @@ export interface QrEvents {
   QrPasswordSet: QrPasswordSet;
   QrPasswordRemoved: QrPasswordRemoved;
   QrRenamed: QrRenamed;
+  QrRoutingChanged: QrRoutingChanged;
   QrSuspended: QrSuspended;
   QrSuspensionLifted: QrSuspensionLifted;
   QrDeleted: QrRef;
@@ -147,6 +160,7 @@ export const QR_EVENTS = eventCatalogue<QrEvents>({
   QrPasswordSet: true,
   QrPasswordRemoved: true,
   QrRenamed: true,
+  QrRoutingChanged: true,
   QrSuspended: true,
   QrSuspensionLifted: true,
   QrDeleted: true,

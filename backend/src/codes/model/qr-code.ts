@@ -5,6 +5,7 @@ import { validateFields, type CodeChanges } from './code-input';
 import { checkDestination, checkStaticContent, unresolvedReason, type DestinationPolicy } from '../destinations/destination';
 import type { EventOf } from '../../event-store/typed-events';
 import { QR_EVENTS, type CodeSideEvents, type QrCreated, type QrEvent, type StoredStyle } from './qr-code.events';
+import { isEmptyRouting, type Routing } from '../routing/routing';
 import { decideTakeSlot, type Allowance, type Limits } from '../trial/allowance';
 
 /** The QR code aggregate: state folded from `qr-{id}`, and pure decisions. No Nest, no I/O. */
@@ -24,6 +25,8 @@ export interface QrState {
   name: string | null;
   /** Staff's reason when the code is suspended (QrSuspended), null otherwise. */
   suspensionReason: string | null;
+  /** Where scans go besides the destination (QrRoutingChanged), null without routing. */
+  routing: Routing | null;
 }
 
 export const initialQr: QrState = {
@@ -38,6 +41,7 @@ export const initialQr: QrState = {
   passwordHash: null,
   name: null,
   suspensionReason: null,
+  routing: null,
 };
 
 type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null };
@@ -88,6 +92,8 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
       return { ...touched, passwordHash: null };
     case 'QrRenamed':
       return { ...touched, name: event.data.after };
+    case 'QrRoutingChanged':
+      return { ...touched, routing: event.data.after };
     case 'QrSuspended':
       return { ...touched, suspensionReason: event.data.reason };
     case 'QrSuspensionLifted':
@@ -303,6 +309,46 @@ export function decideRename(state: QrState, actor: Actor, name: string | null):
   const after = name?.trim() || null;
   if (after && after.length > NAME_MAX) throw DomainError.invalid(`Name must be at most ${NAME_MAX} characters`, 'name');
   return after === state.name ? [] : [{ type: 'QrRenamed', data: { qrId: state.code.qrId, before: state.name, after } }];
+}
+
+/**
+ * PUT /api/dynamic-qrcodes/{id}/routing: `routing` is what the route's schema accepted (routing.schemas.ts); every
+ * destination in it passes the destination policy (a 400 names its field, `rules.0.destination`), stored as the redirect
+ * sends it. An empty routing removes it; the same routing again records nothing.
+ */
+export function decideChangeRouting(state: QrState, actor: Actor, routing: Routing, policy: DestinationPolicy): QrEvent[] {
+  assertOwner(state, actor);
+  if (state.code.mode !== 'dynamic') throw DomainError.notFound(NOT_FOUND);
+  const checked = (value: string, field: string) => {
+    try {
+      return checkDestination(value, policy);
+    } catch (error) {
+      if (error instanceof DomainError) throw DomainError.invalid(error.message, field);
+      throw error;
+    }
+  };
+  const after: Routing = {};
+  if (routing.rules?.length)
+    after.rules = routing.rules.map((rule, i) => ({ when: rule.when, destination: checked(rule.destination, `rules.${i}.destination`) }));
+  if (routing.split?.length)
+    after.split = routing.split.map((arm, i) => ({ destination: checked(arm.destination, `split.${i}.destination`), weight: arm.weight }));
+  if (routing.limits && Object.values(routing.limits).some((value) => value !== undefined)) {
+    const { afterLimit, ...limits } = routing.limits;
+    after.limits = { ...limits, ...(afterLimit !== undefined ? { afterLimit: checked(afterLimit, 'limits.afterLimit') } : {}) };
+  }
+  const next = isEmptyRouting(after) ? null : after;
+  // Stored events come back with their keys in jsonb's order: compared key-sorted.
+  if (canonical(next) === canonical(state.routing)) return [];
+  return [{ type: 'QrRoutingChanged', data: { qrId: state.code.qrId, before: state.routing, after: next } }];
+}
+
+/** JSON with every object's keys sorted: the same value however its keys were ordered. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 /** Pausing a paused code (or resuming an active one) changes nothing and records nothing. */

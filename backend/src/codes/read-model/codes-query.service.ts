@@ -22,6 +22,7 @@ import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import { evolveQr, initialQr, NOT_FOUND, type QrState } from '../model/qr-code';
 import { QR_EVENTS, qrStream, type QrCreated } from '../model/qr-code.events';
 import { QrCodeEntity } from './qr-code.entity';
+import type { Routing } from '../routing/routing';
 import { DomainError } from '../../common/domain-error';
 import type { DashboardCodesQuery } from '../editing/codes.schemas';
 
@@ -252,6 +253,17 @@ export class CodesQueryService {
   }
 }
 
+/** 'Routing changed: 2 rules, a split of 2, a cap of 1000 scans' (or set, removed). */
+export function routingSummary(before: Routing | null, after: Routing | null): string {
+  if (!after) return 'Routing removed';
+  const parts: string[] = [];
+  if (after.rules?.length) parts.push(`${after.rules.length} rule${after.rules.length === 1 ? '' : 's'}`);
+  if (after.split?.length) parts.push(`a split of ${after.split.length}`);
+  if (after.limits?.maxScans !== undefined) parts.push(`a cap of ${after.limits.maxScans} scans`);
+  if (after.limits?.validFrom || after.limits?.validUntil) parts.push('a validity window');
+  return `${before ? 'Routing changed' : 'Routing set'}: ${parts.join(', ') || 'no rules'}`;
+}
+
 /** What an entry of the audit trail says changed. */
 function describe(event: RecordedEvent): { summary: string; before: unknown; after: unknown } {
   if (!QR_EVENTS.has(event)) return { summary: event.type, before: null, after: event.data };
@@ -285,6 +297,8 @@ function describe(event: RecordedEvent): { summary: string; before: unknown; aft
       return { summary: 'Password set', before: null, after: { hasPassword: true } };
     case 'QrPasswordRemoved':
       return { summary: 'Password removed', before: { hasPassword: true }, after: { hasPassword: false } };
+    case 'QrRoutingChanged':
+      return { summary: routingSummary(event.data.before, event.data.after), before: event.data.before, after: event.data.after };
     case 'QrDeleted':
       return { summary: 'Deleted', before: { isDeleted: false }, after: { isDeleted: true } };
     default:

@@ -171,6 +171,10 @@ export class CodesProjection implements Projection, OnModuleInit {
             version,
           ]);
           break;
+        case 'QrRoutingChanged':
+          // The routing itself is read from the code's stream (GET .../routing) and scan_targets; the lists keep its version.
+          await tx.query('UPDATE dynamic_qr_codes SET updated_at = $2, version = $3 WHERE id = $1', [event.data.qrId, at, version]);
+          break;
         case 'QrRenamed': {
           const { data } = event;
           for (const table of TABLES) {

@@ -6,6 +6,7 @@ import {
   splitBucket,
   wallClock,
   type RouteRequest,
+  type RouteWhen,
   type Routing,
 } from './routing';
 
@@ -33,7 +34,7 @@ function request(over: Partial<Omit<RouteRequest, 'country'>> & { country?: stri
 
 const decide = (routing: Routing, req = request(), now = NOW, before = 0) =>
   decideRoute(compileRouting(QR, routing), HOME, req, now, before);
-const rule = (when: Routing['rules'] extends (infer R)[] | undefined ? R['when'] : never, destination = 'https://example.com/rule') => ({
+const rule = (when: RouteWhen, destination = 'https://example.com/rule') => ({
   rules: [{ when, destination }],
 });
 

@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'QrStyleChanged',
   'QrContentChanged',
   'QrRenamed',
+  'QrRoutingChanged',
   'QrPaused',
   'QrResumed',
   'QrPasswordSet',
