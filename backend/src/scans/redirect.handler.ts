@@ -2,11 +2,21 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FastPathRegistry } from '../common/fast-path';
 import { ENV, Env } from '../config/env';
-import { HOSTED_PAGE_CSP, renderHostedPage, verifyCodePassword } from '../codes';
+import {
+  compileRouting,
+  decideRoute,
+  HOSTED_PAGE_CSP,
+  renderHostedPage,
+  verifyCodePassword,
+  type CompiledRouting,
+  type RouteAnswer,
+} from '../codes';
 import { DEFAULT_BRAND, TenantsService } from '../tenants';
 import { readPasswordForm, UnlockLimiter, UNLOCK_WINDOW_SECONDS } from './code-unlock';
 import {
   DISABLED_PAGE,
+  INACTIVE_PAGE,
+  NOT_ACTIVE_YET_PAGE,
   NOT_FOUND_PAGE,
   PASSWORD_BAD_REQUEST,
   PASSWORD_INCORRECT,
@@ -17,6 +27,8 @@ import {
   PAUSED_PAGE,
   UNAVAILABLE_PAGE,
 } from './scan-pages';
+import { ScanCaps } from './scan-caps';
+import { isHumanScan, scanCountry } from './scan-enrich';
 import { ScanRecorder } from './scan-recorder';
 import { ScanTarget, ScanTargetCache } from './scan-target-cache';
 import { URL_TYPES } from './scan.events';
@@ -52,7 +64,8 @@ const header = (value: string | string[] | undefined, max: number): string => {
 /**
  * GET|HEAD /d/{shortCode}, answered on the node:http fast path (DESIGN.md section 6): resolve from the
  * in-process cache, record the scan (Redis stream, or the event store when Redis fails), then answer.
- * No user-agent parsing and no GeoIP here: the ingester does that.
+ * No user-agent parsing and no GeoIP here for a code without routing: the ingester does that. A code with routing is
+ * decided in process (routed()), parsing or looking up only what its rules ask for.
  * A password-protected code answers GET|HEAD with its password page and records nothing; its form POSTs to the same
  * path, and only the right password records the scan and answers (issue 15).
  */
@@ -60,6 +73,8 @@ const header = (value: string | string[] | undefined, max: number): string => {
 export class RedirectHandler implements OnModuleInit {
   private readonly logger = new Logger('Redirect');
   private readonly locations = new WeakMap<ScanTarget, string | null>();
+  /** A cached target's routing, compiled once (instants parsed, lists as sets); dropped with the target. */
+  private readonly routings = new WeakMap<ScanTarget, CompiledRouting>();
   private readonly trust: TrustFunction;
 
   constructor(
@@ -68,6 +83,7 @@ export class RedirectHandler implements OnModuleInit {
     private readonly recorder: ScanRecorder,
     private readonly tenants: TenantsService,
     private readonly unlocks: UnlockLimiter,
+    private readonly caps: ScanCaps,
     @Inject(ENV) private readonly env: Env,
   ) {
     this.trust = trustFunction(env.TRUST_PROXY);
@@ -164,9 +180,10 @@ export class RedirectHandler implements OnModuleInit {
       .catch((error: Error) => this.fail(res, error));
   }
 
-  /** Records the scan, then redirects (or serves the hosted page). */
+  /** Records the scan, then redirects (or serves the hosted page). A code with routing decides where first. */
   private arrive(req: IncomingMessage, res: ServerResponse, target: ScanTarget, location: string | null): void {
-    this.record(req, target).then(
+    if (target.routing) return this.routed(req, res, target);
+    this.record(req, target, this.facts(req)).then(
       () => {
         if (location) {
           res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' });
@@ -177,24 +194,83 @@ export class RedirectHandler implements OnModuleInit {
     );
   }
 
-  private record(req: IncomingMessage, target: ScanTarget) {
+  /**
+   * Issue 33: the code's routing decides where this scan goes (codes' decideRoute, the function simulate runs), from
+   * the cached target and the request alone; only a code with a cap asks Redis for its count of human scans, once.
+   * The scan is recorded with what answered; outside validity or past the cap it goes to `afterLimit`, else to the
+   * inactive page (410, or 404 before `validFrom`), never to the destination.
+   */
+  private routed(req: IncomingMessage, res: ServerResponse, target: ScanTarget): void {
+    let routing = this.routings.get(target);
+    if (!routing) {
+      routing = compileRouting(target.qrId, target.routing ?? {});
+      this.routings.set(target, routing);
+    }
+    const facts = this.facts(req);
+    const request = {
+      userAgent: facts.ua,
+      acceptLanguage: header(req.headers['accept-language'], 256),
+      country: () => scanCountry(facts.countryHeader, facts.truncatedIp),
+      visitor: facts.visitor,
+    };
+    const compiled = routing;
+    const valid = facts.now >= compiled.validFrom && facts.now < compiled.validUntil;
+    const counted =
+      compiled.maxScans !== null && valid ? this.caps.before(target.qrId, isHumanScan(facts.ua, facts.head)) : Promise.resolve(0);
+    counted
+      .then((before) => {
+        const answer = decideRoute(compiled, target.destination, request, facts.now, before);
+        return this.record(req, target, facts, answer.matched).then(() => this.routedAnswer(req, res, target, answer));
+      })
+      .catch((error: Error) => this.fail(res, error));
+  }
+
+  private routedAnswer(req: IncomingMessage, res: ServerResponse, target: ScanTarget, answer: RouteAnswer): void {
+    const location = safeLocation(answer.destination);
+    if (location) {
+      res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' });
+      res.end();
+      return;
+    }
+    if (answer.matched === 'not yet valid') return this.page(res, 404, NOT_ACTIVE_YET_PAGE);
+    if (answer.matched === 'expired' || answer.matched === 'limit') return this.page(res, 410, INACTIVE_PAGE);
+    // The code's own answer without a destination: its hosted page (a URL code always has a destination).
+    if (URL_TYPES.includes(target.qrType)) return this.page(res, 404, NOT_FOUND_PAGE);
+    this.hosted(req, res, target);
+  }
+
+  /** The request's facts a scan records (and routing reads): read once per scan. */
+  private facts(req: IncomingMessage) {
     const now = Date.now();
-    const headers = req.headers;
-    const ua = header(headers['user-agent'], 512);
+    const ua = header(req.headers['user-agent'], 512);
     const ip = clientIp(req, this.trust);
+    return {
+      now,
+      ua,
+      ip,
+      truncatedIp: truncateIp(ip),
+      visitor: visitorHash(this.env.VISITOR_HASH_SALT, ip, ua, now),
+      head: req.method === 'HEAD',
+      countryHeader: trustsProxies(this.env.TRUST_PROXY) && this.env.COUNTRY_HEADER ? header(req.headers[this.env.COUNTRY_HEADER], 8) : '',
+    };
+  }
+
+  private record(req: IncomingMessage, target: ScanTarget, facts: ReturnType<RedirectHandler['facts']>, route?: string) {
+    const headers = req.headers;
     return this.recorder.record({
-      id: uuidv7(now),
+      id: uuidv7(facts.now),
       qrId: target.qrId,
       tenantId: target.clientId,
       shortCode: target.shortCode,
-      at: now,
-      visitor: visitorHash(this.env.VISITOR_HASH_SALT, ip, ua, now),
-      ua,
+      at: facts.now,
+      visitor: facts.visitor,
+      ua: facts.ua,
       referrer: header(headers.referer, 500),
       language: header(headers['accept-language'], 64),
-      ip: truncateIp(ip),
-      countryHeader: trustsProxies(this.env.TRUST_PROXY) && this.env.COUNTRY_HEADER ? header(headers[this.env.COUNTRY_HEADER], 8) : '',
-      head: req.method === 'HEAD',
+      ip: facts.truncatedIp,
+      countryHeader: facts.countryHeader,
+      head: facts.head,
+      ...(route ? { route } : {}),
     });
   }
 

@@ -94,6 +94,20 @@ function uaFacts(ua: string): UaFacts {
   return facts;
 }
 
+/**
+ * Whether a scan counts as a person's, as enrichScan classifies it (not HEAD, a user agent, not a bot or link preview):
+ * the redirect asks this only for codes with a cap of human scans (issue 33).
+ */
+export function isHumanScan(ua: string, head: boolean): boolean {
+  return !head && !!ua && !uaFacts(ua).isBot;
+}
+
+/** The scan's country as the ingester records it: a trusted proxy's header when valid, else the address's lookup. */
+export function scanCountry(countryHeader: string, ip: string): string | null {
+  const header = countryHeader.trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(header) && header !== 'XX' ? header : lookupCountry(ip);
+}
+
 /** Turns the raw facts of a scan into the Scanned event's data: device, OS, browser, bot flag, country. */
 export function enrichScan(raw: RawScan): Scanned {
   const ua = raw.ua;
@@ -102,8 +116,7 @@ export function enrichScan(raw: RawScan): Scanned {
   if (raw.head) botReason = 'head-request';
   else if (!facts) botReason = 'no-user-agent';
   else if (facts.isBot) botReason = 'user-agent';
-  const header = raw.countryHeader.trim().toUpperCase();
-  const country = /^[A-Z]{2}$/.test(header) && header !== 'XX' ? header : lookupCountry(raw.ip);
+  const country = scanCountry(raw.countryHeader, raw.ip);
   const language = raw.language.split(',')[0]?.split(';')[0]?.trim() || null;
   return {
     scanId: raw.id,
@@ -119,5 +132,6 @@ export function enrichScan(raw: RawScan): Scanned {
     language: language ? clip(language, 35) : null,
     isBot: botReason !== null,
     botReason,
+    ...(raw.route ? { route: raw.route } : {}),
   };
 }

@@ -15,6 +15,8 @@ export interface ScanKeys {
   lastIngested: string;
   /** Password attempts on a protected code from one client IP (a fixed-window counter). */
   unlockAttempts(qrId: string, ip: string): string;
+  /** Human scans a code with a cap has answered (issue 33's maxScans): one INCR per human scan. */
+  humanScans(qrId: string): string;
 }
 
 export const SCAN_KEYS = Symbol('SCAN_KEYS');
@@ -35,5 +37,6 @@ export function scanKeys(env: Pick<Env, 'SCAN_STREAM_KEY'>, databaseUrl: string)
     ingestedIn: (second) => `${prefix}:scans-ingested:${second}`,
     lastIngested: `${prefix}:scans-last-ingested`,
     unlockAttempts: (qrId, ip) => `${prefix}:unlock-attempts:${qrId}:${ip}`,
+    humanScans: (qrId) => `${prefix}:human-scans:${qrId}`,
   };
 }

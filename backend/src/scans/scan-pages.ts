@@ -27,6 +27,17 @@ export const PAUSED_PAGE = page(
 /** A suspended code or one whose destination is blocked: neutral, it says nothing about why or where it went. */
 export const DISABLED_PAGE = page('QR code disabled', '<h1>This QR code has been disabled</h1><p>It no longer leads anywhere.</p>');
 
+/** A code with routing outside its validity or past its cap of human scans, without an after-limit address (issue 33). */
+export const INACTIVE_PAGE = page(
+  'QR code no longer active',
+  '<h1>This QR code is no longer active</h1><p>It has reached the end of its campaign. Thank you for scanning.</p>',
+);
+
+export const NOT_ACTIVE_YET_PAGE = page(
+  'QR code not active yet',
+  '<h1>This QR code is not active yet</h1><p>Its campaign has not started. Please scan it again later.</p>',
+);
+
 export const UNAVAILABLE_PAGE = page(
   'Temporarily unavailable',
   '<h1>Temporarily unavailable</h1><p>Please scan the code again in a moment.</p>',

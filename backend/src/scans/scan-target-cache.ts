@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { shortCodeStream } from '../codes';
+import { shortCodeStream, type Routing } from '../codes';
 import { ENV, Env } from '../config/env';
 import type { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
@@ -23,6 +23,8 @@ export interface ScanTarget {
   isDeleted: boolean;
   /** Suspended by staff or pointing at a blocked domain: /d/ answers the disabled page. */
   isDisabled: boolean;
+  /** Where each scan goes (issue 33); null: always the destination, and the redirect decides nothing. */
+  routing: Routing | null;
 }
 
 interface Entry {
@@ -174,7 +176,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
   private async query(shortCode: string): Promise<ScanTarget | null> {
     const rows = (await this.dataSource.query(
       `SELECT qr_id, short_code, client_id, user_id, qr_type, destination, fields, password_hash, is_paused, is_deleted,
-       is_suspended OR is_blocked AS is_disabled FROM scan_targets WHERE short_code = $1`,
+       is_suspended OR is_blocked AS is_disabled, routing FROM scan_targets WHERE short_code = $1`,
       [shortCode],
     )) as {
       qr_id: string;
@@ -188,6 +190,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       is_paused: boolean;
       is_deleted: boolean;
       is_disabled: boolean;
+      routing: Routing | null;
     }[];
     const row = rows[0];
     if (!row) return null;
@@ -203,6 +206,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       isPaused: row.is_paused,
       isDeleted: row.is_deleted,
       isDisabled: row.is_disabled,
+      routing: row.routing ?? null,
     };
   }
 }

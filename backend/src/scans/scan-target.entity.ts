@@ -29,6 +29,10 @@ export class ScanTargetEntity {
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash: string | null;
 
+  /** The code's routing (QrRoutingChanged's `after`, issue 33), null without one: the redirect decides each scan by it. */
+  @Column({ type: 'jsonb', nullable: true })
+  routing: Record<string, unknown> | null;
+
   @Column({ name: 'is_paused', type: 'boolean', default: false })
   isPaused: boolean;
 

@@ -146,6 +146,13 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
             at,
           ]);
           break;
+        case 'QrRoutingChanged':
+          await tx.query('UPDATE scan_targets SET routing = $2::jsonb, updated_at = $3 WHERE qr_id = $1', [
+            qrId,
+            event.data.after ? JSON.stringify(event.data.after) : null,
+            at,
+          ]);
+          break;
         case 'QrPasswordRemoved':
           await tx.query('UPDATE scan_targets SET password_hash = NULL, updated_at = $2 WHERE qr_id = $1', [qrId, at]);
           break;

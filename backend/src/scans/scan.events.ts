@@ -41,6 +41,11 @@ export interface Scanned {
   language: string | null;
   isBot: boolean;
   botReason: BotReason;
+  /**
+   * What answered the scan of a code with routing (issue 33): 'rule 1', 'split a', 'default', 'limit', 'not yet
+   * valid', 'expired'. Absent for codes without routing (and for scans recorded before routing existed).
+   */
+  route?: string;
 }
 
 export interface ScanEvents {
@@ -68,6 +73,8 @@ export interface RawScan {
   ip: string;
   countryHeader: string;
   head: boolean;
+  /** The routing's answer (Scanned.route); absent without routing (the packed entry then has no 13th value). */
+  route?: string;
 }
 
 /**
@@ -93,6 +100,7 @@ export function packScan(scan: RawScan): string {
     scan.ip,
     scan.countryHeader,
     scan.head ? 1 : 0,
+    ...(scan.route ? [scan.route] : []),
   ]);
 }
 
@@ -124,6 +132,7 @@ export function rawScanFromFields(fields: string[]): RawScan | null {
       ip: text(values[9]),
       countryHeader: text(values[10]),
       head: values[11] === 1,
+      ...(typeof values[12] === 'string' && values[12] ? { route: values[12].slice(0, 40) } : {}),
     });
   }
   return checked({

@@ -5,6 +5,7 @@ import { UnlockLimiter } from './code-unlock';
 import { RedirectHandler } from './redirect.handler';
 import { ScanIngester } from './scan-ingester';
 import { SCAN_KEYS, scanKeys } from './scan-keys';
+import { ScanCaps } from './scan-caps';
 import { ScanRecorder } from './scan-recorder';
 import { ScanTargetCache } from './scan-target-cache';
 import { ScanTargetsProjection } from './scan-targets.projection';
@@ -20,6 +21,7 @@ import { ScanTargetsProjection } from './scan-targets.projection';
     ScanTargetCache,
     ScanTargetsProjection,
     ScanRecorder,
+    ScanCaps,
     UnlockLimiter,
     RedirectHandler,
     ScanIngester,

@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { REDIS } from '../redis/redis.module';
+import { ScanKeys, SCAN_KEYS } from './scan-keys';
+
+/**
+ * The cap of human scans of a code with `limits.maxScans` (issue 33): one Redis counter per code, shared by every API
+ * process. A human scan takes a number (INCR: atomic, so concurrent scans never share one and the count is exact);
+ * a bot or link preview only reads it (it is routed as a person would be, and never uses up the cap). Codes without a
+ * cap never come here. When Redis cannot answer, the caller answers 503 rather than risk a scan over the cap.
+ */
+@Injectable()
+export class ScanCaps {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SCAN_KEYS) private readonly keys: ScanKeys,
+  ) {}
+
+  /** Human scans counted before this one, for a human scan (which is counted now) or a bot's (which is not). */
+  async before(qrId: string, human: boolean): Promise<number> {
+    const key = this.keys.humanScans(qrId);
+    if (human) return (await this.redis.incr(key)) - 1;
+    return Number((await this.redis.get(key)) ?? 0);
+  }
+}
