@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountExportModule } from './account-export/account-export.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { CodesModule } from './codes/codes.module';
 import { CommandPipelineModule } from './command-pipeline';
@@ -48,6 +49,7 @@ const FEATURES = [
   StaffModule,
   CampaignsModule,
   OperationsModule,
+  AccountExportModule,
 ];
 
 @Module({})

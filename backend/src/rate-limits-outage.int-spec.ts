@@ -28,6 +28,7 @@ describe('rate limits while Redis is down (fail closed)', () => {
       AUTH_RATE_LIMIT_PER_USERNAME: '5',
       AUTH_RATE_LIMIT_PER_IP: '1000',
       BULK_RATE_LIMIT_PER_MINUTE: '3',
+      ACCOUNT_EXPORTS_PER_HOUR: '2',
     });
   });
   afterAll(async () => {
@@ -35,7 +36,7 @@ describe('rate limits while Redis is down (fail closed)', () => {
     await redis?.destroy();
   });
 
-  it('sign-in, password-code guesses and bulk generation answer 429 at their limits with Redis stopped', async () => {
+  it('sign-in, password-code guesses, bulk generation and data exports answer 429 at their limits with Redis stopped', async () => {
     const owner = new TestClient(app.url);
     const account = await signUp(owner);
     const created = await postMultipart(owner, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://example.com/menu' });
@@ -71,5 +72,12 @@ describe('rate limits while Redis is down (fail closed)', () => {
     for (let i = 0; i < 4; i++)
       bulk.push((await owner.post('/api/bulk-generate-qrcode', { qrType: 'text', qrData: { data: `x${i}` }, data: `x${i}` })).status);
     expect(bulk).toEqual([200, 200, 200, 429]);
+
+    // The data export (issue 32 item 3): ACCOUNT_EXPORTS_PER_HOUR per account, then 429 saying when to come back.
+    const exports: number[] = [];
+    for (let i = 0; i < 3; i++) exports.push((await owner.get('/api/account/export')).status);
+    expect(exports).toEqual([200, 200, 429]);
+    const refused = await owner.get('/api/account/export');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
   });
 });

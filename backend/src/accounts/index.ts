@@ -7,7 +7,7 @@ export { ROLES, type AuthUser, type Role } from './model/auth-user';
 export { MaybeUser, OptionalUserGuard } from './sessions/optional-user.guard';
 /** Who may do what in the staff console, stated once: every console route (staff, campaigns, mail, operations) names one. */
 export { permissionsOf, STAFF_ACTIONS, tenantScope, type StaffAction } from './roles/staff-roles';
-export { AccountsService } from './model/accounts.service';
+export { AccountsService, type AccountExport } from './model/accounts.service';
 /** Per-IP limits of public forms that mail (the newsletter sign-up) use the sign-in limiter (`hitIp`). */
 export { RateLimiter } from './sessions/rate-limiter';
 export * from './model/user.events';

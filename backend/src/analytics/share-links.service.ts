@@ -47,6 +47,15 @@ export class ShareLinksService {
     return rows.map((row) => this.dto(fromRow(row)));
   }
 
+  /** The share-links part of a person's data export (issue 32 item 3): every link of every code of theirs, oldest first. */
+  async exportFor(user: AuthUser): Promise<ShareLinkDto[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT * FROM analytics_share_links WHERE client_id = $1 AND user_id = $2 ORDER BY created_at, share_id`,
+      [user.tenantId, String(user.id)],
+    )) as ShareRow[];
+    return rows.map((row) => this.dto(fromRow(row)));
+  }
+
   /** The owner and code a token opens; 404 with a message a person can act on otherwise. */
   async resolve(token: string): Promise<{ owner: AnalyticsOwner; qrId: string; expiresAt: string }> {
     const claims = verifyShareToken(this.env.SESSION_SECRET, token);

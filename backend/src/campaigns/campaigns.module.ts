@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsProjection } from './campaigns.projection';
 import { CampaignsService } from './campaigns.service';
+import { NotificationPreferencesQuery } from './notification-preferences.query';
 import { SetNotificationPreferencesHandler } from './set-notification-preferences.command';
 import { StartCampaignHandler } from './start-campaign.command';
 
@@ -12,6 +13,6 @@ import { StartCampaignHandler } from './start-campaign.command';
  */
 @Module({
   controllers: [CampaignsController],
-  providers: [CampaignsProjection, CampaignsService, StartCampaignHandler, SetNotificationPreferencesHandler],
+  providers: [CampaignsProjection, CampaignsService, NotificationPreferencesQuery, StartCampaignHandler, SetNotificationPreferencesHandler],
 })
 export class CampaignsModule {}

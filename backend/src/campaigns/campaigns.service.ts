@@ -7,6 +7,7 @@ import { audienceCountSql } from './campaign-audiences';
 import { CampaignProgressQuery, NO_PROGRESS } from './campaign-progress';
 import type { CampaignKind, PlatformStats } from './campaign.events';
 import type { CampaignsQuery, NotificationPreferences } from './campaigns.schemas';
+import { NotificationPreferencesQuery } from './notification-preferences.query';
 
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 
@@ -20,6 +21,7 @@ export class CampaignsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly progress: CampaignProgressQuery,
+    private readonly preferencesQuery: NotificationPreferencesQuery,
   ) {}
 
   /** Core spec: totalUsers, newUsers, totalQRCodes, newQRCodes of the tenant; "new" is the last 7 days. */
@@ -72,12 +74,8 @@ export class CampaignsService {
     return view(row, (await this.progress.of([id])).get(id));
   }
 
-  async preferences(user: AuthUser): Promise<NotificationPreferences> {
-    const [row] = (await this.dataSource.query(
-      'SELECT scan_notifications, pause_notifications FROM notification_preferences WHERE user_id = $1 AND client_id = $2',
-      [user.id, user.tenantId],
-    )) as { scan_notifications: boolean; pause_notifications: boolean }[];
-    return { scanNotifications: row?.scan_notifications ?? true, pauseNotifications: row?.pause_notifications ?? true };
+  preferences(user: AuthUser): Promise<NotificationPreferences> {
+    return this.preferencesQuery.of(user);
   }
 }
 

@@ -6,3 +6,6 @@ export * from './campaign.events';
 export { audienceSql, MAIL_KIND_OF } from './campaign-audiences';
 export { CampaignProgressQuery, NO_PROGRESS, type CampaignProgress } from './campaign-progress';
 export { CAMPAIGNS_PROJECTION } from './campaigns.projection';
+/** An owner's report opt-outs (the data export asks for them). */
+export { NotificationPreferencesQuery } from './notification-preferences.query';
+export type { NotificationPreferences } from './campaigns.schemas';

@@ -5,7 +5,7 @@
 export * from './model/qr-code.events';
 export type { FileUploaded, UploadKind } from './uploads/upload.events';
 export { uploadStream, UPLOAD_EVENTS, UPLOAD_EVENT_TYPES, type UploadEvents } from './uploads/upload.events';
-export { CodesQueryService, type HistoryEntry, type PaymentCode } from './read-model/codes-query.service';
+export { CodesQueryService, type ExportedCode, type HistoryEntry, type PaymentCode } from './read-model/codes-query.service';
 export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './read-model/code-dto';
 /** The hosted pages of codes whose content is not a web address: what the redirect serves at /d/ for them. */
 export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './pages/hosted-pages';

@@ -33,6 +33,8 @@ const STATUS: Record<DomainErrorCode, number> = {
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   readonly status: number;
+  /** Set for a 429 that knows when its window ends: the errors filter answers it as Retry-After. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: DomainErrorCode,
@@ -58,6 +60,13 @@ export class DomainError extends Error {
 
   static forbidden(message: string): DomainError {
     return new DomainError('forbidden', message);
+  }
+
+  /** 429 with the seconds after which the limit lets the caller in again (the answer's Retry-After). */
+  static tooManyRequests(message: string, retryAfterSeconds: number): DomainError {
+    const error = new DomainError('too_many_requests', message);
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
   }
 
   static conflict(message: string, field?: string): DomainError {

@@ -165,6 +165,8 @@ export const envSchema = z.object({
   FREE_DYNAMIC_LIMIT: z.coerce.number().int().nonnegative().default(3),
   /** POST /api/bulk-generate-qrcode calls allowed per signed-in user per minute (backend/src/bulk). */
   BULK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** GET /api/account/export calls allowed per account per hour (issue 32 item 3; backend/src/account-export). */
+  ACCOUNT_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('QR Code Sharks <no-reply@qrcodesharks.local>'),

@@ -42,6 +42,7 @@ export class ErrorsFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       // Ours and brief (a database restart, a full render queue): say when to try again.
       if (exception.code === 'unavailable') res.setHeader('Retry-After', '5');
+      if (exception.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       return void send(exception.status, domainErrorBody(exception));
     }
     if (exception instanceof HttpException) {

@@ -7,4 +7,4 @@ export { MailQueue, type FailedMailJob } from './mail-queue';
 export { MailDispatcher } from './mail-dispatcher';
 export { MAIL_KINDS, type MailKind } from './mail-plans';
 /** The sent ledger's figures (mails queued) for the staff console's home. */
-export { MailLedgerQuery } from './mail-ledger.query';
+export { MailLedgerQuery, type MailExport } from './mail-ledger.query';

@@ -54,4 +54,57 @@ export class PaymentsQueryService {
       })),
     };
   }
+
+  /**
+   * The payments part of a person's data export (issue 32 item 3): every payment their codes received, failed ones
+   * included, oldest first, read a page at a time. The payer's address is not in the read model and not exported.
+   */
+  async *exportFor(user: AuthUser, pageSize = 500): AsyncGenerator<PaymentExport> {
+    // The cursor is the timestamp as PostgreSQL prints it (microseconds): a Date would drop them and repeat rows.
+    let after: { paidAt: string; id: string } | null = null;
+    for (;;) {
+      const rows: PaymentRow[] = await this.dataSource.query(
+        `SELECT id, qr_id, amount, currency, status, paid_at, paid_at::text AS cursor, failure_message FROM payments
+         WHERE client_id = $1 AND owner_id = $2 AND ($3::timestamptz IS NULL OR (paid_at, id) > ($3, $4))
+         ORDER BY paid_at, id LIMIT $5`,
+        [user.tenantId, user.id, after?.paidAt ?? null, after?.id ?? '', pageSize],
+      );
+      for (const row of rows)
+        yield {
+          id: row.id,
+          qrId: row.qr_id,
+          amount: row.amount,
+          currency: row.currency,
+          status: row.status,
+          at: new Date(row.paid_at).toISOString(),
+          failureMessage: row.failure_message,
+        };
+      if (rows.length < pageSize) return;
+      const last = rows[rows.length - 1];
+      after = { paidAt: last.cursor, id: last.id };
+    }
+  }
+}
+
+interface PaymentRow {
+  id: string;
+  qr_id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  paid_at: Date;
+  cursor: string;
+  failure_message: string | null;
+}
+
+/** One payment in a person's data export. */
+export interface PaymentExport {
+  id: string;
+  qrId: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  status: string;
+  at: string;
+  failureMessage: string | null;
 }

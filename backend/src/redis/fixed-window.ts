@@ -25,23 +25,34 @@ export class FixedWindowCounter {
 
   /** Counts one hit of `key` in its window of `windowSeconds`; the count including this hit. */
   async hit(key: string, windowSeconds: number, now = Date.now()): Promise<number> {
+    return (await this.hitWindow(key, windowSeconds, now)).count;
+  }
+
+  /**
+   * Counts one hit like `hit`, and says in how many whole seconds the window ends (at least 1): what a 429's
+   * Retry-After says.
+   */
+  async hitWindow(key: string, windowSeconds: number, now = Date.now()): Promise<{ count: number; resetsInSeconds: number }> {
     try {
-      const count = await this.withTimeout(
+      return await this.withTimeout(
         this.redis
           .multi()
           .set(key, 0, 'EX', windowSeconds, 'NX')
           .incr(key)
+          .pttl(key)
           .exec()
           .then((replies) => {
             const [error, value] = replies?.[1] ?? [new Error('no reply')];
             if (error) throw error;
-            return Number(value);
+            const ttl = Number(replies?.[2]?.[1] ?? -1);
+            return { count: Number(value), resetsInSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : windowSeconds };
           }),
       );
-      return count;
     } catch (error) {
       this.warn(error as Error);
-      return this.hitInMemory(key, windowSeconds, now);
+      const count = this.hitInMemory(key, windowSeconds, now);
+      const resetAt = this.memory.get(key)?.resetAt ?? now + windowSeconds * 1000;
+      return { count, resetsInSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
     }
   }
 

@@ -1702,6 +1702,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccountExportController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5479,6 +5495,144 @@ export interface operations {
                             scannedAt: string;
                             ingestedAt: string;
                         } | null;
+                    };
+                };
+            };
+        };
+    };
+    AccountExportController_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "qr-code-sharks-account-export";
+                        /** @enum {number} */
+                        version: 1;
+                        exportedAt: string;
+                        /** @description What GET /api/user answers, and when the account was made, its trial, whether it is disabled */
+                        account: {
+                            id: string;
+                            tenantId: number;
+                            username: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            roles: string[];
+                            subscriptionStatus: string;
+                            googleId: string | null;
+                            emailVerified: boolean;
+                            hasPassword: boolean;
+                            createdAt: string | null;
+                            trial: {
+                                startedAt: string | null;
+                                endsAt: string | null;
+                            } | null;
+                            disabled: boolean;
+                        };
+                        notificationPreferences: {
+                            scanNotifications: boolean;
+                            pauseNotifications: boolean;
+                        };
+                        codes: ({
+                            id: string;
+                            qrType: string;
+                            qrMode: string;
+                            name: string | null;
+                            displayName: string;
+                            content: string | null;
+                            qrData: {
+                                [key: string]: unknown;
+                            };
+                            createdAt: unknown;
+                            /** @description As GET /api/qrcodes/{id}/history answers */
+                            history: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @description Every day the code was scanned, oldest first */
+                            scans: {
+                                /** @description UTC day, YYYY-MM-DD */
+                                date: string;
+                                /** @description Scans by people */
+                                scans: number;
+                                uniqueVisitors: number;
+                                bots: number;
+                                breakdowns: {
+                                    country: {
+                                        value: string;
+                                        scans: number;
+                                        bots: number;
+                                    }[];
+                                    device: {
+                                        value: string;
+                                        scans: number;
+                                        bots: number;
+                                    }[];
+                                    os: {
+                                        value: string;
+                                        scans: number;
+                                        bots: number;
+                                    }[];
+                                    browser: {
+                                        value: string;
+                                        scans: number;
+                                        bots: number;
+                                    }[];
+                                    referrer: {
+                                        value: string;
+                                        scans: number;
+                                        bots: number;
+                                    }[];
+                                    hour: {
+                                        value: string;
+                                        scans: number;
+                                        bots: number;
+                                    }[];
+                                };
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        shareLinks: {
+                            id: string;
+                            qrId: string;
+                            path: string;
+                            token: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            revokedAt: string | null;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                        payments: {
+                            id: string;
+                            qrId: string;
+                            /** @description Cents */
+                            amount: number;
+                            currency: string;
+                            status: string;
+                            at: string;
+                            failureMessage: string | null;
+                        }[];
+                        mails: {
+                            kind: string;
+                            status: string;
+                            to: string;
+                            recordedAt: string;
+                            sendAfter: string;
+                            sentAt: string | null;
+                        }[];
                     };
                 };
             };

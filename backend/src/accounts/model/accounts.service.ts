@@ -9,6 +9,13 @@ import { authUserOf, effectiveRoles, evolveAccount, initialAccount, isActive } f
 import { UserEntity } from './user.entity';
 import { usernameKey, userStream } from './user.events';
 
+/** The account in a person's data export: what GET /api/user answers, and when it was made, its trial, whether it is disabled. */
+export type AccountExport = AuthUser & {
+  createdAt: string | null;
+  trial: { startedAt: string | null; endsAt: string | null } | null;
+  disabled: boolean;
+};
+
 /** The columns of `users` a session needs. */
 type AuthRow = Pick<
   UserEntity,
@@ -45,6 +52,23 @@ export class AccountsService {
     return this.dataSource
       .getRepository(UserEntity)
       .findOne({ where: { clientId: tenantId, usernameKey: usernameKey(username), isDeleted: false } });
+  }
+
+  /**
+   * The account part of a person's data export (issue 32 item 3): the `users` row as the person may read it, without
+   * the password hash, the sign-in key and the session version (secrets and bookkeeping, not data about them).
+   */
+  async exportFor(user: AuthUser): Promise<AccountExport> {
+    const row = await this.findById(user.tenantId, user.id);
+    if (!row) return { ...user, createdAt: null, trial: null, disabled: false };
+    return {
+      ...this.toAuthUser({ ...row, hasPassword: row.passwordHash !== null }),
+      createdAt: row.createdAt.toISOString(),
+      trial: row.trialActivated
+        ? { startedAt: row.trialStartDate?.toISOString() ?? null, endsAt: row.trialEndDate?.toISOString() ?? null }
+        : null,
+      disabled: row.isDisabled,
+    };
   }
 
   /** Display names of users for audit trails (any tenant: staff read every tenant's history). Unknown ids are absent. */

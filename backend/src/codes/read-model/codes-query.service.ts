@@ -44,6 +44,9 @@ export interface PaymentCode {
   fields: Record<string, unknown>;
 }
 
+/** One code in a person's data export: the code as the dashboard answers it, and its history. */
+export type ExportedCode = CodeDto & { history: HistoryEntry[] };
+
 export type LoadedCode = { state: QrState & { code: QrCreated }; revision: bigint | 'no_stream'; events: RecordedEvent[] };
 
 /**
@@ -241,6 +244,27 @@ export class CodesQueryService {
       actorName: names.get(event.metadata.actorId) ?? null,
       ...describe(event),
     }));
+  }
+
+  /**
+   * The codes part of a person's data export (issue 32 item 3): each of the owner's live codes, oldest first, as
+   * GET /api/dashboard/codes/{id} answers it (content, style, scan counts) with its history (GET /api/qrcodes/{id}/history).
+   * One code at a time, so an owner with thousands of codes never holds them all in memory.
+   */
+  async *exportFor(user: AuthUser): AsyncGenerator<ExportedCode> {
+    const ids = (await this.dataSource.query(
+      `SELECT id, created_at FROM qr_codes WHERE client_id = $1 AND user_id = $2 AND NOT is_deleted
+       UNION ALL SELECT id, created_at FROM dynamic_qr_codes WHERE client_id = $1 AND user_id = $2 AND NOT is_deleted
+       ORDER BY created_at, id`,
+      [user.tenantId, user.id],
+    )) as { id: string }[];
+    for (const { id } of ids) {
+      try {
+        yield { ...(await this.dashboardCode(user, id)), history: await this.history(user, id) };
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'not_found')) throw error; // deleted meanwhile: not theirs to export
+      }
+    }
   }
 
   /** A live payment code of this tenant (static, or dynamic and not paused), or null. */
