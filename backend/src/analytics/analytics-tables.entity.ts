@@ -27,7 +27,7 @@ export class AnalyticsCodeEntity {
   @Column({ type: 'varchar', length: 255 })
   name: string;
 
-  @Column({ name: 'short_code', type: 'varchar', length: 20, nullable: true })
+  @Column({ name: 'short_code', type: 'varchar', length: 64, nullable: true })
   shortCode: string | null;
 
   @Column({ type: 'jsonb', default: {} })

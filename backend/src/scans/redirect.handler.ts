@@ -36,7 +36,8 @@ import { uuidv7 } from './uuid-v7';
 import { clientIp, trustFunction, trustsProxies, type TrustFunction } from '../common/client-ip';
 import { truncateIp, visitorHash } from './visitor';
 
-const SHORT_CODE = /^[A-Za-z0-9_-]{1,20}$/;
+/** Random short codes are 8 characters, chosen back-halves (issue 33) 4 to 64. */
+const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',

@@ -7,7 +7,7 @@ export class ScanTargetEntity {
   qrId: string;
 
   @Index('scan_targets_short_code_key', { unique: true })
-  @Column({ name: 'short_code', type: 'varchar', length: 20 })
+  @Column({ name: 'short_code', type: 'varchar', length: 64 })
   shortCode: string;
 
   @Column({ name: 'client_id', type: 'integer' })

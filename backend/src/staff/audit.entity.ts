@@ -164,7 +164,7 @@ export class StaffCodeEntity {
   @Column({ name: 'owner_email', type: 'varchar', length: 255, nullable: true })
   ownerEmail: string | null;
 
-  @Column({ name: 'short_code', type: 'varchar', length: 20, nullable: true })
+  @Column({ name: 'short_code', type: 'varchar', length: 64, nullable: true })
   shortCode: string | null;
 
   @Column({ type: 'text', nullable: true })

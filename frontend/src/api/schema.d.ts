@@ -2732,6 +2732,7 @@ export interface operations {
                     logoFile?: string | null;
                     temporary?: boolean | string;
                     codeName?: string | null;
+                    customShortCode?: string | null;
                 } & {
                     [key: string]: unknown;
                 };
@@ -2807,6 +2808,7 @@ export interface operations {
                     logoFile?: string | null;
                     temporary?: boolean | string;
                     codeName?: string | null;
+                    customShortCode?: string | null;
                 } & {
                     [key: string]: unknown;
                 };
@@ -2840,6 +2842,7 @@ export interface operations {
                     logoFile?: string | null;
                     temporary?: boolean | string;
                     codeName?: string | null;
+                    customShortCode?: string | null;
                 } & {
                     [key: string]: unknown;
                 };
@@ -3163,6 +3166,7 @@ export interface operations {
                     logoFile?: string | null;
                     temporary?: boolean | string;
                     codeName?: string | null;
+                    customShortCode?: string | null;
                 } & {
                     [key: string]: unknown;
                 };
@@ -3196,6 +3200,7 @@ export interface operations {
                     logoFile?: string | null;
                     temporary?: boolean | string;
                     codeName?: string | null;
+                    customShortCode?: string | null;
                 } & {
                     [key: string]: unknown;
                 };

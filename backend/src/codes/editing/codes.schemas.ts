@@ -56,6 +56,8 @@ export const codeBodySchema = safeObject({
    * `name`: flat content fields share this body, and `name` is a content field (a location's place name).
    */
   codeName: displayName({ label: 'Name', max: 100 }).nullable().optional(),
+  /** Dynamic codes (issue 33): the back-half of /d/{code}, 4 to 64 of A-Z a-z 0-9 - _; 409 when taken. Random when absent. */
+  customShortCode: text({ label: 'customShortCode', max: 200 }).nullable().optional(),
 });
 export type CodeBody = z.output<typeof codeBodySchema>;
 

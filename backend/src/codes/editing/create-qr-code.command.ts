@@ -16,7 +16,7 @@ import { DestinationPolicies } from '../destinations/destination-policies';
 import { decideCreate, decideDestination, evolveQr, initialQr, type NewCode } from '../model/qr-code';
 import { qrStream, shortCodeStream } from '../model/qr-code.events';
 import { IDEMPOTENCY_KEY_REUSED, idempotentQrId, requestDigest } from './idempotency';
-import { randomShortCode } from '../model/short-code';
+import { CUSTOM_SHORT_CODE_TAKEN, randomShortCode } from '../model/short-code';
 import { evolveAllowance, initialAllowance, type Allowance } from '../trial/allowance';
 import { TrialService } from '../trial/trial.service';
 import type { FileUpload } from '../uploads/file-upload';
@@ -118,13 +118,19 @@ export class CreateQrCodeHandler implements ICommandHandler<CreateQrCodeCommand>
         attempts: CREATE_ATTEMPTS,
         // A new random id cannot exist: a conflict on qr-{id} is not a race to re-decide. A keyed id can: a concurrent
         // request with the same key made it, and the plan, run again, answers that code.
-        onConflict: (conflict) =>
-          conflict.streamId === qrStream(qrId) && !idempotency ? new DomainError('conflict', 'This QR code already exists') : true,
+        onConflict: (conflict, attempt) => {
+          if (conflict.streamId === qrStream(qrId) && !idempotency) return new DomainError('conflict', 'This QR code already exists');
+          // A chosen back-half is not re-drawn: taken is taken. With a key, the plan runs once more (a concurrent request
+          // with the same key may have taken it for this very code, and the plan then answers that code).
+          if (input.customShortCode && conflict.streamId === shortCodeStream(input.customShortCode) && (!idempotency || attempt > 1))
+            return DomainError.conflict(CUSTOM_SHORT_CODE_TAKEN, 'customShortCode');
+          return true;
+        },
         plan: async (ctx) => {
           const made = idempotency ? await this.earlier(qrId, idempotency.digest) : null;
           if (made) return { appends: [], answer: () => made };
           const allowance = dynamic ? await ctx.load<Allowance>(userStream(user.id), initialAllowance, evolveAllowance) : null;
-          const shortCode = randomShortCode();
+          const shortCode = input.customShortCode ?? randomShortCode();
           // Decided once per attempt, here: the cap, the short code and the logo go in one append (one transaction).
           const decision = decideCreate(allowance?.state ?? null, this.trial.limits, new Date(), code, shortCode, input.name);
           if (logoUpload) await logoUpload.write();

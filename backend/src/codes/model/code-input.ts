@@ -12,6 +12,7 @@ import { DomainError } from '../../common/domain-error';
 import { zodErrors } from '../../common/input';
 import { MAX_DESTINATION_LENGTH } from '../destinations/destination';
 import type { CodeBody, CodeChangesBody } from '../editing/codes.schemas';
+import { checkCustomShortCode, CUSTOM_SHORT_CODE_STATIC } from './short-code';
 import type { QrMode, StoredStyle } from './qr-code.events';
 
 /** What a create call carries once parsed: pure, so the rules are unit-tested without a server. */
@@ -29,6 +30,11 @@ export interface CodeInput {
   uploadId: string | null;
   /** The owner's name for the code, or null (recorded as QrRenamed with QrCreated). */
   name: string | null;
+  /**
+   * A dynamic code's chosen back-half (issue 33), checked; absent: a random one. Absent rather than null, so an
+   * Idempotency-Key's request digest of a create without one is what it was before back-halves existed.
+   */
+  customShortCode?: string;
 }
 
 /** What a PUT carries once parsed; content is validated against the code's own type by the decision. */
@@ -170,7 +176,15 @@ export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo
     imageUrl: str(body.imageUrl) ?? str(qrData.imageUrl),
     uploadId: str(body.uploadId),
     name: body.codeName?.trim() || null,
+    ...parseCustomShortCode(body.customShortCode, mode),
   };
+}
+
+function parseCustomShortCode(value: string | null | undefined, mode: QrMode): { customShortCode?: string } {
+  const chosen = value?.trim();
+  if (!chosen) return {};
+  if (mode !== 'dynamic') throw DomainError.invalid(CUSTOM_SHORT_CODE_STATIC, 'customShortCode');
+  return { customShortCode: checkCustomShortCode(chosen) };
 }
 
 /** A PUT body to its changes. Style values are checked here (the spec's messages); content by the decision. */

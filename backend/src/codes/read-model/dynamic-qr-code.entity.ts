@@ -5,7 +5,7 @@ import { CodeColumns } from './code-columns';
 @Entity({ name: 'dynamic_qr_codes' })
 @Index('idx_dynamic_qr_codes_owner', ['clientId', 'userId', 'createdAt', 'id', 'isPaused', 'isDeleted'])
 export class DynamicQrCodeEntity extends CodeColumns {
-  @Column({ name: 'short_code', type: 'varchar', length: 20, unique: true })
+  @Column({ name: 'short_code', type: 'varchar', length: 64, unique: true })
   shortCode: string;
 
   /** Where /d/{shortCode} redirects; '' for types served by their hosted page (contact, pdf, events, ...). */
