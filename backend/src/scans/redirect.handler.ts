@@ -45,6 +45,17 @@ const PAGE_HEADERS = {
   'X-Frame-Options': 'DENY',
 };
 
+/** Every address a code's routing may send a scan to (issue 33): rules, split arms, the after-limit address. */
+function routingDestinations(target: ScanTarget): string[] {
+  const routing = target.routing;
+  if (!routing) return [];
+  return [
+    ...(routing.rules ?? []).map((rule) => rule.destination),
+    ...(routing.split ?? []).map((arm) => arm.destination),
+    ...(routing.limits?.afterLimit ? [routing.limits.afterLimit] : []),
+  ];
+}
+
 /** Only absolute http(s) URLs are ever redirected to. */
 export function safeLocation(destination: string | null): string | null {
   if (!destination) return null;
@@ -303,9 +314,12 @@ export class RedirectHandler implements OnModuleInit {
     message: string | null,
     close = false,
   ): void {
-    let origin: string | null = null;
-    if (location) origin = new URL(location).origin;
-    res.setHeader('Content-Security-Policy', passwordPageCsp(origin));
+    const origins: string[] = [];
+    for (const address of [location, ...routingDestinations(target)]) {
+      const safe = safeLocation(address);
+      if (safe) origins.push(new URL(safe).origin);
+    }
+    res.setHeader('Content-Security-Policy', passwordPageCsp(origins));
     res.setHeader('Referrer-Policy', 'no-referrer');
     // An oversized body is not read: the connection closes after the answer instead of waiting for the rest.
     if (close) res.setHeader('Connection', 'close');

@@ -143,6 +143,24 @@ describe('GET /d/{shortCode} of a code with routing', () => {
     }
   });
 
+  it("a password-protected code's page lets its form lead to every routed origin, and the right password is routed", async () => {
+    const code = await routedCode({
+      rules: [{ when: { device: ['mobile'] }, destination: 'https://phones.example/app' }],
+      limits: { afterLimit: 'https://later.example/' },
+    });
+    expect((await owner.put(`/api/dynamic-qrcodes/${code.id}/password`, { password: 'open sesame' })).status).toBe(200);
+    const page = await scan(code.shortCode);
+    expect(page.status).toBe(200);
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "form-action 'self' https://example.com https://phones.example https://later.example;",
+    );
+    const unlocked = await scanner.request('POST', `/d/${code.shortCode}`, {
+      headers: { 'user-agent': BROWSER_UA, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'password=open%20sesame',
+    });
+    expect([unlocked.status, unlocked.headers.location]).toEqual([302, 'https://phones.example/app']);
+  });
+
   it('a change of routing takes effect from the next scan after its answer', async () => {
     const code = await routedCode({ rules: [{ destination: 'https://example.com/first' }] });
     expect(await where(code.shortCode)).toBe('https://example.com/first');

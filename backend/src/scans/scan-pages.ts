@@ -57,11 +57,12 @@ const PASSWORD_STYLE =
 const PASSWORD_STYLE_HASH = createHash('sha256').update(PASSWORD_STYLE).digest('base64');
 
 /**
- * CSP of the password page: nothing but its own style and a form posting back to itself. `formTarget` is the origin
- * the right password redirects to: browsers apply form-action to the redirect after a submission too.
+ * CSP of the password page: nothing but its own style and a form posting back to itself. `formTargets` are the
+ * origins the right password may redirect to (the destination's; a code with routing adds its rules', arms' and
+ * after-limit address's): browsers apply form-action to the redirect after a submission too.
  */
-export function passwordPageCsp(formTarget: string | null): string {
-  const targets = formTarget ? `'self' ${formTarget}` : "'self'";
+export function passwordPageCsp(formTargets: readonly string[]): string {
+  const targets = ["'self'", ...new Set(formTargets)].join(' ');
   return `default-src 'none'; style-src 'sha256-${PASSWORD_STYLE_HASH}'; form-action ${targets}; frame-ancestors 'none'; base-uri 'none'`;
 }
 
