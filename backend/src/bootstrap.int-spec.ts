@@ -115,7 +115,18 @@ describe('starting and stopping the product', () => {
         { SESSION_SECRET: 'change-me-to-a-long-random-string', VISITOR_HASH_SALT: 'change-me-too' },
         /SESSION_SECRET is a published example value and VISITOR_HASH_SALT is a published example value/,
       ],
-      [{ SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' }, /: VISITOR_HASH_SALT is not set\./],
+      [
+        { SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
+        /: VISITOR_HASH_SALT is not set and PERSONAL_DATA_KEY is not set\./,
+      ],
+      [
+        {
+          SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+          VISITOR_HASH_SALT: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+          PERSONAL_DATA_KEY: 'dev-only-personal-data-key-change-me',
+        },
+        /: PERSONAL_DATA_KEY is a published example value\./,
+      ],
     ];
     for (const [secrets, expected] of cases) {
       const run = startMain({
@@ -124,6 +135,7 @@ describe('starting and stopping the product', () => {
         NODE_ENV: 'production',
         SESSION_SECRET: '',
         VISITOR_HASH_SALT: '',
+        PERSONAL_DATA_KEY: '',
         ...secrets,
       });
       expect(await run.exited).toBe(1);
@@ -144,6 +156,7 @@ describe('starting and stopping the product', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       VISITOR_HASH_SALT: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+      PERSONAL_DATA_KEY: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
     });
     await until(() => run.output().includes('listening on') || run.child.exitCode !== null, 'the server listening or exiting', 45_000);
     expect(run.output()).toContain('listening on');

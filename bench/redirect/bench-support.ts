@@ -44,6 +44,7 @@ export function startProduct(entry: 'main' | 'worker', env: Record<string, strin
       // Production refuses the public default secrets (issue 27): each bench run makes its own.
       SESSION_SECRET: BENCH_SECRET,
       VISITOR_HASH_SALT: BENCH_SECRET,
+      PERSONAL_DATA_KEY: BENCH_SECRET,
       LOG_LEVEL: 'silent',
       // One HTTP process unless a run asks for more (ROLE=api would otherwise start one per core).
       API_PROCESSES: '1',

@@ -12,8 +12,15 @@ const csv = z.string().transform((value) =>
 
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 export const DEV_VISITOR_HASH_SALT = 'dev-only-visitor-salt';
+export const DEV_PERSONAL_DATA_KEY = 'dev-only-personal-data-key-change-me';
 /** Values that were ever published as examples (.env.example, docker-compose.yml): as good as no secret at all. */
-const PUBLIC_SECRETS = new Set([DEV_SESSION_SECRET, DEV_VISITOR_HASH_SALT, 'change-me-to-a-long-random-string', 'change-me-too']);
+const PUBLIC_SECRETS = new Set([
+  DEV_SESSION_SECRET,
+  DEV_VISITOR_HASH_SALT,
+  DEV_PERSONAL_DATA_KEY,
+  'change-me-to-a-long-random-string',
+  'change-me-too',
+]);
 
 /**
  * Every setting of the product, parsed once at start-up. `.env.example` lists each with its default;
@@ -89,6 +96,12 @@ export const envSchema = z.object({
    */
   SESSION_SECRET: z.string().min(16).default(DEV_SESSION_SECRET),
   VISITOR_HASH_SALT: z.string().min(8).default(DEV_VISITOR_HASH_SALT),
+  /**
+   * The master secret of personal-data keys (issue 32): the key that wraps each person's data key is derived from it
+   * (event-store/personal-data/). Lose it and every sealed field reads as erased; keep it apart from the backups of
+   * the events. Same rule as the two above: production refuses a missing or published one.
+   */
+  PERSONAL_DATA_KEY: z.string().min(16).default(DEV_PERSONAL_DATA_KEY),
   /**
    * Scans: Redis stream of the scan buffer (default qrs:{database name}:scans), idle time before another
    * ingester reclaims a crashed one's entries, cache safety-net TTL, and the trusted proxy's country header
@@ -247,18 +260,20 @@ export const ENV = Symbol('ENV');
  */
 export function productionSecrets(env: Env, source: Record<string, string | undefined>): string | null {
   if (env.NODE_ENV !== 'production') return null;
-  const problems = (['SESSION_SECRET', 'VISITOR_HASH_SALT'] as const).flatMap((name) => {
+  const problems = (['SESSION_SECRET', 'VISITOR_HASH_SALT', 'PERSONAL_DATA_KEY'] as const).flatMap((name) => {
     if (!source[name]) return [`${name} is not set`];
     return PUBLIC_SECRETS.has(env[name]) || /change-me/i.test(env[name]) ? [`${name} is a published example value`] : [];
   });
   if (!problems.length) return null;
   return (
     `Refusing to start with NODE_ENV=production: ${problems.join(' and ')}. ` +
-    'These secrets sign sessions, share links, newsletter links, device cookies and password-reset links, and salt ' +
-    'the visitor hashes, so the public development defaults would let anyone sign in as any user. ' +
+    'These secrets sign sessions, share links, newsletter links, device cookies and password-reset links, salt ' +
+    'the visitor hashes and wrap the keys of personal data, so the public development defaults would let anyone ' +
+    'sign in as any user or read what people entered. ' +
     'Make a long random value for each, for example with `openssl rand -hex 32` ' +
     "(or `node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"`), " +
-    'set SESSION_SECRET and VISITOR_HASH_SALT in the environment (or the .env file docker compose reads), and start again. ' +
-    'Keep them: changing SESSION_SECRET signs everyone out and ends every share and newsletter link.'
+    'set SESSION_SECRET, VISITOR_HASH_SALT and PERSONAL_DATA_KEY in the environment (or the .env file docker compose ' +
+    'reads), and start again. Keep them: changing SESSION_SECRET signs everyone out and ends every share and newsletter ' +
+    'link, and changing PERSONAL_DATA_KEY makes every personal field of the events unreadable.'
   );
 }

@@ -1,4 +1,5 @@
 import { eventCatalogue, type EventOf } from '../event-store/typed-events';
+import { emailOwner, personalData } from '../event-store/personal-data/personal-data-registry';
 
 /** Events of the contact form: one message per stream, `contact-{uuid}`. */
 export const INQUIRY_TYPES = ['general', 'support', 'business', 'feedback'] as const;
@@ -21,3 +22,13 @@ export const CONTACT_EVENTS = eventCatalogue<ContactEvents>({ ContactMessageRece
 export const CONTACT_EVENT_TYPES = CONTACT_EVENTS.types;
 
 export const contactStream = (messageId: string) => `contact-${messageId}`;
+
+/**
+ * Personal data (issue 32 item 1): the sender's name, address, subject and message, sealed with `contact:{messageId}`,
+ * owned by the address (`email:{hash}`): the staff erase a sender, the deletion of an account of that address too.
+ */
+personalData.register<ContactMessageReceived>('ContactMessageReceived', {
+  subject: (data) => `contact:${data.messageId}`,
+  owner: (data, _event, hash) => emailOwner(hash, data.email),
+  fields: { name: '[erased]', email: '[erased]', subject: '[erased]', message: '[erased]' },
+});

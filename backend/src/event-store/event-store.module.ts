@@ -4,21 +4,28 @@ import { ENV, Env } from '../config/env';
 import { CONNECT_TIMEOUT_MS } from '../database/database-unavailable';
 import { DATABASE_URL } from '../database/database.module';
 import { EventStore } from './event-store';
+import { PersonalDataEventStore } from './personal-data/personal-data-event-store';
+import { PersonalDataKeys } from './personal-data/personal-data-keys';
 import { PostgresEventStore } from './postgres-event-store';
 
 import { EVENT_STORE } from './event-store.tokens';
 export { EVENT_STORE };
 
 const EVENT_STORE_POOL = Symbol('EVENT_STORE_POOL');
+const KEYS_POOL = Symbol('PERSONAL_DATA_KEYS_POOL');
+/** The personal-data key table (issue 32): sealing and erasure (the accounts' deletion, the staff's erasures) use it. */
+export const PERSONAL_DATA_KEYS = Symbol('PERSONAL_DATA_KEYS');
 
 class EventStoreLifecycle implements OnApplicationShutdown {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(EVENT_STORE_POOL) private readonly pool: Pool | null,
+    @Inject(KEYS_POOL) private readonly keysPool: Pool,
   ) {}
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
     await this.pool?.end();
+    await this.keysPool.end();
   }
 }
 
@@ -44,21 +51,43 @@ class EventStoreLifecycle implements OnApplicationShutdown {
       },
     },
     {
+      // The key table is in PostgreSQL whichever store holds the events (DESIGN.md section 2).
+      provide: KEYS_POOL,
+      inject: [DATABASE_URL],
+      useFactory: (databaseUrl: string): Pool => {
+        const pool = new Pool({
+          connectionString: databaseUrl,
+          max: 3,
+          application_name: 'qrsharks-personal-data-keys',
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        pool.on('error', (error) => new Logger('PersonalDataKeys').warn(`idle connection lost: ${error.message}`));
+        pool.on('connect', (client) => client.on('error', () => undefined));
+        return pool;
+      },
+    },
+    {
+      provide: PERSONAL_DATA_KEYS,
+      inject: [ENV, KEYS_POOL],
+      useFactory: (env: Env, pool: Pool) => new PersonalDataKeys(pool, env.PERSONAL_DATA_KEY),
+    },
+    {
       provide: EVENT_STORE,
-      inject: [ENV, DATABASE_URL, EVENT_STORE_POOL],
-      useFactory: async (env: Env, databaseUrl: string, pool: Pool | null): Promise<EventStore> => {
+      inject: [ENV, DATABASE_URL, EVENT_STORE_POOL, PERSONAL_DATA_KEYS],
+      useFactory: async (env: Env, databaseUrl: string, pool: Pool | null, keys: PersonalDataKeys): Promise<EventStore> => {
+        // Every reader and writer gets the store that seals and opens personal data (issue 32 item 1).
         if (env.EVENT_STORE === 'esdb') {
           if (!env.EVENTSTORE_URL) throw new Error('EVENT_STORE=esdb needs EVENTSTORE_URL (for example esdb://localhost:2113?tls=false)');
           // Loaded lazily so the embedded default never loads the gRPC client.
           // eslint-disable-next-line @typescript-eslint/no-require-imports
           const { EsdbEventStore } = require('./esdb-event-store') as typeof import('./esdb-event-store');
-          return EsdbEventStore.connect(env.EVENTSTORE_URL);
+          return new PersonalDataEventStore(EsdbEventStore.connect(env.EVENTSTORE_URL), keys);
         }
-        return new PostgresEventStore(pool!, { connectionString: databaseUrl });
+        return new PersonalDataEventStore(new PostgresEventStore(pool!, { connectionString: databaseUrl }), keys);
       },
     },
     EventStoreLifecycle,
   ],
-  exports: [EVENT_STORE],
+  exports: [EVENT_STORE, PERSONAL_DATA_KEYS],
 })
 export class EventStoreModule {}

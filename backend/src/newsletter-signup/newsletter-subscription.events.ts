@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eventCatalogue, type EventOf } from '../event-store/typed-events';
+import { emailOwner, personalData, type AddressHash } from '../event-store/personal-data/personal-data-registry';
 
 /**
  * Events of one address on one tenant's list, on stream `newsletter-{tenantId}-{sha256(lowercased email)}`
@@ -57,4 +58,20 @@ export const legacyNewsletterStream = (email: string) => `newsletter-${addressHa
 export function tenantOfNewsletterStream(streamId: string): number | null {
   const match = /^newsletter-(\d+)-[0-9a-f]{64}$/.exec(streamId);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * Personal data (issue 32 item 1): the subscriber's address, sealed with `subscriber:{tenantId}:{hash}`, owned by the
+ * address (`email:{hash}`). An erased address reads as one made from the subject, so each erased subscriber keeps a
+ * row of its own (the read model is unique per tenant and address).
+ */
+const subscriber = (data: { email: string }, event: { metadata: { tenantId: number } }, hash: AddressHash) =>
+  `subscriber:${event.metadata.tenantId}:${hash('subscriber', data.email)}`;
+const erasedAddress = (subject: string) => `erased-${subject.split(':').pop()!.toLowerCase()}@erased.invalid`;
+for (const type of ['NewsletterSubscribed', 'NewsletterSubscriptionConfirmed', 'NewsletterUnsubscribed'] as const) {
+  personalData.register<{ email: string }>(type, {
+    subject: subscriber,
+    owner: (data, _event, hash) => emailOwner(hash, data.email),
+    fields: { email: erasedAddress },
+  });
 }

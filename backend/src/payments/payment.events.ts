@@ -1,4 +1,5 @@
 import { eventCatalogue, type EventOf } from '../event-store/typed-events';
+import { emailOwner, personalData } from '../event-store/personal-data/personal-data-registry';
 
 /**
  * The payments feature's events (docs/events.md). Streams:
@@ -89,3 +90,13 @@ export const SELLER_EVENT_TYPES = SELLER_EVENTS.types;
 export const stripeEventStream = (eventId: string) => `stripe-event-${eventId}`;
 export const paymentStream = (paymentIntentId: string) => `payment-${paymentIntentId}`;
 export const sellerStream = (userId: string) => `seller-${userId}`;
+
+/**
+ * Personal data (issue 32 item 1): the payer's address, sealed with `payer:{hash}` (the staff erase a payer by
+ * address), owned by the address (`email:{hash}`).
+ */
+personalData.register<PaymentSucceeded>('PaymentSucceeded', {
+  subject: (data, _event, hash) => (data.payerEmail ? `payer:${hash('payer', data.payerEmail)}` : null),
+  owner: (data, _event, hash) => emailOwner(hash, data.payerEmail),
+  fields: { payerEmail: null },
+});

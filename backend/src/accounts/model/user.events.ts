@@ -1,4 +1,5 @@
 import { eventCatalogue, type EventOf } from '../../event-store/typed-events';
+import { personalData } from '../../event-store/personal-data/personal-data-registry';
 import type { Role } from './auth-user';
 
 /**
@@ -221,3 +222,18 @@ export const userStream = (userId: string) => `user-${userId}`;
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 export const usernameStream = (tenantId: number, username: string) => `username-${tenantId}-${usernameKey(username)}`;
 export const googleIdStream = (tenantId: number, googleId: string) => `google-${tenantId}-${googleId}`;
+
+/**
+ * Personal data (issue 32 item 1, docs/events.md "Personal data"): sealed with the user's key, `user:{userId}`. The
+ * account's deletion erases it; the fields then read as below, what a rebuild after the erasure writes.
+ */
+export const DELETED_USER = { username: 'Deleted user', email: '[erased]', firstName: 'Deleted', lastName: 'user' } as const;
+const userSubject = (data: { userId: string }) => `user:${data.userId}`;
+personalData
+  .register<UserRegistered>('UserRegistered', { subject: userSubject, fields: DELETED_USER })
+  .register<UserSignedInWithGoogle>('UserSignedInWithGoogle', { subject: userSubject, fields: { email: DELETED_USER.email } })
+  .register<UserNameChanged>('UserNameChanged', {
+    subject: userSubject,
+    fields: { firstName: DELETED_USER.firstName, lastName: DELETED_USER.lastName },
+  })
+  .register<PasswordResetRequested>('PasswordResetRequested', { subject: userSubject, fields: { email: DELETED_USER.email } });

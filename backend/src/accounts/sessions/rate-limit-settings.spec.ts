@@ -8,7 +8,12 @@ describe('sign-in limits', () => {
     const example = readFileSync(join(__dirname, '..', '..', '..', '..', '.env.example'), 'utf8');
     const figure = (name: string) => Number(new RegExp(`^#?\\s?${name}=(\\d+)`, 'm').exec(example)?.[1]);
     const limits = attemptLimits(
-      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-for-tests', VISITOR_HASH_SALT: 'a-production-salt' }),
+      parseEnv({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-production-secret-for-tests',
+        VISITOR_HASH_SALT: 'a-production-salt',
+        PERSONAL_DATA_KEY: 'a-production-personal-data-key',
+      }),
     );
     expect({
       perIp: figure('AUTH_RATE_LIMIT_PER_IP'),

@@ -18,6 +18,7 @@ describe('sessions and sign-in limits on the production defaults', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-for-tests',
       VISITOR_HASH_SALT: 'a-production-salt-for-tests',
+      PERSONAL_DATA_KEY: 'a-production-personal-data-key',
     });
   });
   afterAll(() => app.close());

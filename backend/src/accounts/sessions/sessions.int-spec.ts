@@ -93,6 +93,7 @@ describe('sessions in production (NODE_ENV=production behind a TLS proxy)', () =
       PUBLIC_ORIGIN: 'https://qrsharks.example',
       SESSION_SECRET: 'a-production-secret-for-tests',
       VISITOR_HASH_SALT: 'a-production-salt',
+      PERSONAL_DATA_KEY: 'a-production-personal-data-key',
     });
   });
   afterAll(() => app.close());
@@ -124,6 +125,7 @@ describe('sessions in production on a plain-http address (docker-compose.yml wit
       PUBLIC_ORIGIN: 'http://localhost:3000',
       SESSION_SECRET: 'a-production-secret-for-tests',
       VISITOR_HASH_SALT: 'a-production-salt',
+      PERSONAL_DATA_KEY: 'a-production-personal-data-key',
     });
   });
   afterAll(() => app.close());

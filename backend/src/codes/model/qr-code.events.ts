@@ -1,5 +1,6 @@
 import { eventCatalogue, type EventOf } from '../../event-store/typed-events';
 import type { Routing } from '../routing/routing';
+import { personalData } from '../../event-store/personal-data/personal-data-registry';
 import { URL_TYPES as URL_QR_TYPES, type ErrorCorrectionLevel, type QrType } from '@qrsharks/qr-core';
 
 /**
@@ -253,4 +254,28 @@ export const blockedDomainStream = (domain: string) => `blocked-domain-${domain}
 /** True when `hostname` is `domain` or one of its subdomains (both lower case, no trailing dot). */
 export function hostMatchesDomain(hostname: string, domain: string): boolean {
   return hostname === domain || hostname.endsWith(`.${domain}`);
+}
+
+/**
+ * Personal data (issue 32 item 1): what the owner typed (a code's content and destination, its name) is sealed with
+ * the code's key, `code:{qrId}`, owned by `user:{userId}`: the account's deletion erases it. Tracking events seal the
+ * typed content, referrer and browser of a code (or, without a code, of a signed-in user); anonymous generations name
+ * nobody who could ask for erasure and stay as they are.
+ */
+const codeSubject = (data: { qrId: string }) => `code:${data.qrId}`;
+personalData
+  .register<QrCreated>('QrCreated', {
+    subject: codeSubject,
+    owner: (data) => (data.userId ? `user:${data.userId}` : null),
+    fields: { fields: {}, destination: null },
+  })
+  .register<QrContentChanged>('QrContentChanged', { subject: codeSubject, fields: { before: {}, after: {} } })
+  .register<QrDestinationChanged>('QrDestinationChanged', { subject: codeSubject, fields: { before: '', after: '' } })
+  .register<QrRenamed>('QrRenamed', { subject: codeSubject, fields: { before: null, after: null } });
+for (const type of ['QrGenerated', 'QrDownloaded'] as const) {
+  personalData.register<QrTracked>(type, {
+    subject: (data) => (data.qrCodeId ? `code:${data.qrCodeId}` : data.userId ? `user:${data.userId}` : null),
+    owner: (data) => (data.qrCodeId && data.userId ? `user:${data.userId}` : null),
+    fields: { qrContent: '', referrer: null, userAgent: null },
+  });
 }

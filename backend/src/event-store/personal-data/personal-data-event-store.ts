@@ -1,0 +1,156 @@
+import type {
+  AllPosition,
+  AppendResult,
+  EventsHandler,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StoreLag,
+  StreamAppend,
+  SubscribeAllOptions,
+  Subscription,
+} from '../event-store';
+import { decryptField, encryptField } from './field-crypto';
+import type { PersonalDataKeys } from './personal-data-keys';
+import { ERASED, PersonalDataRegistry, personalData } from './personal-data-registry';
+
+/** Where a sealed event keeps its key id and the names of its sealed fields. */
+export const SEAL = '$pd';
+interface Seal {
+  /** personal_data_keys.id */
+  k: string;
+  /** the subject (an id or a salted hash, never plain personal data): erased values may be made from it */
+  s: string;
+  /** the sealed top-level fields */
+  f: string[];
+}
+
+/** The type of the event that records an erasure; every reader that meets it forgets the keys it holds in memory. */
+export const PERSONAL_DATA_ERASED = 'PersonalDataErased';
+
+/**
+ * The one place personal data is sealed and opened (issue 32 item 1): the event-store port, wrapped. An append seals
+ * the fields the registry names with their subject's key; every read opens them again, so projections, decide
+ * functions and the mail dispatcher see plain fields; a field whose key is erased reads as the registry's erased value.
+ * Events of unregistered types (Scanned, ...) pass through untouched: one map lookup each, no key lookup.
+ */
+export class PersonalDataEventStore implements EventStore {
+  constructor(
+    private readonly inner: EventStore,
+    private readonly keys: PersonalDataKeys,
+    private readonly registry: PersonalDataRegistry = personalData,
+  ) {}
+
+  async append(streamId: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    return this.inner.append(streamId, await this.seal(events), options);
+  }
+
+  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    const sealed = await this.seal(appends.flatMap((append) => append.events));
+    let at = 0;
+    return this.inner.appendMany(
+      appends.map((append) => {
+        const events = sealed.slice(at, at + append.events.length);
+        at += append.events.length;
+        return { ...append, events };
+      }),
+    );
+  }
+
+  async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    return this.open(await this.inner.readStream(streamId, options));
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.open(await this.inner.readAll(options));
+  }
+
+  subscribeAll(options: SubscribeAllOptions, handler: EventsHandler): Subscription {
+    return this.inner.subscribeAll(options, async (events) => handler(await this.open(events)));
+  }
+
+  headPosition(): Promise<AllPosition | null> {
+    return this.inner.headPosition();
+  }
+
+  countAll(): Promise<number | null> {
+    return this.inner.countAll();
+  }
+
+  lag(checkpoint: AllPosition): Promise<StoreLag | null> {
+    return this.inner.lag(checkpoint);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** Copies of the events with their personal fields sealed; the caller's objects are left as they were. */
+  async seal(events: NewEvent[]): Promise<NewEvent[]> {
+    const hash = (kind: string, address: string) => this.keys.hash(kind, address);
+    const plans = events.map((event) => {
+      const entry = this.registry.of(event.type);
+      if (!entry) return null;
+      const data = event.data as Record<string, unknown>;
+      if (data && typeof data === 'object' && SEAL in data) return null; // sealed already (a copied event)
+      const fields = Object.keys(entry.fields).filter((field) => data?.[field] !== undefined);
+      const subject = fields.length ? entry.subject(data, event as NewEvent<Record<string, unknown>>, hash) : null;
+      if (!subject) return null;
+      return { subject, owner: entry.owner?.(data, event as NewEvent<Record<string, unknown>>, hash) ?? null, fields };
+    });
+    if (!plans.some(Boolean)) return events;
+    const subjects = new Map<string, string | null>();
+    for (const plan of plans) if (plan && !subjects.get(plan.subject)) subjects.set(plan.subject, plan.owner);
+    const keys = await this.keys.liveKeys(subjects);
+    return events.map((event, i) => {
+      const plan = plans[i];
+      if (!plan) return event;
+      const key = keys.get(plan.subject)!;
+      const data = { ...(event.data as Record<string, unknown>) };
+      for (const field of plan.fields) data[field] = encryptField(key.key, event.id, field, data[field]);
+      data[SEAL] = { k: key.id, s: plan.subject, f: plan.fields } satisfies Seal;
+      return { ...event, data };
+    });
+  }
+
+  /** The events with their sealed fields opened (or erased); events with nothing sealed are returned as they are. */
+  async open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+    let ids: string[] | null = null;
+    for (const event of events) {
+      if (event.type === PERSONAL_DATA_ERASED) this.keys.forget();
+      const seal = sealOf(event);
+      if (seal) (ids ??= []).push(seal.k);
+    }
+    if (!ids) return events;
+    const keys = await this.keys.keysById(ids);
+    return events.map((event) => {
+      const seal = sealOf(event);
+      if (!seal) return event;
+      const key = keys.get(seal.k) ?? null;
+      const erased = this.registry.of(event.type)?.fields ?? {};
+      const data = { ...(event.data as Record<string, unknown>) };
+      delete data[SEAL];
+      for (const field of seal.f) {
+        const sealed = data[field];
+        if (key && typeof sealed === 'string') data[field] = decryptField(key, event.id, field, sealed);
+        else data[field] = erasedValue((erased as Record<string, unknown>)[field], field in erased, seal.s);
+      }
+      return { ...event, data };
+    });
+  }
+}
+
+function erasedValue(value: unknown, named: boolean, subject: string): unknown {
+  if (!named) return ERASED;
+  return typeof value === 'function' ? (value as (subject: string) => unknown)(subject) : value;
+}
+
+function sealOf(event: RecordedEvent): Seal | null {
+  const data = event.data as Record<string, unknown> | null;
+  if (!data || typeof data !== 'object') return null;
+  const seal = data[SEAL] as Seal | undefined;
+  return seal && typeof seal.k === 'string' && Array.isArray(seal.f) ? seal : null;
+}

@@ -1,0 +1,51 @@
+import type { NewEvent } from '../event-store';
+
+/** A salted hash of an address: `hash('payer', email)` (PersonalDataKeys.hash). */
+export type AddressHash = (kind: string, address: string) => string;
+
+/**
+ * What of one event type is personal data (issue 32 item 1): the top-level fields sealed with the subject's key, and
+ * what each reads as once that key is erased. Subjects: `user:<id>`, `code:<qrId>` (owned by its user),
+ * `payer:<hash>`, `contact:<messageId>`, `subscriber:<tenant>:<hash>`; the owner, when there is one, is erased with it.
+ */
+export interface PersonalFields<D = never> {
+  /** The subject whose key seals the fields; null: this event names nobody (then nothing is sealed). */
+  subject: (data: D, event: NewEvent<D>, hash: AddressHash) => string | null;
+  /** A subject whose erasure erases this one too (a code's owner, a subscriber's or sender's account address). */
+  owner?: (data: D, event: NewEvent<D>, hash: AddressHash) => string | null;
+  /**
+   * Each sealed field and the value it reads as when its key is gone (what projections then write), or a function of
+   * the subject giving it (where a read model needs erased values to stay distinct, e.g. one row per subscriber).
+   */
+  fields: Partial<Record<keyof D & string, unknown>>;
+}
+
+type Stored = PersonalFields<Record<string, unknown>>;
+
+/** The address-derived subject owner that ties a subscriber's, sender's or payer's keys to an account of that address. */
+export const emailOwner = (hash: AddressHash, email: unknown): string | null =>
+  typeof email === 'string' && email ? `email:${hash('email', email)}` : null;
+
+/** The per-event-type registry; features register theirs at import time, beside their event interfaces. */
+export class PersonalDataRegistry {
+  private readonly byType = new Map<string, Stored>();
+
+  register<D>(type: string, entry: PersonalFields<D>): this {
+    this.byType.set(type, entry as unknown as Stored);
+    return this;
+  }
+
+  /** undefined for every type with no personal data (Scanned among them: the scan path pays one map lookup). */
+  of(type: string): Stored | undefined {
+    return this.byType.get(type);
+  }
+
+  types(): string[] {
+    return [...this.byType.keys()].sort();
+  }
+}
+
+export const personalData = new PersonalDataRegistry();
+
+/** The value a sealed field reads as when the registry names none (an event type registered by a later version). */
+export const ERASED = '[erased]';
