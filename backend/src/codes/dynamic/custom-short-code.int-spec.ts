@@ -68,6 +68,21 @@ describe('customShortCode at creation', () => {
     expect((await client.get('/api/dynamic-qrcodes')).body).toEqual([]);
   });
 
+  it('short-code-availability says whether a back-half is free, and 400 for a malformed or reserved one', async () => {
+    const chosen = unique('Avail');
+    const ask = (code: string) => client.get(`/api/dynamic-qrcodes/short-code-availability?code=${encodeURIComponent(code)}`);
+    expect((await ask(chosen)).body).toEqual({ code: chosen, available: true });
+    expect((await create(chosen)).status).toBe(201);
+    expect((await ask(chosen)).body).toEqual({ code: chosen, available: false });
+    const reserved = await ask('Admin');
+    expect([reserved.status, reserved.body.errors]).toEqual([
+      400,
+      { customShortCode: 'This back-half is reserved. Please choose another one.' },
+    ]);
+    expect((await ask('no')).status).toBe(400);
+    expect((await new TestClient(app.url).get(`/api/dynamic-qrcodes/short-code-availability?code=${chosen}`)).status).toBe(401);
+  });
+
   it('a static code has no back-half', async () => {
     const res = await client.post('/api/qrcodes', {
       qrType: 'url',

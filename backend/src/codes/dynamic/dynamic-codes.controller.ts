@@ -19,7 +19,14 @@ import {
 } from '../routing/routing.schemas';
 import { RemoveCodePasswordCommand, SetCodePasswordCommand } from '../password/code-password.command';
 import { codePasswordSchema, type CodePasswordBody } from '../password/code-passwords';
-import { codeBodySchema, codeChangesSchema, type CodeBody, type CodeChangesBody } from '../editing/codes.schemas';
+import {
+  codeBodySchema,
+  codeChangesSchema,
+  shortCodeAvailabilityAnswer,
+  shortCodeAvailabilityQuery,
+  type CodeBody,
+  type CodeChangesBody,
+} from '../editing/codes.schemas';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { CreateQrCodeCommand } from '../editing/create-qr-code.command';
 import { IdempotencyKey, IdempotentCreate } from '../editing/idempotency';
@@ -65,6 +72,13 @@ export class DynamicCodesController {
   @Get('paused')
   paused(@CurrentUser() user: AuthUser) {
     return this.codes.listDynamic(user, true);
+  }
+
+  /** Issue 33: whether a custom back-half is free (400 when malformed or reserved); the create decides races (409). */
+  @Get('short-code-availability')
+  @AnswerOf(shortCodeAvailabilityAnswer)
+  shortCodeAvailability(@QueryOf(shortCodeAvailabilityQuery) query: { code: string }) {
+    return this.codes.shortCodeAvailability(query.code);
   }
 
   @Put(':id')

@@ -61,6 +61,10 @@ export const codeBodySchema = safeObject({
 });
 export type CodeBody = z.output<typeof codeBodySchema>;
 
+/** GET /api/dynamic-qrcodes/short-code-availability: the back-half the person is typing. */
+export const shortCodeAvailabilityQuery = z.strictObject({ code: text({ label: 'code', max: 200, typeMessage: 'code is required' }) });
+export const shortCodeAvailabilityAnswer = z.object({ code: z.string(), available: z.boolean() });
+
 /** PUT /api/qrcodes/{id} and /api/dynamic-qrcodes/{id}: what changes; the version the client saw may ride along. */
 export const codeChangesSchema = safeObject({
   destination: text({ label: 'URL', max: 4096 }).nullable().optional(),

@@ -20,7 +20,8 @@ import {
 import { CodeCountsEntity } from './code-counts.entity';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import { evolveQr, initialQr, NOT_FOUND, type QrState } from '../model/qr-code';
-import { QR_EVENTS, qrStream, type QrCreated } from '../model/qr-code.events';
+import { QR_EVENTS, qrStream, shortCodeStream, type QrCreated } from '../model/qr-code.events';
+import { checkCustomShortCode } from '../model/short-code';
 import { QrCodeEntity } from './qr-code.entity';
 import type { Routing } from '../routing/routing';
 import { DomainError } from '../../common/domain-error';
@@ -220,6 +221,16 @@ export class CodesQueryService {
   async load(qrId: string): Promise<LoadedCode | null> {
     const loaded = await loadStream(this.store, qrStream(qrId.toLowerCase()), initialQr, evolveQr);
     return loaded.state.exists && loaded.state.code ? (loaded as LoadedCode) : null;
+  }
+
+  /**
+   * GET /api/dynamic-qrcodes/short-code-availability?code=: whether a custom back-half could be chosen now (the create
+   * form shows it as the person types). The create itself still decides races (409). A malformed or reserved one is a 400.
+   */
+  async shortCodeAvailability(code: string): Promise<{ code: string; available: boolean }> {
+    const chosen = checkCustomShortCode(code.trim());
+    const reserved = await this.store.readStream(shortCodeStream(chosen));
+    return { code: chosen, available: reserved.length === 0 };
   }
 
   /** Who may read a code's history and download it: its owner, and support and admin staff (any tenant). */
