@@ -1,4 +1,4 @@
-import { enrichScan } from './scan-enrich';
+import { enrichScan, isHumanScan } from './scan-enrich';
 import type { RawScan } from './scan.events';
 
 const IPHONE =
@@ -67,5 +67,22 @@ describe('enrichScan', () => {
     expect(country('::FFFF:81.2.69.0')).toBe('GB');
     for (const notAnAddress of ['1.2.3.4.5', '81.2.69', 'nonsense', '127.0.0.1', '::1', '10.0.0.1'])
       expect(country(notAnAddress)).toBeNull();
+  });
+});
+
+describe('issue 33: routing facts', () => {
+  it("Scanned carries the routing's answer, and nothing for a code without routing", () => {
+    expect(enrichScan(raw(IPHONE, { route: 'rule 2' })).route).toBe('rule 2');
+    expect(enrichScan(raw(IPHONE))).not.toHaveProperty('route');
+  });
+
+  it('a human scan is what the ingester records as not a bot', () => {
+    expect(isHumanScan(IPHONE, false)).toBe(true);
+    expect(isHumanScan(IPHONE, true)).toBe(false);
+    expect(isHumanScan('', false)).toBe(false);
+    expect(isHumanScan('WhatsApp/2.23.20.0 A', false)).toBe(false);
+    expect(isHumanScan('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', false)).toBe(false);
+    for (const ua of [IPHONE, WINDOWS, 'WhatsApp/2.23.20.0 A', ''])
+      for (const head of [true, false]) expect(isHumanScan(ua, head)).toBe(!enrichScan(raw(ua, { head })).isBot);
   });
 });

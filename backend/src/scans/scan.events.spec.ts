@@ -24,6 +24,13 @@ describe('the scan stream entry', () => {
     expect(rawScanFromFields(rawScanToFields({ ...scan, head: false, referrer: '' }))).toEqual({ ...scan, head: false, referrer: '' });
   });
 
+  it("carries the routing's answer as a 13th value, absent without routing (entries of the version before have 12)", () => {
+    const routed = { ...scan, route: 'split b' };
+    expect(rawScanFromFields(rawScanToFields(routed))).toEqual(routed);
+    expect(JSON.parse(rawScanToFields(scan)[1])).toHaveLength(12);
+    expect(rawScanFromFields(rawScanToFields(scan))).not.toHaveProperty('route');
+  });
+
   it('still reads entries written field by field (left in Redis by the version before)', () => {
     const old = [
       'id',

@@ -12,6 +12,14 @@ describe('audit sentences (pure)', () => {
       changes: [{ field: 'destination', before: 'https://a', after: 'https://b' }],
     });
     expect(describeCodeEvent('QrSuspended', { reason: 'Phishing' }, code, code).summary).toBe('suspended Menu QR: Phishing');
+    const routing = { split: [{ destination: 'https://a', weight: 100 }] };
+    expect(describeCodeEvent('QrRoutingChanged', { before: null, after: routing }, code, code)).toEqual({
+      summary: 'changed the routing of Menu QR',
+      changes: [{ field: 'routing', before: null, after: routing }],
+    });
+    expect(describeCodeEvent('QrRoutingChanged', { before: routing, after: null }, code, code).summary).toBe(
+      'removed the routing of Menu QR',
+    );
     expect(describeUserEvent('RoleGranted', { role: 'support' }, user, { ...user, roles: ['support'] })).toEqual({
       summary: 'granted the support role to ann@example.com',
       changes: [{ field: 'roles', before: [], after: ['support'] }],
