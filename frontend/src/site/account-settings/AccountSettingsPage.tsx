@@ -22,6 +22,7 @@ import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
 import { TrialCard } from '../../ui/TrialCard';
 import { usePlan } from '../../ui/usePlan';
+import { DataExportCard } from './DataExportCard';
 import { NotificationsCard } from './NotificationsCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 
@@ -181,6 +182,8 @@ export function AccountSettingsPage() {
       </Card>
 
       <NotificationsCard />
+
+      <DataExportCard />
 
       <Box sx={{ mb: 4 }}>
         <TrialCard />

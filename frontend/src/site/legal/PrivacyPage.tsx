@@ -130,6 +130,21 @@ export function PrivacyPage() {
           </Typography>
         </LegalSection>
 
+        <LegalSection title="Getting a copy of your data">
+          <Typography component="p">
+            In{' '}
+            <Link component={RouterLink} to="/account-settings">
+              account settings
+            </Link>
+            , &quot;Download my data&quot; gives you everything we hold about you as one JSON file you can read or take to another service:
+            your account (name, address, plan), every QR code with its content, style and history, each code&apos;s scans per day with the
+            country, device, operating system, browser, referrer and hour breakdowns, your analytics share links, the payments your codes
+            received, your notification settings, and the mails we recorded for you. It does not contain your password (we only keep a hash
+            of it), the visitor hashes of people who scanned your codes, or the addresses of people who paid you. You can download it a few
+            times an hour.
+          </Typography>
+        </LegalSection>
+
         <LegalSection title="Deleting your account">
           <Typography component="p">
             You can delete your account in{' '}
