@@ -94,6 +94,9 @@ describe('code names: one per code, no secret on screen', () => {
     const generator = page.getByRole('region', { name: 'Generate Your QR Code' });
     await generator.getByLabel('Name (optional)').fill('  Lobby poster ');
     await generator.getByLabel('Website URL').first().fill('https://cafe.example/menu?table=4');
+    // The downloads turn on when the preview of what was typed is drawn; their colour then fades in (MUI's 250 ms
+    // transition), and an axe scan inside that fade measures a half-grey label (a loaded run saw it).
+    for (const name of ['Download PNG', 'Download SVG']) await page.locator('button:not([disabled])', { hasText: name }).waitFor();
     await capture(page, 'names-generator');
     const created = page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/qrcodes');
     await generator.getByRole('button', { name: 'Generate QR Code' }).click();
