@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { BodyOf } from '../common/input';
+import { AnswerOf, BodyOf } from '../common/input';
+import { messageAnswer, sessionAnswer, userAnswer, type MessageAnswer, type SessionAnswer, type UserAnswer } from './accounts.answers';
 import { ClientIp, Tenant } from '../common/request-params';
 import {
   ChangePasswordBody,
@@ -37,47 +38,50 @@ export class AccountsController {
     private readonly accounts: AccountsService,
   ) {}
 
-  @Post('register') @HttpCode(200) register(
+  @Post('register') @HttpCode(200) @AnswerOf(userAnswer) register(
     @BodyOf(registerSchema) body: RegisterBody,
     @Tenant() tenantId: number,
     @ClientIp() ip: string,
     @Req() req: Request,
-  ) {
+  ): Promise<UserAnswer> {
     return this.sessions.signInAfter(req, this.commandBus.execute(new RegisterUserCommand({ ...body, tenantId, ip })));
   }
 
-  @Post('login') @HttpCode(200) login(
+  @Post('login') @HttpCode(200) @AnswerOf(userAnswer) login(
     @BodyOf(loginSchema) body: LoginBody,
     @Tenant() tenantId: number,
     @ClientIp() ip: string,
     @DeviceToken() device: string | null,
     @Req() req: Request,
-  ) {
+  ): Promise<UserAnswer> {
     return this.sessions.signInAfter(req, this.commandBus.execute(new LogInUserCommand({ ...body, tenantId, ip, device })));
   }
 
-  @Post('logout') @HttpCode(200) logout(@Req() req: Request) {
+  @Post('logout') @HttpCode(200) @AnswerOf(messageAnswer) logout(@Req() req: Request): Promise<MessageAnswer> {
     return this.sessions.logout(req);
   }
 
-  @Get('user') @Authenticated() user(@CurrentUser() user: AuthUser) {
+  @Get('user') @Authenticated() @AnswerOf(userAnswer) user(@CurrentUser() user: AuthUser): UserAnswer {
     return user;
   }
 
   /** The session for pages that work signed in or out: 200 `{ user }`, null when signed out (no 401 to log). */
-  @Get('session') async session(@Req() req: Request) {
+  @Get('session') @AnswerOf(sessionAnswer) async session(@Req() req: Request): Promise<SessionAnswer> {
     return { user: await this.accounts.authenticate(req) };
   }
 
-  @Put('update-name') @Authenticated() updateName(@CurrentUser() user: AuthUser, @BodyOf(updateNameSchema) body: UpdateNameBody) {
+  @Put('update-name') @Authenticated() @AnswerOf(userAnswer) updateName(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(updateNameSchema) body: UpdateNameBody,
+  ): Promise<UserAnswer> {
     return this.commandBus.execute(new UpdateUserNameCommand({ userId: user.id, ...body }));
   }
 
-  @Post('change-password') @HttpCode(200) @Authenticated() changePassword(
+  @Post('change-password') @HttpCode(200) @Authenticated() @AnswerOf(messageAnswer) changePassword(
     @CurrentUser() user: AuthUser,
     @BodyOf(changePasswordSchema) body: ChangePasswordBody,
     @Req() req: Request,
-  ) {
+  ): Promise<MessageAnswer> {
     return this.sessions.renewAfter(
       req,
       this.commandBus.execute(
@@ -86,11 +90,11 @@ export class AccountsController {
     );
   }
 
-  @Post('delete-account') @HttpCode(200) @Authenticated() deleteAccount(
+  @Post('delete-account') @HttpCode(200) @Authenticated() @AnswerOf(messageAnswer) deleteAccount(
     @CurrentUser() user: AuthUser,
     @BodyOf(deleteAccountSchema) body: DeleteAccountBody,
     @Req() req: Request,
-  ) {
+  ): Promise<MessageAnswer> {
     const command = new DeleteAccountCommand({ userId: user.id, password: body.password, confirmation: body.confirmation });
     return this.sessions.endAllAfter(req, user.id, this.commandBus.execute(command));
   }

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
-import { BodyOf, HeaderOf, IdParam, idempotencyKeyHeader, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, HeaderOf, IdParam, idempotencyKeyHeader, QueryOf, uuidId } from '../common/input';
 import { listPage } from '../common/list-query';
 import { CAMPAIGN_NOT_FOUND, CampaignsService } from './campaigns.service';
 import {
@@ -13,6 +13,7 @@ import {
   type NotificationPreferences,
   type SendNewsletter,
 } from './campaigns.schemas';
+import { notificationPreferencesAnswer, type NotificationPreferencesAnswer } from './campaigns.answers';
 import { SetNotificationPreferencesCommand } from './set-notification-preferences.command';
 import { StartCampaignCommand, type CampaignAnswer } from './start-campaign.command';
 
@@ -106,14 +107,16 @@ export class CampaignsController {
 
   // ---------------------------------------------------------------- owners' opt-outs (account settings)
 
-  @Get('account/notification-preferences') @Authenticated() preferences(@CurrentUser() user: AuthUser) {
+  @Get('account/notification-preferences') @Authenticated() @AnswerOf(notificationPreferencesAnswer) preferences(
+    @CurrentUser() user: AuthUser,
+  ): Promise<NotificationPreferencesAnswer> {
     return this.campaigns.preferences(user);
   }
 
-  @Put('account/notification-preferences') @Authenticated() setPreferences(
+  @Put('account/notification-preferences') @Authenticated() @AnswerOf(notificationPreferencesAnswer) setPreferences(
     @CurrentUser() user: AuthUser,
     @BodyOf(notificationPreferencesSchema) body: NotificationPreferences,
-  ) {
+  ): Promise<NotificationPreferencesAnswer> {
     return this.commandBus.execute(new SetNotificationPreferencesCommand(user, body));
   }
 }

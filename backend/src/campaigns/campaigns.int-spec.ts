@@ -10,6 +10,7 @@ import { grantRole, signUp } from '../test-support/users';
 import { MailQueue } from '../mail';
 import { campaignStream, notificationPreferencesStream } from './campaign.events';
 import { NEWSLETTER_FIELDS_REQUIRED } from './campaigns.schemas';
+import { notificationPreferencesAnswer } from './campaigns.answers';
 import { letTimePass, until } from '../test-support/until';
 
 const header = (raw: string, name: string) =>
@@ -217,6 +218,7 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     const prefs = await quiet.put('/api/account/notification-preferences', { scanNotifications: false, pauseNotifications: false });
     expect(prefs.body).toEqual({ scanNotifications: false, pauseNotifications: false });
     expect((await quiet.get('/api/account/notification-preferences')).body).toEqual(prefs.body);
+    expect(notificationPreferencesAnswer.parse(prefs.body)).toEqual(prefs.body);
 
     const paused = await admin.post('/api/send-pause-notifications');
     expect(paused.body).toMatchObject({ successCount: 1, totalUsers: 2, optedOut: 1 });

@@ -2,16 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { priceToCents } from '@qrsharks/qr-core';
 import { CodesQueryService } from '../codes';
 import { DomainError } from '../common/domain-error';
+import type { PaymentProduct } from './payment-products.answers';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
-
-export interface PaymentProduct {
-  id: string;
-  productName: string;
-  productDescription: string;
-  /** Cents. */
-  productPrice: number;
-}
 
 /**
  * What a buyer pays for: the product of a payment code of this tenant (static, or dynamic and not paused). The code

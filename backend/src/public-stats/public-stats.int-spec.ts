@@ -5,6 +5,7 @@ import { BROWSER_UA, createCodeByEvents, waitForEvents } from '../scans/scan-fix
 import { TestClient } from '../test-support/http';
 import { lastEventPosition } from '../test-support/last-event';
 import { startTestApp, TestApp } from '../test-support/test-app';
+import { publicStatsAnswer } from './public-stats.answers';
 import { PUBLIC_STATS_TTL_MS, PublicStatsService } from './public-stats.service';
 
 describe('GET /api/public-stats: the landing page figures from the read models', () => {
@@ -56,5 +57,7 @@ describe('GET /api/public-stats: the landing page figures from the read models',
     const later = await app.app.get(PublicStatsService).stats(1, Date.now() + PUBLIC_STATS_TTL_MS + 1);
     expect(later).toEqual({ codesGenerated: 3, scansRecorded: 2, contentTypes: QR_TYPES.length });
     expect((await client.get('/api/public-stats')).body).toEqual(later);
+    // Counted by SQL: the documented answer (public-stats.answers.ts, the frontend's generated types) must fit it.
+    expect(publicStatsAnswer.parse(later)).toEqual(later);
   });
 });

@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QR_TYPES } from '@qrsharks/qr-core';
 import { PublicTotalsService } from '../analytics';
-
-/** GET /api/public-stats: what the landing page's stats banner states. */
-export interface PublicStats {
-  codesGenerated: number;
-  scansRecorded: number;
-  /** The content types the generator offers (all of qr-core's since issue 15). */
-  contentTypes: number;
-}
+import type { PublicStats } from './public-stats.answers';
 
 /** How long a tenant's figures are reused before the read model is asked again. */
 export const PUBLIC_STATS_TTL_MS = 60_000;

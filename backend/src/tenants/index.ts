@@ -2,7 +2,8 @@
  * The tenants feature's front door: its events, its query services and the client commands the staff console sends.
  * Other features import tenants only from here.
  */
-export { TenantsService, type TenantBrand, type WhiteLabelConfig } from './tenants.service';
+export { TenantsService, type TenantBrand } from './tenants.service';
+export type { WhiteLabelConfig } from './tenants.answers';
 export { ClientsService, CLIENT_SORTABLE, type ClientDto, type ClientsPageQuery } from './clients.service';
 export { clientInputSchema, type ClientBody } from './client-input';
 export { CLIENT_NOT_FOUND } from './client';

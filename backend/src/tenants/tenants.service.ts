@@ -10,6 +10,7 @@ import { REDIS_SUBSCRIBER } from '../redis/redis.module';
 import { ClientEntity } from './client.entity';
 import { DEFAULT_BRAND, DEFAULT_CLIENT_ID, DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from './client.events';
 import { EnsureDefaultClientCommand } from './ensure-default-client.command';
+import type { WhiteLabelConfig } from './tenants.answers';
 
 /**
  * Host -> client cache. Changes clear it at once in the process that made them, and in every other process through
@@ -38,17 +39,6 @@ export function tenantHostsChannel(databaseUrl: string): string {
 export interface TenantBrand {
   origin: string;
   name: string;
-}
-
-export interface WhiteLabelConfig {
-  id: number;
-  name: string;
-  primaryColor: string;
-  secondaryColor: string;
-  logoUrl: string | null;
-  customFavicon: string | null;
-  customCSS: string | null;
-  removeQRCodeSharksBranding: boolean;
 }
 
 @Injectable()

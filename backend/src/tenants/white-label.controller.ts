@@ -1,6 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
+import { AnswerOf } from '../common/input';
 import { requestContext } from '../common/request-context';
-import { TenantsService, WhiteLabelConfig } from './tenants.service';
+import { whiteLabelConfigAnswer, type WhiteLabelConfig } from './tenants.answers';
+import { TenantsService } from './tenants.service';
 
 @Controller('api/white-label')
 export class WhiteLabelController {
@@ -8,6 +10,7 @@ export class WhiteLabelController {
 
   /** Public: the brand of the host the page was loaded from. */
   @Get('config')
+  @AnswerOf(whiteLabelConfigAnswer)
   config(): Promise<WhiteLabelConfig> {
     return this.tenants.config(requestContext.currentOrSystem().tenantId);
   }

@@ -1,4 +1,5 @@
 import { QueryClient, useQuery, type QueryFunction } from '@tanstack/react-query';
+import type { ApiAnswer } from './types';
 
 export interface SendOptions {
   /** A value sent as JSON, or FormData as it is. */
@@ -104,23 +105,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-export interface User {
-  id: number | string;
-  username: string;
-  email?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  subscriptionStatus?: string | null;
-  googleId?: string | null;
-  /** Issue 27: false until the address is proven by the mailed link (or Google); the site shows a banner until then. */
-  emailVerified?: boolean;
-  /** Issue 30 item 8: false for a Google-only account (deleting it asks for the typed email, not a password). */
-  hasPassword?: boolean;
-  trialActivated?: boolean;
-  role?: string;
-  roles?: string[];
-  [key: string]: unknown;
-}
+/** The signed-in user (GET /api/user, `user` of GET /api/session, what login and register answer). */
+export type User = ApiAnswer<'/api/user'>;
 
 export interface LoginPayload {
   username: string;
@@ -147,7 +133,7 @@ async function fetchUser(): Promise<User | null> {
   if (response.status === 401) return null;
   if (!response.ok) throw new Error('Failed to fetch user data');
   const text = await response.text();
-  return text ? ((JSON.parse(text) as { user: User | null }).user ?? null) : null;
+  return text ? ((JSON.parse(text) as ApiAnswer<'/api/session'>).user ?? null) : null;
 }
 
 /** The session: user is null when signed out (401) and when the call fails otherwise. */

@@ -1755,11 +1755,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        logoUrl: string | null;
+                        customFavicon: string | null;
+                        customCSS: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                    };
+                };
             };
         };
     };
@@ -1954,11 +1966,29 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                    };
+                };
             };
         };
     };
@@ -1979,11 +2009,29 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                    };
+                };
             };
         };
     };
@@ -1996,11 +2044,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -2013,11 +2066,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                    };
+                };
             };
         };
     };
@@ -2030,11 +2101,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        user: {
+                            id: string;
+                            tenantId: number;
+                            username: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @description Always contains 'user'; plus any granted role */
+                            roles: ("user" | "support" | "admin")[];
+                            subscriptionStatus: string;
+                            googleId: string | null;
+                            /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                            emailVerified: boolean;
+                            /** @description false for a Google-only account (deleting it asks for the typed email) */
+                            hasPassword: boolean;
+                        } | null;
+                    };
+                };
             };
         };
     };
@@ -2054,11 +2145,29 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                    };
+                };
             };
         };
     };
@@ -2079,11 +2188,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -2103,11 +2217,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -2755,11 +2874,34 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        id: null;
+                        qrType: string;
+                        /** @description The text the QR encodes */
+                        payload: string;
+                        /** @description The same text (the spec names it qrData) */
+                        qrData: string;
+                        svg: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
+                        temporary: boolean;
+                        /** @description The validated content fields */
+                        fields: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The style the image was drawn with */
+                        style: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
             };
         };
     };
@@ -2772,11 +2914,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
             };
         };
     };
@@ -2865,6 +3071,76 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The Idempotency-Key was already used for a different request */
             409: {
                 headers: {
@@ -2955,6 +3231,80 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -2977,11 +3327,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
         };
     };
@@ -3113,11 +3470,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        isSubdomain: boolean;
+                        /**
+                         * @description The preselected type, or null
+                         * @enum {string|null}
+                         */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi" | null;
+                        subdomain: string | null;
+                    };
+                };
             };
         };
     };
@@ -3130,11 +3498,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
             };
         };
     };
@@ -3223,6 +3655,76 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description The Idempotency-Key was already used for a different request */
             409: {
                 headers: {
@@ -3248,11 +3750,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
             };
         };
     };
@@ -3355,6 +3921,80 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -3377,11 +4017,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
         };
     };
@@ -3400,6 +4047,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -3424,6 +4145,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -3456,6 +4251,80 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -3480,6 +4349,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -3704,11 +4647,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
             };
         };
     };
@@ -3726,6 +4733,76 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -3808,11 +4885,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The upload's id: a pdf or images code's content names it */
+                        id: string;
+                        /** @description PDF uploads only */
+                        pdfUrl?: string;
+                        /** @description Image uploads only */
+                        imageUrl?: string;
+                        /** @description The public page that shows the file */
+                        pageUrl: string;
+                        fileName: string;
+                    };
+                };
             };
         };
     };
@@ -3832,11 +4922,24 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The upload's id: a pdf or images code's content names it */
+                        id: string;
+                        /** @description PDF uploads only */
+                        pdfUrl?: string;
+                        /** @description Image uploads only */
+                        imageUrl?: string;
+                        /** @description The public page that shows the file */
+                        pageUrl: string;
+                        fileName: string;
+                    };
+                };
             };
         };
     };
@@ -3946,11 +5049,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        productName: string;
+                        productDescription: string;
+                        /** @description Cents */
+                        productPrice: number;
+                    };
+                };
             };
         };
     };
@@ -4197,11 +5309,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        codesGenerated: number;
+                        scansRecorded: number;
+                        /** @description The content types the generator offers (all of qr-core's since issue 15) */
+                        contentTypes: number;
+                    };
+                };
             };
         };
     };
@@ -5062,11 +6182,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The weekly scan report */
+                        scanNotifications: boolean;
+                        /** @description The reminder about paused dynamic codes */
+                        pauseNotifications: boolean;
+                    };
+                };
             };
         };
     };
@@ -5086,11 +6214,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The weekly scan report */
+                        scanNotifications: boolean;
+                        /** @description The reminder about paused dynamic codes */
+                        pauseNotifications: boolean;
+                    };
+                };
             };
         };
     };

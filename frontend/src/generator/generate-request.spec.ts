@@ -112,7 +112,7 @@ describe('POST /api/qrcodes multipart (signed in)', () => {
 
   it('replaces an uploaded pdf by what the upload answered', () => {
     const pdf = new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' });
-    const extra = uploadFields('pdf', { id: 7, pdfUrl: '/uploads/menu.pdf', fileName: 'menu.pdf' });
+    const extra = uploadFields('pdf', { id: 'u7', pdfUrl: '/uploads/menu.pdf', pageUrl: '/pdf/u7', fileName: 'menu.pdf' });
     const data = entries(buildSaveFormData(form({ qrType: 'pdf', fields: { pdfFile: pdf, title: 'Menu', description: '' } }), extra));
     expect(data).not.toHaveProperty('pdfFile');
     expect(data).toMatchObject({ pdfUrl: '/uploads/menu.pdf', pdfFileName: 'menu.pdf', title: 'Menu' });
@@ -140,7 +140,7 @@ describe('POST /api/dynamic-qrcodes multipart', () => {
   });
 
   it('carries the upload reference of a pdf code', () => {
-    const extra = uploadFields('pdf', { id: 'u1', pdfUrl: '/uploads/menu.pdf', fileName: 'menu.pdf' });
+    const extra = uploadFields('pdf', { id: 'u1', pdfUrl: '/uploads/menu.pdf', pageUrl: '/pdf/u1', fileName: 'menu.pdf' });
     const data = entries(buildDynamicFormData(form({ qrType: 'pdf', fields: { title: 'Menu' } }), 'https://x.io/pdf/u1', extra));
     expect(data).toMatchObject({ destination: 'https://x.io/pdf/u1', pdfUrl: '/uploads/menu.pdf', qrData: '{"title":"Menu"}' });
   });

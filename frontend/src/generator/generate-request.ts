@@ -1,6 +1,7 @@
 // The bodies of the generator's calls (spec section 7), built as pure functions so their shape is
 // unit-tested without a browser or a server.
 import type { QrStyle, QrType } from '@qrsharks/qr-core/browser';
+import type { ApiAnswer } from '../api/types';
 
 export type QrMode = 'static' | 'dynamic';
 
@@ -235,12 +236,10 @@ export function buildUploadPlan(qrType: QrType, fields: Record<string, unknown>)
   return null;
 }
 
-export interface UploadResult {
-  id: string | number;
-  pdfUrl?: string;
-  imageUrl?: string;
-  fileName?: string;
-}
+/** What the server answers, generated from its OpenAPI document (codes/generator, editing and uploads answers). */
+export type GeneratedCode = ApiAnswer<'/api/generate-qrcode', 'post'>;
+export type SavedCode = ApiAnswer<'/api/qrcodes', 'post'>;
+export type UploadResult = ApiAnswer<'/api/upload-pdf', 'post'>;
 
 /** Fields the saved code records about an upload (qr_codes: pdfUrl, pdfFileName, imageFileName...). */
 export function uploadFields(qrType: QrType, result: UploadResult): Record<string, string> {

@@ -3,6 +3,7 @@
 // cached there for a minute). A figure the server cannot give is left out.
 import { useQuery } from '@tanstack/react-query';
 import { send } from '../api/http';
+import type { ApiAnswer } from '../api/types';
 import { GENERATOR_TYPES } from '../generator/gates';
 import { QR_TYPE_LABELS } from '../ui/qr-types';
 
@@ -15,11 +16,7 @@ export const CONTENT_TYPE_NAMES = ((labels: string[]) => `${labels.slice(0, -1).
 );
 
 /** GET /api/public-stats. */
-export interface PublicStats {
-  codesGenerated?: number;
-  scansRecorded?: number;
-  contentTypes?: number;
-}
+export type PublicStats = ApiAnswer<'/api/public-stats'>;
 
 export interface StatFigure {
   value: string;

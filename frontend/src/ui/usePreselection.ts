@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiJson } from '../api/http';
+import type { ApiAnswer } from '../api/types';
 
 export const SELECTED_TEMPLATE_KEY = 'selectedTemplate';
 export const PRESELECTED_TYPE_KEY = 'preselectedQRType';
@@ -13,11 +14,7 @@ export interface SelectedTemplate {
   title: string;
 }
 
-interface SubdomainInfo {
-  isSubdomain: boolean;
-  qrType?: string | null;
-  subdomain?: string | null;
-}
+type SubdomainInfo = ApiAnswer<'/api/subdomain-info'>;
 
 export const asQrType = (value: unknown): QrType | undefined =>
   typeof value === 'string' && (QR_TYPES as readonly string[]).includes(value) ? (value as QrType) : undefined;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiJson } from '../api/http';
+import type { ApiAnswer } from '../api/types';
 import { BRAND, brandedTitle } from './branded-title';
 
 export { brandedTitle };
@@ -9,20 +10,8 @@ export const DEFAULT_BRAND = BRAND;
 export const DEFAULT_PRIMARY = '#3B82F6';
 export const DEFAULT_SECONDARY = '#1E40AF';
 
-export interface WhiteLabelConfig {
-  id?: number;
-  name?: string;
-  primaryColor?: string | null;
-  secondaryColor?: string | null;
-  customFavicon?: string | null;
-  customCSS?: string | null;
-  logoUrl?: string | null;
-  removeQRCodeSharksBranding?: boolean;
-  /** Exposed by the server when a hosted pricing table is configured. */
-  stripePricingTableId?: string | null;
-  stripePublishableKey?: string | null;
-  [key: string]: unknown;
-}
+/** GET /api/white-label/config: the brand of the host the page was loaded from. */
+export type WhiteLabelConfig = ApiAnswer<'/api/white-label/config'>;
 
 export const WHITE_LABEL_KEY = ['/api/white-label/config'] as const;
 

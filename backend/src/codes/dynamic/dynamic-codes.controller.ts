@@ -17,6 +17,7 @@ import {
   type RoutingBody,
   type SimulateBody,
 } from '../routing/routing.schemas';
+import { codeAnswer, deletedCodeAnswer } from '../editing/codes.answers';
 import { RemoveCodePasswordCommand, SetCodePasswordCommand } from '../password/code-password.command';
 import { codePasswordSchema, type CodePasswordBody } from '../password/code-passwords';
 import {
@@ -55,6 +56,7 @@ export class DynamicCodesController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
   @IdempotentCreate()
+  @AnswerOf(codeAnswer, 201)
   create(
     @CurrentUser() user: AuthUser,
     @BodyOf(codeBodySchema) body: CodeBody,
@@ -65,11 +67,13 @@ export class DynamicCodesController {
   }
 
   @Get()
+  @AnswerOf(codeAnswer.array())
   list(@CurrentUser() user: AuthUser) {
     return this.codes.listDynamic(user);
   }
 
   @Get('paused')
+  @AnswerOf(codeAnswer.array())
   paused(@CurrentUser() user: AuthUser) {
     return this.codes.listDynamic(user, true);
   }
@@ -85,6 +89,7 @@ export class DynamicCodesController {
   @UseInterceptors(Multipart('logoFile'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
+  @AnswerOf(codeAnswer.or(deletedCodeAnswer))
   update(
     @CurrentUser() user: AuthUser,
     @CodeId() id: string,
@@ -98,6 +103,7 @@ export class DynamicCodesController {
   @Post(':id/pause')
   @HttpCode(200)
   @VersionETag()
+  @AnswerOf(codeAnswer.or(deletedCodeAnswer))
   pause(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
     return this.commandBus.execute(new PauseDynamicCodeCommand(user, id, ifMatchVersion(ifMatch)));
   }
@@ -105,12 +111,14 @@ export class DynamicCodesController {
   @Post(':id/resume')
   @HttpCode(200)
   @VersionETag()
+  @AnswerOf(codeAnswer.or(deletedCodeAnswer))
   resume(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
     return this.commandBus.execute(new ResumeDynamicCodeCommand(user, id, ifMatchVersion(ifMatch)));
   }
 
   @Put(':id/password')
   @VersionETag()
+  @AnswerOf(codeAnswer.or(deletedCodeAnswer))
   setPassword(
     @CurrentUser() user: AuthUser,
     @CodeId() id: string,
@@ -122,6 +130,7 @@ export class DynamicCodesController {
 
   @Delete(':id/password')
   @VersionETag()
+  @AnswerOf(codeAnswer.or(deletedCodeAnswer))
   removePassword(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
     return this.commandBus.execute(new RemoveCodePasswordCommand(user, id, ifMatchVersion(ifMatch)));
   }
@@ -162,6 +171,7 @@ export class DynamicCodesController {
   }
 
   @Delete(':id')
+  @AnswerOf(deletedCodeAnswer)
   remove(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
     return this.commandBus.execute(new DeleteQrCodeCommand(user, id, 'dynamic', ifMatchVersion(ifMatch)));
   }

@@ -17,7 +17,8 @@ import {
   type TrackDownloadBody,
   type TrackGenerationBody,
 } from './codes.schemas';
-import { historyEntryAnswer, type HistoryEntryAnswer } from './codes.answers';
+import { codeAnswer, deletedCodeAnswer, historyEntryAnswer, type HistoryEntryAnswer } from './codes.answers';
+import { generatedCodeAnswer, subdomainInfoAnswer, type SubdomainInfo } from '../generator/generator.answers';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { CreateQrCodeCommand } from './create-qr-code.command';
 import { IdempotencyKey, IdempotentCreate } from './idempotency';
@@ -46,6 +47,7 @@ export class CodesController {
   @Post('generate-qrcode')
   @HttpCode(200)
   @UseGuards(OptionalUserGuard)
+  @AnswerOf(generatedCodeAnswer)
   generate(@MaybeUser() user: AuthUser | null, @BodyOf(codeBodySchema) body: CodeBody, @Tenant() tenantId: number) {
     return this.generator.generate(user, body, tenantId);
   }
@@ -56,6 +58,7 @@ export class CodesController {
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
   @IdempotentCreate()
+  @AnswerOf(codeAnswer, 201)
   create(
     @CurrentUser() user: AuthUser,
     @BodyOf(codeBodySchema) body: CodeBody,
@@ -67,6 +70,7 @@ export class CodesController {
 
   @Get('qrcodes')
   @Authenticated()
+  @AnswerOf(codeAnswer.array())
   list(@CurrentUser() user: AuthUser) {
     return this.codes.listStatic(user);
   }
@@ -76,6 +80,7 @@ export class CodesController {
   @UseInterceptors(Multipart('logoFile'))
   @ApiConsumes('multipart/form-data', 'application/json')
   @VersionETag()
+  @AnswerOf(codeAnswer.or(deletedCodeAnswer))
   update(
     @CurrentUser() user: AuthUser,
     @CodeId() id: string,
@@ -88,6 +93,7 @@ export class CodesController {
 
   @Delete('qrcodes/:id')
   @Authenticated()
+  @AnswerOf(deletedCodeAnswer)
   remove(@CurrentUser() user: AuthUser, @CodeId() id: string, @Headers('if-match') ifMatch?: string) {
     return this.commandBus.execute(new DeleteQrCodeCommand(user, id, undefined, ifMatchVersion(ifMatch)));
   }
@@ -133,7 +139,8 @@ export class CodesController {
   }
 
   @Get('subdomain-info')
-  subdomainInfo(@Host() host: string) {
+  @AnswerOf(subdomainInfoAnswer)
+  subdomainInfo(@Host() host: string): SubdomainInfo {
     return this.generator.subdomainInfo(host);
   }
 }

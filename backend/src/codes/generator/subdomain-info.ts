@@ -1,4 +1,5 @@
 import { isQrType, type QrType } from '@qrsharks/qr-core';
+import type { SubdomainInfo } from './generator.answers';
 
 /** Subdomain words that preselect a type on the landing page (e.g. menu.example.com opens the Menu/PDF generator). */
 const ALIASES: Record<string, QrType> = {
@@ -19,10 +20,7 @@ const ALIASES: Record<string, QrType> = {
 };
 
 /** GET /api/subdomain-info: isSubdomain, qrType (preselection or null) and subdomain, from the Host. */
-export function subdomainInfo(
-  rawHost: string,
-  baseDomain: string,
-): { isSubdomain: boolean; qrType: QrType | null; subdomain: string | null } {
+export function subdomainInfo(rawHost: string, baseDomain: string): SubdomainInfo {
   const host = rawHost.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
   const suffix = `.${baseDomain.toLowerCase()}`;
   if (!host.endsWith(suffix)) return { isSubdomain: false, qrType: null, subdomain: null };

@@ -2,7 +2,8 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
 import { VersionETag } from '../../command-pipeline/versions';
-import { IdParam, QueryOf, uuidId } from '../../common/input';
+import { AnswerOf, IdParam, QueryOf, uuidId } from '../../common/input';
+import { codeAnswer } from '../editing/codes.answers';
 import { listPage } from '../../common/list-query';
 import { dashboardCodesQuery, type DashboardCodesQuery } from '../editing/codes.schemas';
 import { CodesQueryService } from './codes-query.service';
@@ -15,6 +16,7 @@ export class DashboardCodesController {
   constructor(private readonly codes: CodesQueryService) {}
 
   @Get('codes')
+  @AnswerOf(codeAnswer.array())
   async list(
     @CurrentUser() user: AuthUser,
     @QueryOf(dashboardCodesQuery) query: DashboardCodesQuery,
@@ -27,6 +29,7 @@ export class DashboardCodesController {
   /** What react-admin's edit view loads: its ETag is what that client sends back as If-Match when it saves. */
   @Get('codes/:id')
   @VersionETag()
+  @AnswerOf(codeAnswer)
   one(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), NOT_FOUND) id: string) {
     return this.codes.dashboardCode(user, id);
   }

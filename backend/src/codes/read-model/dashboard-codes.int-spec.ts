@@ -3,6 +3,7 @@ import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { signUp } from '../../test-support/users';
 import { postMultipart } from '../codes.test-kit';
+import { codeAnswer } from '../editing/codes.answers';
 import { createTenants } from '../../test-support/tenants';
 import { until } from '../../test-support/until';
 
@@ -59,6 +60,8 @@ describe('GET /api/dashboard/codes', () => {
     // Style travels with each row, so the browser renders the code as the download does.
     expect(social).toMatchObject({ fgColor: '#000000', bgColor: '#FFFFFF', dotShape: 'square', frameText: 'SCAN ME' });
     for (const row of res.body) expect(row).not.toHaveProperty('clientId');
+    // The rows are SQL rows: the documented answer (codes.answers.ts, the frontend's generated types) must fit them.
+    for (const row of res.body) expect(codeAnswer.parse(row)).toEqual(row);
   });
 
   it('pages with range: rows and Content-Range follow, an empty page past the end still says the total', async () => {
@@ -160,6 +163,7 @@ describe('GET /api/dashboard/codes', () => {
     const one = await owner.get(`/api/dashboard/codes/${ids[5]}`);
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id: ids[5], qrMode: 'dynamic', qrType: 'social' });
+    expect(codeAnswer.parse(one.body)).toEqual(one.body);
     expect((await owner.get(`/api/dashboard/codes/${ids[0]}`)).body).toMatchObject({ id: ids[0], qrMode: 'static' });
     const other = new TestClient(app.url);
     await signUp(other);

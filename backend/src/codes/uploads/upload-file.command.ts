@@ -5,8 +5,7 @@ import type { FileUpload } from './file-upload';
 import { uploadPath } from './upload.events';
 import { UploadsService } from './uploads.service';
 import { UPLOADED_FILES_PROJECTION } from './uploads.projection';
-
-export type UploadAnswer = { id: string; pdfUrl?: string; imageUrl?: string; pageUrl: string; fileName: string };
+import type { UploadAnswer } from './uploads.answers';
 
 /** POST /api/upload-pdf and /api/upload-image: the file is checked, stored and recorded as FileUploaded on `upload-{id}`. */
 export class UploadFileCommand extends Command<UploadAnswer> {

@@ -2,7 +2,8 @@ import { Controller, Post, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
-import { BodyOf } from '../../common/input';
+import { AnswerOf, BodyOf } from '../../common/input';
+import { uploadAnswer } from './uploads.answers';
 import { FileOf, type FileUpload } from './file-upload';
 import { Multipart } from './multipart.interceptor';
 import { UploadFileCommand } from './upload-file.command';
@@ -17,6 +18,7 @@ export class UploadsController {
   @Post('upload-pdf')
   @UseInterceptors(Multipart('pdfFile'))
   @ApiConsumes('multipart/form-data')
+  @AnswerOf(uploadAnswer, 201)
   pdf(@CurrentUser() user: AuthUser, @BodyOf(uploadPdfSchema) body: UploadPdfBody, @FileOf('pdfFile') file: FileUpload | null) {
     return this.commandBus.execute(new UploadFileCommand('pdf', file, user, { title: body.pdfTitle, description: body.pdfDescription }));
   }
@@ -24,6 +26,7 @@ export class UploadsController {
   @Post('upload-image')
   @UseInterceptors(Multipart('imageFile'))
   @ApiConsumes('multipart/form-data')
+  @AnswerOf(uploadAnswer, 201)
   image(@CurrentUser() user: AuthUser, @BodyOf(uploadImageSchema) body: UploadImageBody, @FileOf('imageFile') file: FileUpload | null) {
     return this.commandBus.execute(
       new UploadFileCommand('image', file, user, { title: body.imageTitle, description: body.imageDescription }),

@@ -2,22 +2,13 @@ import { Card, CardContent, Link, List, ListItem, ListItemText, Typography } fro
 import { codeDisplayName } from '@qrsharks/qr-core/browser';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-
-interface ListedCode {
-  id: string;
-  qrMode: 'static' | 'dynamic';
-  qrType: string;
-  name: string | null;
-  qrData?: Record<string, unknown>;
-  destination?: string | null;
-  scanCount?: number;
-}
+import type { DashboardCode } from '../dashboard-code';
 
 const LIST = `/api/dashboard/codes?${new URLSearchParams({ sort: JSON.stringify(['createdAt', 'DESC']), range: JSON.stringify([0, 99]) })}`;
 
 /** Every code of the user, each opening its analytics page (the top lists only show three). */
 export function CodePicker() {
-  const query = useQuery<ListedCode[]>({ queryKey: [LIST], staleTime: 0 });
+  const query = useQuery<DashboardCode[]>({ queryKey: [LIST], staleTime: 0 });
   if (!query.data?.length) return null;
   return (
     <Card variant="outlined" component="section" aria-label="Your codes" sx={{ mt: 2 }}>

@@ -14,23 +14,16 @@ import {
   getSessionId,
   isWebDestination,
   uploadFields,
+  type GeneratedCode,
   type GeneratorForm,
+  type SavedCode,
   type UploadResult,
 } from '../generate-request';
 import { dynamicLimitMessage, type TrialStatus } from '../generator-hooks';
 import type { PreviewState } from './use-preview';
 
-/** What the server answers for a saved or generated code; `content` is the payload it encoded. */
-interface SavedCode {
-  id?: string | number | null;
-  content?: string | null;
-  payload?: string | null;
-  shortCode?: string;
-}
-
-/** The server's own encoding wins (it knows the tenant's origin); ours is the fallback. */
-function serverPayload(saved: SavedCode | null): string | null {
-  const text = saved?.content ?? saved?.payload;
+/** The server's own encoding (a saved code's `content`, a preview's `payload`) wins: it knows the tenant's origin; ours is the fallback. */
+function serverPayload(text: string | null | undefined): string | null {
   return typeof text === 'string' && text !== '' ? text : null;
 }
 
@@ -93,13 +86,13 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
 
   const generateAnonymous = async (valid: Record<string, unknown>) => {
     try {
-      const saved = await apiJson<SavedCode | null>(
+      const generated = await apiJson<GeneratedCode | null>(
         'POST',
         '/api/generate-qrcode',
         buildGenerateBody({ ...form, fields: valid }, { temporary: false }),
       );
-      const id = saved?.id ?? null;
-      show(serverPayload(saved) ?? encode(qrType, valid, id), false, id);
+      // A preview is stored nowhere: it has no id.
+      show(serverPayload(generated?.payload) ?? encode(qrType, valid, null), false, null);
       toast({ title: 'QR Code generated', description: 'Sign in to save it.' });
     } catch {
       toast(GENERATE_FAILED);
@@ -137,7 +130,7 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
       attemptDone();
       const id = saved?.id ?? null;
       // pdf and image pages are addressed by their upload; payment pages by the saved code.
-      show(serverPayload(saved) ?? encode(qrType, valid, uploaded ? uploaded.id : id), false, id);
+      show(serverPayload(saved?.content) ?? encode(qrType, valid, uploaded ? uploaded.id : id), false, id);
       void queryClient.invalidateQueries({ queryKey: ['/api/qrcodes'] });
       toast({ title: 'QR Code generated', description: 'QR Code saved to your account.' });
     } catch (error) {
@@ -162,14 +155,14 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
         refuse(SAVE_FAILED);
         return;
       }
-      const created = await apiJson<SavedCode & { id: string | number; shortCode: string }>(
+      const created = await apiJson<SavedCode>(
         'POST',
         '/api/dynamic-qrcodes',
         buildDynamicFormData({ ...form, fields: valid }, destination, extra),
         idempotency(),
       );
       attemptDone();
-      show(serverPayload(created) ?? `${origin}/d/${created.shortCode}`, true, created.id);
+      show(serverPayload(created.content) ?? `${origin}/d/${created.shortCode ?? ''}`, true, created.id);
       void queryClient.invalidateQueries({ queryKey: ['/api/dynamic-qrcodes'] });
       void queryClient.invalidateQueries({ queryKey: ['/api/trial-status'] });
       toast({ title: 'Dynamic QR Code generated', description: 'Dynamic QR Code saved to your account.' });

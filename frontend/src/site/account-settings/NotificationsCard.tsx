@@ -1,12 +1,10 @@
 import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson, queryClient, serverMessage } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { toast } from '../../ui/toast';
 
-interface Preferences {
-  scanNotifications: boolean;
-  pauseNotifications: boolean;
-}
+type Preferences = ApiAnswer<'/api/account/notification-preferences'>;
 
 const KEY = ['/api/account/notification-preferences'] as const;
 

@@ -7,16 +7,8 @@ import { apiJson, serverMessage } from '../../api/http';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { formatCents, PAYMENTS_NOT_CONFIGURED, tempPriceCents, usePaymentsConfig } from './payments-config';
+import { formatCents, PAYMENTS_NOT_CONFIGURED, tempPriceCents, usePaymentsConfig, type PaymentProduct } from './payments-config';
 import { loadStripe, type StripeElements, type StripeInstance } from './stripe';
-
-interface PaymentProduct {
-  id: number | string;
-  productName: string;
-  productDescription: string;
-  /** cents */
-  productPrice: number;
-}
 
 export { formatCents };
 

@@ -4,6 +4,8 @@ import type { ApiAnswer } from '../../api/types';
 
 /** GET /api/payments/config: whether payments work here, Stripe's publishable key and the optional pricing table. */
 export type PaymentsConfig = ApiAnswer<'/api/payments/config'>;
+/** GET /api/payment-product/{id}: what a payment code sells (price in cents). */
+export type PaymentProduct = ApiAnswer<'/api/payment-product/{id}'>;
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured.';
 
