@@ -8,7 +8,7 @@ import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
 import { useUser } from './deps';
 import { allowedLogo, mayUseAccountFeatures } from './gates';
 import type { GeneratorForm } from './generate-request';
-import { useTrialStatus } from './generator-hooks';
+import { useTrialStatus } from './deps';
 import { GeneratorOutput } from './GeneratorOutput';
 import { useCodeMode } from './state/use-code-mode';
 import { useGeneratorDialogs } from './state/use-dialogs';

@@ -4,3 +4,4 @@ export { apiJson, apiRequest, newIdempotencyKey, queryClient, serverMessage, use
 export type { User } from '../api/http';
 export { toast } from '../ui/toast';
 export type { ToastInput } from '../ui/toast';
+export { dynamicLimitMessage, useTrialStatus, type TrialStatus } from '../ui/trial-status';

@@ -3,17 +3,11 @@
 // over (/auth?mode=register&trial=1&email=...), and the auth page starts the trial once the account exists.
 // Signed in, the card starts it at once; the landing page, the dashboard entry and account settings show it.
 import { Box, Button, Paper, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiJson, queryClient, serverMessage, USER_KEY, useUser, type User } from '../api/http';
-import type { ApiAnswer } from '../api/types';
 import { toast } from './toast';
-
-export const TRIAL_STATUS_KEY = ['/api/trial-status'] as const;
-
-/** GET /api/trial-status, as the server's OpenAPI document describes it. */
-type TrialStatus = ApiAnswer<'/api/trial-status'>;
+import { TRIAL_STATUS_KEY, useTrialStatus } from './trial-status';
 
 const EMAIL_REQUIRED = 'Please enter your email address to activate your free trial.';
 
@@ -46,9 +40,8 @@ export async function activateTrial(email: string): Promise<boolean> {
 
 /** Signed-in users are offered the trial (this card, the header's button) only while they never had one and pay nothing. */
 export function useTrialOffered(signedIn: boolean): boolean {
-  const status = useQuery<TrialStatus | null>({ queryKey: TRIAL_STATUS_KEY, enabled: signedIn });
+  const data = useTrialStatus(signedIn);
   if (!signedIn) return true;
-  const data = status.data;
   return Boolean(data) && !data?.trialActivated && (data?.subscriptionStatus ?? 'free') === 'free';
 }
 

@@ -2,13 +2,8 @@
 // while the trial runs, not "Free". Days from GET /api/trial-status (the server's count), named by qr-core's planLabel,
 // as the staff console names them.
 import { PAYING_STATUSES, planLabel } from '@qrsharks/qr-core/browser';
-import { useQuery } from '@tanstack/react-query';
 import { useUser } from '../api/http';
-import type { ApiAnswer } from '../api/types';
-import { TRIAL_STATUS_KEY } from './TrialCard';
-
-/** GET /api/trial-status, as the server's OpenAPI document describes it. */
-type TrialStatus = ApiAnswer<'/api/trial-status'>;
+import { useTrialStatus } from './trial-status';
 
 export interface Plan {
   label: string;
@@ -19,10 +14,10 @@ export interface Plan {
 /** Null signed out or while the trial status loads. */
 export function usePlan(): Plan | null {
   const { user } = useUser();
-  const status = useQuery<TrialStatus | null>({ queryKey: TRIAL_STATUS_KEY, enabled: Boolean(user) });
-  if (!user || !status.data) return null;
-  const subscription = status.data.subscriptionStatus ?? user.subscriptionStatus ?? 'free';
+  const status = useTrialStatus(Boolean(user));
+  if (!user || !status) return null;
+  const subscription = status.subscriptionStatus ?? user.subscriptionStatus ?? 'free';
   const paying = PAYING_STATUSES.includes(subscription);
-  const days = status.data.isActive ? (status.data.daysRemaining ?? 0) : 0;
+  const days = status.isActive ? (status.daysRemaining ?? 0) : 0;
   return { label: planLabel(subscription, days), trialRunning: !paying && days > 0, paying };
 }

@@ -37,7 +37,7 @@ import type { ColorsTab as GeneratorColorsTab } from '../../generator/tabs/Color
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { CODES, type DashboardCode, type DashboardDataProvider } from '../data-provider';
-import { limitMessage, TRIAL_STATUS_KEY, useTrial } from '../trial';
+import { dynamicLimitMessage, TRIAL_STATUS_KEY, useTrialStatus } from '../../ui/trial-status';
 import { codeTitle, failureStatus, typeLabel } from './code-text';
 import { draftOf, DYNAMIC_CONTENT_NOTE, fieldErrors, STALE_EDIT, STATIC_CONTENT_NOTE, type CodeDraft, type Encode } from './code-edit';
 import { svgDataUri } from './files';
@@ -195,7 +195,7 @@ interface EditorProps {
 function CodeEditor({ code, mode, onReload }: EditorProps) {
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const navigate = useNavigate();
-  const trial = useTrial();
+  const trial = useTrialStatus();
   const start = useMemo(() => draftOf(code), [code]);
   const dynamic = code.qrMode === 'dynamic';
   // A static code's content is fixed when it is edited; a copy is a new code, so its content is open.
@@ -266,7 +266,7 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
     if (status === 403 && mode === 'copy') {
       toast({
         title: 'Dynamic QR Code limit reached',
-        description: serverMessage(error, limitMessage(trial?.dynamicQRLimit ?? 0)),
+        description: serverMessage(error, dynamicLimitMessage(trial?.dynamicQRLimit ?? 0)),
         variant: 'destructive',
       });
       return;
@@ -296,7 +296,11 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
       }
     }
     if (mode === 'copy' && dynamic && trial && !trial.canCreateDynamicQR) {
-      toast({ title: 'Dynamic QR Code limit reached', description: limitMessage(trial.dynamicQRLimit ?? 0), variant: 'destructive' });
+      toast({
+        title: 'Dynamic QR Code limit reached',
+        description: dynamicLimitMessage(trial.dynamicQRLimit ?? 0),
+        variant: 'destructive',
+      });
       return;
     }
     setBusy(true);

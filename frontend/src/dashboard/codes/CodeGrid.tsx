@@ -8,7 +8,7 @@ import { useDataProvider, useListContext, useRefresh } from 'react-admin';
 import { queryClient, serverMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
 import type { DashboardCode, DashboardDataProvider } from '../data-provider';
-import { limitMessage, TRIAL_STATUS_KEY, useTrial } from '../trial';
+import { dynamicLimitMessage, TRIAL_STATUS_KEY, useTrialStatus } from '../../ui/trial-status';
 import { CodeCard, type CodeAction } from './CodeCard';
 import { DeleteDialog, DestinationDialog, PreviewDialog, RenameDialog } from './CodeDialogs';
 import { CodePasswordDialog, removeCodePassword } from './CodePasswordDialog';
@@ -35,7 +35,7 @@ export function CodeGrid() {
   const codes = data ?? [];
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const refresh = useRefresh();
-  const trial = useTrial();
+  const trial = useTrialStatus();
   const fontReady = useFrameFont(codes);
   const [open, setOpen] = useState<{ dialog: Dialog; code: DashboardCode } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,7 +63,11 @@ export function CodeGrid() {
   const duplicate = useCallback(
     async (code: DashboardCode) => {
       if (code.qrMode === 'dynamic' && trial && !trial.canCreateDynamicQR) {
-        toast({ title: 'Dynamic QR Code limit reached', description: limitMessage(trial.dynamicQRLimit ?? 0), variant: 'destructive' });
+        toast({
+          title: 'Dynamic QR Code limit reached',
+          description: dynamicLimitMessage(trial.dynamicQRLimit ?? 0),
+          variant: 'destructive',
+        });
         return;
       }
       setBusy(true);
@@ -76,7 +80,7 @@ export function CodeGrid() {
         changed();
       } catch (error) {
         if (failureStatus(error) === 403) {
-          const fallback = limitMessage(trial?.dynamicQRLimit ?? 0);
+          const fallback = dynamicLimitMessage(trial?.dynamicQRLimit ?? 0);
           toast({ title: 'Dynamic QR Code limit reached', description: serverMessage(error, fallback), variant: 'destructive' });
         } else {
           // A refusal with a reason (400: a blocked domain) says it; anything else, the spec's text.

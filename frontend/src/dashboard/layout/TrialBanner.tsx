@@ -2,12 +2,12 @@
 // subscriptionStatus is active. GET /api/trial-status is refetched every 5 minutes, never on window focus (section 9).
 import { Alert, AlertTitle, Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTrial } from '../trial';
+import { useTrialStatus } from '../../ui/trial-status';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 export function TrialBanner() {
-  const trial = useTrial();
+  const trial = useTrialStatus();
   if (!trial || trial.subscriptionStatus === 'active') return null;
   const upgrade = (
     <Button component={RouterLink} to="/subscribe" color="inherit" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>

@@ -2,7 +2,17 @@
 // trial's limit), then track the generation. Messages are core-product.md sections 7 and 8.
 import { encodePayload, loadValidation, type QrType } from '@qrsharks/qr-core/browser';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
-import { apiJson, apiRequest, newIdempotencyKey, queryClient, serverMessage, toast, type ToastInput } from '../deps';
+import {
+  apiJson,
+  apiRequest,
+  dynamicLimitMessage,
+  newIdempotencyKey,
+  queryClient,
+  serverMessage,
+  toast,
+  type ToastInput,
+  type TrialStatus,
+} from '../deps';
 import {
   buildDynamicFormData,
   buildGenerateBody,
@@ -19,7 +29,6 @@ import {
   type SavedCode,
   type UploadResult,
 } from '../generate-request';
-import { dynamicLimitMessage, type TrialStatus } from '../generator-hooks';
 import type { PreviewState } from './use-preview';
 
 /** The server's own encoding (a saved code's `content`, a preview's `payload`) wins: it knows the tenant's origin; ours is the fallback. */

@@ -1,4 +1,5 @@
-// The trial status as the generator needs it: may this user create another dynamic code?
+// GET /api/trial-status, declared once for the site, the generator and the dashboard: one query key (one fetch serves
+// every screen), one hook, refetched every 5 minutes and never on window focus (core spec section 9).
 import { useQuery } from '@tanstack/react-query';
 import type { ApiAnswer } from '../api/types';
 
@@ -6,11 +7,10 @@ import type { ApiAnswer } from '../api/types';
 export type TrialStatus = ApiAnswer<'/api/trial-status'>;
 
 export const TRIAL_STATUS_KEY = ['/api/trial-status'] as const;
-/** Spec section 9: refetched every 5 minutes, never on window focus. */
 export const TRIAL_REFETCH_MS = 5 * 60 * 1000;
 
-/** GET /api/trial-status for signed-in users (the shared query client supplies the fetch). */
-export function useTrialStatus(signedIn: boolean): TrialStatus | null {
+/** The signed-in user's trial status (the shared query client supplies the fetch); null signed out or while it loads. */
+export function useTrialStatus(signedIn = true): TrialStatus | null {
   const query = useQuery<TrialStatus | null>({
     queryKey: TRIAL_STATUS_KEY,
     enabled: signedIn,
@@ -20,6 +20,7 @@ export function useTrialStatus(signedIn: boolean): TrialStatus | null {
   return signedIn ? (query.data ?? null) : null;
 }
 
+/** Core spec section 8: the 'Dynamic QR Code limit reached' message. */
 export function dynamicLimitMessage(limit: number): string {
   return `You have reached your limit of ${limit} dynamic QR codes. Please upgrade to create more.`;
 }
