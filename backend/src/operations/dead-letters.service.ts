@@ -5,7 +5,7 @@ import { compareAllPositions, EventStore, RecordedEvent } from '../event-store/e
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionRecords, type DeadLetterRecord } from '../projections/projection-records';
 import { ProjectionsService } from '../projections/projections.service';
-import { DEAD_LETTER_NOT_FOUND, deadLetterRow, type DeadLetterDetail, type DeadLetterRow } from './operations.answers';
+import { DEAD_LETTER_NOT_FOUND, deadLetterRow, type DeadLetterAnswer, type DeadLetterDetailAnswer } from './operations.answers';
 import type { DeadLettersQuery } from './operations.schemas';
 
 /**
@@ -20,7 +20,7 @@ export class DeadLettersService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  async deadLetters(query: DeadLettersQuery): Promise<{ rows: DeadLetterRow[]; total: number }> {
+  async deadLetters(query: DeadLettersQuery): Promise<{ rows: DeadLetterAnswer[]; total: number }> {
     const { rows, total } = await this.records.deadLetters(
       { state: query.filter.state ?? 'open', projection: query.filter.projection, ids: query.filter.id?.map(Number) },
       { order: query.sort.order === 'ASC' ? 'ASC' : 'DESC', limit: query.range.limit, offset: query.range.offset },
@@ -28,7 +28,7 @@ export class DeadLettersService {
     return { rows: rows.map(deadLetterRow), total };
   }
 
-  async deadLetter(id: number): Promise<DeadLetterDetail> {
+  async deadLetter(id: number): Promise<DeadLetterDetailAnswer> {
     const row = await this.deadLetterRecord(id);
     const event = await this.failingEvent(row);
     return {
@@ -43,7 +43,7 @@ export class DeadLettersService {
    * Applies the failing event again (the cause fixed meanwhile, e.g. by a deploy), in one transaction with marking the
    * letter retried. Still failing: the letter stays open with the new error and the answer is 409 with that error.
    */
-  async retry(admin: AuthUser, id: number): Promise<DeadLetterDetail> {
+  async retry(admin: AuthUser, id: number): Promise<DeadLetterDetailAnswer> {
     const row = await this.deadLetterRecord(id);
     if (row.resolution) throw new DomainError('conflict', `This dead letter was already ${row.resolution}.`);
     const projection = this.projections.get(row.projection);
@@ -61,7 +61,7 @@ export class DeadLettersService {
   }
 
   /** Leaves the event out of the projection for good (it stays in the event store); recorded with who and when. */
-  async skip(admin: AuthUser, id: number): Promise<DeadLetterDetail> {
+  async skip(admin: AuthUser, id: number): Promise<DeadLetterDetailAnswer> {
     const row = await this.deadLetterRecord(id);
     if (row.resolution) throw new DomainError('conflict', `This dead letter was already ${row.resolution}.`);
     await this.records.skipDeadLetter(id, admin.email);

@@ -81,16 +81,9 @@ export const PROJECTION_NOT_FOUND = 'Projection not found';
 export const REBUILD_NOT_FOUND = 'Rebuild not found';
 export const DEAD_LETTER_NOT_FOUND = 'Dead letter not found';
 
-/** The rows the status, rebuilds and dead-letters services make: the answers' types. */
-export type ProjectionState = ProjectionAnswer['state'];
-export type ProjectionRow = ProjectionAnswer;
-export type RebuildRow = RebuildAnswer;
-export type DeadLetterRow = DeadLetterAnswer;
-export type DeadLetterDetail = DeadLetterDetailAnswer;
-
 export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function rebuildRow(record: RebuildRecord): RebuildRow {
+export function rebuildRow(record: RebuildRecord): RebuildAnswer {
   const { processed, total } = record;
   const percent = record.state === 'done' ? 100 : total ? Math.min(99, Math.floor((processed / total) * 100)) : 0;
   return {
@@ -110,7 +103,7 @@ export function rebuildRow(record: RebuildRecord): RebuildRow {
   };
 }
 
-export function deadLetterRow(record: DeadLetterRecord): DeadLetterRow {
+export function deadLetterRow(record: DeadLetterRecord): DeadLetterAnswer {
   return {
     id: record.id,
     projection: record.projection,

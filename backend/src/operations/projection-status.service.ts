@@ -10,7 +10,7 @@ import { ProjectionsService } from '../projections/projections.service';
 import { REDIS } from '../redis/redis.module';
 import { readScanPipeline, scanKeys, type ScanKeys, type ScanPipelineFigures } from '../scans';
 import { EventRates } from './event-rates';
-import { iso, PROJECTION_NOT_FOUND, rebuildRow, type ProjectionRow } from './operations.answers';
+import { iso, PROJECTION_NOT_FOUND, rebuildRow, type ProjectionAnswer } from './operations.answers';
 
 /**
  * The operations status (issue 19): every projection with its checkpoint, lag (the event store's `lag`), rate, state,
@@ -31,7 +31,7 @@ export class ProjectionStatusService {
     this.keys = scanKeys(env, databaseUrl);
   }
 
-  async listProjections(): Promise<ProjectionRow[]> {
+  async listProjections(): Promise<ProjectionAnswer[]> {
     const names = this.projections
       .list()
       .map((projection) => projection.name)
@@ -40,7 +40,7 @@ export class ProjectionStatusService {
     const dead = await this.records.openDeadLetters();
     const rebuilds = await this.records.latestRebuilds();
     const now = Date.now();
-    const rows: ProjectionRow[] = [];
+    const rows: ProjectionAnswer[] = [];
     for (const name of names) {
       const checkpoint = checkpoints.find((row) => row.name === name);
       const commit = checkpoint?.commit ?? '-1';
@@ -82,7 +82,7 @@ export class ProjectionStatusService {
     return rows;
   }
 
-  async projection(name: string): Promise<ProjectionRow> {
+  async projection(name: string): Promise<ProjectionAnswer> {
     const row = (await this.listProjections()).find((projection) => projection.name === name);
     if (!row) throw DomainError.notFound(PROJECTION_NOT_FOUND);
     return row;

@@ -4,7 +4,7 @@ import type { AuthUser } from '../accounts';
 import { DomainError } from '../common/domain-error';
 import { ProjectionRecords } from '../projections/projection-records';
 import { ProjectionsService } from '../projections/projections.service';
-import { PROJECTION_NOT_FOUND, REBUILD_NOT_FOUND, rebuildRow, type RebuildRow } from './operations.answers';
+import { PROJECTION_NOT_FOUND, REBUILD_NOT_FOUND, rebuildRow, type RebuildAnswer } from './operations.answers';
 import type { RebuildsQuery } from './operations.schemas';
 
 /**
@@ -19,7 +19,7 @@ export class RebuildsService {
   ) {}
 
   /** Records the request; a worker carries it out (never this HTTP request). 409 while one is requested or running. */
-  async requestRebuild(admin: AuthUser, name: string): Promise<RebuildRow> {
+  async requestRebuild(admin: AuthUser, name: string): Promise<RebuildAnswer> {
     if (!this.projections.get(name)) throw DomainError.notFound(PROJECTION_NOT_FOUND);
     const record = await this.records.requestRebuild({
       id: randomUUID(),
@@ -31,7 +31,7 @@ export class RebuildsService {
     return rebuildRow(record);
   }
 
-  async rebuilds(query: RebuildsQuery): Promise<{ rows: RebuildRow[]; total: number }> {
+  async rebuilds(query: RebuildsQuery): Promise<{ rows: RebuildAnswer[]; total: number }> {
     const { rows, total } = await this.records.rebuilds(
       { projection: query.filter.projection, state: query.filter.state, ids: query.filter.id },
       { order: query.sort.order === 'ASC' ? 'ASC' : 'DESC', limit: query.range.limit, offset: query.range.offset },
@@ -39,7 +39,7 @@ export class RebuildsService {
     return { rows: rows.map(rebuildRow), total };
   }
 
-  async rebuild(id: string): Promise<RebuildRow> {
+  async rebuild(id: string): Promise<RebuildAnswer> {
     const record = await this.records.rebuild(id);
     if (!record) throw DomainError.notFound(REBUILD_NOT_FOUND);
     return rebuildRow(record);
