@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap, type RunningApp } from './bootstrap';
-import { postMultipart } from './codes/codes.test-kit';
+import { dynamicForm, postMultipart } from './codes/codes.test-kit';
 import { BROWSER_UA } from './scans/scan-fixtures';
 import { createTestDatabase, type TestDatabase } from './test-support/database';
 import { TestClient } from './test-support/http';
@@ -77,19 +77,6 @@ async function stop(started: Started | null): Promise<number | null> {
   started.child.kill('SIGTERM');
   return started.exited;
 }
-
-const dynamicForm = (destination: string) => ({
-  destination,
-  qrType: 'url',
-  qrData: JSON.stringify({ url: destination }),
-  fgColor: '#000000',
-  bgColor: '#FFFFFF',
-  qrStyle: 'squares',
-  errorCorrectionLevel: 'M',
-  dotShape: 'square',
-  cornerShape: 'square',
-  innerCornerShape: 'square',
-});
 
 describe('several HTTP processes (issue 31: the product uses more than one core)', () => {
   let db: TestDatabase;

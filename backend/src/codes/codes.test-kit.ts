@@ -32,6 +32,21 @@ export function multipart(
   return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** The fields the generator's form sends for a dynamic web code to `destination` (its default style), plus `extra`. */
+export const dynamicForm = (destination: string, extra: Record<string, string> = {}) => ({
+  destination,
+  qrType: 'url',
+  qrData: JSON.stringify({ url: destination }),
+  fgColor: '#000000',
+  bgColor: '#FFFFFF',
+  qrStyle: 'squares',
+  errorCorrectionLevel: 'M',
+  dotShape: 'square',
+  cornerShape: 'square',
+  innerCornerShape: 'square',
+  ...extra,
+});
+
 export function postMultipart(
   client: TestClient,
   path: string,

@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { postMultipart } from '../codes/codes.test-kit';
+import { dynamicForm, postMultipart } from '../codes/codes.test-kit';
 import { TestClient } from '../test-support/http';
 import { freePort, PrivatePostgres } from '../test-support/private-postgres';
 import { PrivateRedis } from '../test-support/private-redis';
@@ -177,19 +177,6 @@ export async function startFaultStack(env: Record<string, string> = {}): Promise
     throw error;
   }
 }
-
-const dynamicForm = (destination: string) => ({
-  destination,
-  qrType: 'url',
-  qrData: JSON.stringify({ url: destination }),
-  fgColor: '#000000',
-  bgColor: '#FFFFFF',
-  qrStyle: 'squares',
-  errorCorrectionLevel: 'M',
-  dotShape: 'square',
-  cornerShape: 'square',
-  innerCornerShape: 'square',
-});
 
 /** Process-level failures, and scans the recorder gave up on (answered 302 without being written anywhere it knew of). */
 const FATAL = /uncaught|unhandled|Unhandled 'error' event|FATAL|scans lost/i;

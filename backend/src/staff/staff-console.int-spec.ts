@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { postMultipart } from '../codes/codes.test-kit';
+import { dynamicForm, postMultipart } from '../codes/codes.test-kit';
 import type { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
@@ -13,19 +13,6 @@ const list = (params: Record<string, unknown>) =>
   Object.entries(params)
     .map(([key, value]) => `${key}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`)
     .join('&');
-
-const dynamicForm = (destination: string) => ({
-  destination,
-  qrType: 'url',
-  qrData: JSON.stringify({ url: destination }),
-  fgColor: '#000000',
-  bgColor: '#FFFFFF',
-  qrStyle: 'squares',
-  errorCorrectionLevel: 'M',
-  dotShape: 'square',
-  cornerShape: 'square',
-  innerCornerShape: 'square',
-});
 
 describe('the staff console API (/api/admin/*): roles, the list dialect, tenants, disabling, suspending, the blocklist', () => {
   let app: TestApp;

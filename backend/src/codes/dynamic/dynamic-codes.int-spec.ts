@@ -4,7 +4,7 @@ import type { HttpResponse } from '../../test-support/http';
 import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { signUp } from '../../test-support/users';
-import { postMultipart } from '../codes.test-kit';
+import { dynamicForm, postMultipart } from '../codes.test-kit';
 
 const LIMIT_12 = 'You have reached your limit of 12 dynamic QR codes. Please upgrade to create more.';
 
@@ -14,20 +14,6 @@ describe('dynamic codes, the trial and the cap', () => {
     app = await startTestApp();
   });
   afterAll(() => app.close());
-
-  const dynamicForm = (destination: string, extra: Record<string, string> = {}) => ({
-    destination,
-    qrType: 'url',
-    qrData: JSON.stringify({ url: destination }),
-    fgColor: '#000000',
-    bgColor: '#FFFFFF',
-    qrStyle: 'squares',
-    errorCorrectionLevel: 'M',
-    dotShape: 'square',
-    cornerShape: 'square',
-    innerCornerShape: 'square',
-    ...extra,
-  });
 
   it('POST /api/dynamic-qrcodes answers id and an 8-character shortCode reserved on shortcode-{code}; lists and pause/resume', async () => {
     const client = new TestClient(app.url);
