@@ -20,14 +20,9 @@ import {
 import { codeAnswer, deletedCodeAnswer } from '../editing/codes.answers';
 import { RemoveCodePasswordCommand, SetCodePasswordCommand } from '../password/code-password.command';
 import { codePasswordSchema, type CodePasswordBody } from '../password/code-passwords';
-import {
-  codeBodySchema,
-  codeChangesSchema,
-  shortCodeAvailabilityAnswer,
-  shortCodeAvailabilityQuery,
-  type CodeBody,
-  type CodeChangesBody,
-} from '../editing/codes.schemas';
+import { shortCodeAvailabilityAnswer, shortCodeAvailabilityQuery } from '../editing/codes.schemas';
+import { codeChangesInputSchema, codeInputSchema, type CodeChangesInput } from '../editing/code-requests';
+import type { CodeInput } from '../model/code-input';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { CreateQrCodeCommand } from '../editing/create-qr-code.command';
 import { IdempotencyKey, IdempotentCreate } from '../editing/idempotency';
@@ -59,11 +54,11 @@ export class DynamicCodesController {
   @AnswerOf(codeAnswer, 201)
   create(
     @CurrentUser() user: AuthUser,
-    @BodyOf(codeBodySchema) body: CodeBody,
+    @BodyOf(codeInputSchema('dynamic')) input: CodeInput,
     @FileOf('logoFile') logo: FileUpload | null,
     @IdempotencyKey() key: string | null,
   ) {
-    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, 'dynamic', key));
+    return this.commandBus.execute(CreateQrCodeCommand.from(user, input, logo, key));
   }
 
   @Get()
@@ -93,11 +88,11 @@ export class DynamicCodesController {
   update(
     @CurrentUser() user: AuthUser,
     @CodeId() id: string,
-    @BodyOf(codeChangesSchema) body: CodeChangesBody,
+    @BodyOf(codeChangesInputSchema) input: CodeChangesInput,
     @FileOf('logoFile') logo: FileUpload | null,
     @Headers('if-match') ifMatch?: string,
   ) {
-    return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, body, logo, ifMatch, 'dynamic'));
+    return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, input, logo, ifMatch, 'dynamic'));
   }
 
   @Post(':id/pause')

@@ -5,14 +5,11 @@ import { Authenticated, CurrentUser, MaybeUser, OptionalUserGuard, type AuthUser
 import { ifMatchVersion, VersionETag } from '../../command-pipeline/versions';
 import { AnswerOf, BodyOf, IdParam, QueryOf, uuidId } from '../../common/input';
 import { ClientInfo, Host, Tenant, type RequestInfo } from '../../common/request-params';
+import { codeChangesInputSchema, codeInputSchema, codePreviewSchema, type CodeChangesInput, type CodePreview } from './code-requests';
 import {
-  codeBodySchema,
-  codeChangesSchema,
   downloadQuerySchema,
   trackDownloadSchema,
   trackGenerationSchema,
-  type CodeBody,
-  type CodeChangesBody,
   type DownloadQuery,
   type TrackDownloadBody,
   type TrackGenerationBody,
@@ -25,6 +22,7 @@ import { IdempotencyKey, IdempotentCreate } from './idempotency';
 import { DeleteQrCodeCommand } from './delete-qr-code.command';
 import { DownloadsService } from '../generator/downloads.service';
 import { GeneratorService } from '../generator/generator.service';
+import type { CodeInput } from '../model/code-input';
 import { NOT_FOUND } from '../model/qr-code';
 import { TrackDownloadCommand } from '../tracking/track-download.command';
 import { TrackGenerationCommand } from '../tracking/track-generation.command';
@@ -48,8 +46,8 @@ export class CodesController {
   @HttpCode(200)
   @UseGuards(OptionalUserGuard)
   @AnswerOf(generatedCodeAnswer)
-  generate(@MaybeUser() user: AuthUser | null, @BodyOf(codeBodySchema) body: CodeBody, @Tenant() tenantId: number) {
-    return this.generator.generate(user, body, tenantId);
+  generate(@MaybeUser() user: AuthUser | null, @BodyOf(codePreviewSchema) preview: CodePreview, @Tenant() tenantId: number) {
+    return this.generator.generate(user, preview, tenantId);
   }
 
   @Post('qrcodes')
@@ -61,11 +59,11 @@ export class CodesController {
   @AnswerOf(codeAnswer, 201)
   create(
     @CurrentUser() user: AuthUser,
-    @BodyOf(codeBodySchema) body: CodeBody,
+    @BodyOf(codeInputSchema()) input: CodeInput,
     @FileOf('logoFile') logo: FileUpload | null,
     @IdempotencyKey() key: string | null,
   ) {
-    return this.commandBus.execute(CreateQrCodeCommand.from(user, body, logo, undefined, key));
+    return this.commandBus.execute(CreateQrCodeCommand.from(user, input, logo, key));
   }
 
   @Get('qrcodes')
@@ -84,11 +82,11 @@ export class CodesController {
   update(
     @CurrentUser() user: AuthUser,
     @CodeId() id: string,
-    @BodyOf(codeChangesSchema) body: CodeChangesBody,
+    @BodyOf(codeChangesInputSchema) input: CodeChangesInput,
     @FileOf('logoFile') logo: FileUpload | null,
     @Headers('if-match') ifMatch?: string,
   ) {
-    return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, body, logo, ifMatch));
+    return this.commandBus.execute(UpdateQrCodeCommand.from(user, id, input, logo, ifMatch));
   }
 
   @Delete('qrcodes/:id')

@@ -4,10 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { userStream, type AuthUser } from '../../accounts';
 import { CommandPipeline, type Committed, type PlannedAppend } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
-import { parseCodeInput, type CodeInput } from '../model/code-input';
+import type { CodeInput } from '../model/code-input';
 import type { CodeDto, DeletedCodeDto } from '../read-model/code-dto';
 import { encoding, renderCode } from '../generator/code-rendering';
-import type { CodeBody } from './codes.schemas';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { CODES_PROJECTION } from '../read-model/codes.projection';
 import { UPLOADED_FILES_PROJECTION } from '../uploads/uploads.projection';
@@ -38,15 +37,10 @@ export class CreateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
     super();
   }
 
-  /** `routeMode` 'dynamic' is the dynamic route's: the body's qrMode does not matter there. */
-  static from(
-    user: AuthUser,
-    body: CodeBody,
-    logo: FileUpload | null,
-    routeMode?: 'dynamic',
-    idempotencyKey: string | null = null,
-  ): CreateQrCodeCommand {
-    return new CreateQrCodeCommand(user, parseCodeInput(body, { mode: routeMode, hasLogo: Boolean(logo) }), logo, idempotencyKey);
+  /** The parsed body (codeInputSchema) and the logo sent as a file, if any. */
+  static from(user: AuthUser, input: CodeInput, logo: FileUpload | null, idempotencyKey: string | null = null): CreateQrCodeCommand {
+    // A logo covers modules: always H then (the renderer would force it anyway, so the stored level tells the truth).
+    return new CreateQrCodeCommand(user, logo ? { ...input, errorCorrectionLevel: 'H' } : input, logo, idempotencyKey);
   }
 }
 

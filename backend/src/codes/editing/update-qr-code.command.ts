@@ -4,10 +4,10 @@ import type { AuthUser } from '../../accounts';
 import { CommandPipeline, STALE_VERSION } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
 import { expectedVersion, type ExpectedVersion } from '../../command-pipeline/versions';
-import { parseCodeChanges, type CodeChanges } from '../model/code-input';
+import type { CodeChanges } from '../model/code-input';
 import type { CodeDto, DeletedCodeDto } from '../read-model/code-dto';
 import { renderCode } from '../generator/code-rendering';
-import type { CodeChangesBody } from './codes.schemas';
+import type { CodeChangesInput } from './code-requests';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { CODES_PROJECTION } from '../read-model/codes.projection';
 import { UPLOADED_FILES_PROJECTION } from '../uploads/uploads.projection';
@@ -35,22 +35,16 @@ export class UpdateQrCodeCommand extends Command<CodeDto | DeletedCodeDto> {
     super();
   }
 
+  /** The parsed body (codeChangesInputSchema), the logo sent as a file, and If-Match. */
   static from(
     user: AuthUser,
     qrId: string,
-    body: CodeChangesBody,
+    input: CodeChangesInput,
     logo: FileUpload | null,
     ifMatch: string | undefined,
     routeMode?: 'dynamic',
   ): UpdateQrCodeCommand {
-    return new UpdateQrCodeCommand(
-      user,
-      qrId,
-      parseCodeChanges(body),
-      logo,
-      expectedVersion(ifMatch, body.expectedVersion ?? body.version),
-      routeMode,
-    );
+    return new UpdateQrCodeCommand(user, qrId, input.changes, logo, expectedVersion(ifMatch, input.expectedVersion), routeMode);
   }
 }
 

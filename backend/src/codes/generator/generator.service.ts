@@ -4,16 +4,9 @@ import type { AuthUser } from '../../accounts';
 import { DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
 import { TenantsService } from '../../tenants';
-import {
-  anonymousRefusal,
-  DEFAULT_STORED_STYLE,
-  parseQrType,
-  parseStyleChanges,
-  rawContentFields,
-  validateFields,
-} from '../model/code-input';
+import { anonymousRefusal } from '../model/code-input';
 import { encoding, renderCode } from './code-rendering';
-import type { CodeBody } from '../editing/codes.schemas';
+import type { CodePreview } from '../editing/code-requests';
 import type { StoredStyle } from '../model/qr-code.events';
 import { subdomainInfo } from './subdomain-info';
 
@@ -38,19 +31,17 @@ export class GeneratorService {
   ) {}
 
   /** Validates, encodes and renders; stores nothing (previews and generations alike: the client tracks them). */
-  async generate(user: AuthUser | null, body: CodeBody, tenantId: number): Promise<GeneratedCode> {
-    const qrType = parseQrType(body.qrType);
-    const fields = validateFields(qrType, rawContentFields(body));
-    const style: StoredStyle = { ...DEFAULT_STORED_STYLE, ...parseStyleChanges(body) };
+  async generate(user: AuthUser | null, preview: CodePreview, tenantId: number): Promise<GeneratedCode> {
+    const { qrType, fields, style } = preview;
     if (!user) {
-      const refusal = anonymousRefusal({ qrType, style, logoFile: body.logoFile });
+      const refusal = anonymousRefusal({ qrType, style, logoFile: preview.logoFile });
       if (refusal) throw DomainError.forbidden(refusal);
     }
     const { origin } = await this.tenants.brand(tenantId);
     const payload = encoding(() => encodePayload(qrType, fields, { origin }));
     const errorCorrectionLevel = chooseErrorCorrection({
       dynamic: false,
-      hasLogo: typeof body.logoFile === 'string' && body.logoFile !== '',
+      hasLogo: typeof preview.logoFile === 'string' && preview.logoFile !== '',
     });
     const svg = renderCode(payload, style, null, errorCorrectionLevel);
     return {
@@ -60,7 +51,7 @@ export class GeneratorService {
       qrData: payload,
       svg,
       errorCorrectionLevel,
-      temporary: body.temporary === true || body.temporary === 'true',
+      temporary: preview.temporary,
       fields,
       style,
     };

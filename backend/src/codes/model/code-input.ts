@@ -15,7 +15,13 @@ import type { CodeBody, CodeChangesBody } from '../editing/codes.schemas';
 import { checkCustomShortCode, CUSTOM_SHORT_CODE_STATIC } from './short-code';
 import type { QrMode, StoredStyle } from './qr-code.events';
 
-/** What a create call carries once parsed: pure, so the rules are unit-tested without a server. */
+/**
+ * The rules of a code's input with the spec's messages (type, mode, content per type, style values, levels), pure so
+ * they are unit-tested without a server. The edge runs them inside the codes routes' zod schemas (codes.schemas.ts):
+ * a controller receives parsed input from @BodyOf like every other route; the decisions reuse the content rules.
+ */
+
+/** What a create call carries once parsed. */
 export interface CodeInput {
   qrType: QrType;
   mode: QrMode;
@@ -147,7 +153,18 @@ export function parseQrType(value: unknown): QrType {
   return type;
 }
 
-export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo: boolean }): CodeInput {
+/** A preview's input (POST /api/generate-qrcode): the type, its validated content and the style; stored nowhere. */
+export function parsePreviewInput(body: CodeBody): { qrType: QrType; fields: Record<string, unknown>; style: StoredStyle } {
+  const qrType = parseQrType(body.qrType);
+  const fields = validateFields(qrType, rawContentFields(body));
+  return { qrType, fields, style: { ...DEFAULT_STORED_STYLE, ...parseStyleChanges(body) } };
+}
+
+/**
+ * A create body to its input. `mode` is the dynamic route's (the body's qrMode does not matter there). The level is
+ * the one asked, else qr-core's choice without a logo: a logo sent as a file makes it H (CreateQrCodeCommand.from).
+ */
+export function parseCodeInput(body: CodeBody, options: { mode?: QrMode } = {}): CodeInput {
   const qrType = parseQrType(body.qrType);
   const modeRaw = options.mode ?? (body.qrMode === undefined || body.qrMode === '' ? 'static' : body.qrMode);
   if (modeRaw !== 'static' && modeRaw !== 'dynamic') throw DomainError.invalid({ qrMode: 'qrMode must be static or dynamic' });
@@ -160,10 +177,8 @@ export function parseCodeInput(body: CodeBody, options: { mode?: QrMode; hasLogo
   const askedLevel = str(body.errorCorrectionLevel)?.toUpperCase();
   if (askedLevel && !LEVELS.includes(askedLevel as ErrorCorrectionLevel))
     throw DomainError.invalid({ errorCorrectionLevel: 'errorCorrectionLevel must be L, M, Q or H' });
-  // A logo covers modules: always H then (the renderer would force it anyway, so the stored level tells the truth).
-  const errorCorrectionLevel = options.hasLogo
-    ? 'H'
-    : ((askedLevel as ErrorCorrectionLevel | undefined) ?? chooseErrorCorrection({ dynamic: mode === 'dynamic', hasLogo: false }));
+  const errorCorrectionLevel =
+    (askedLevel as ErrorCorrectionLevel | undefined) ?? chooseErrorCorrection({ dynamic: mode === 'dynamic', hasLogo: false });
   const qrData = typeof body.qrData === 'object' && body.qrData ? (body.qrData as Record<string, unknown>) : {};
   return {
     qrType,

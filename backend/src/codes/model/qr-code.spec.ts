@@ -3,6 +3,8 @@ import { DomainError } from '../../common/domain-error';
 import { aggregate } from '../../test-support/given-when-then';
 import type { RecordedEvent } from '../../event-store/event-store';
 import { anonymousRefusal, DEFAULT_STORED_STYLE, parseCodeChanges, parseCodeInput } from './code-input';
+import type { AuthUser } from '../../accounts';
+import { CreateQrCodeCommand } from '../editing/create-qr-code.command';
 import { renderHostedPage } from '../pages/hosted-pages';
 import {
   decideChangeContent,
@@ -212,23 +214,26 @@ describe('trial and dynamic cap', () => {
 
 describe('inputs, short codes, files, pages', () => {
   it('parses both colour spellings, defaults, and level M for dynamic codes (H with a logo)', () => {
-    const input = parseCodeInput(
-      { qrType: 'url', url: 'https://a.example', foregroundColor: '#123456', enableFrame: 'true' },
-      { hasLogo: false },
-    );
+    const input = parseCodeInput({ qrType: 'url', url: 'https://a.example', foregroundColor: '#123456', enableFrame: 'true' });
     expect(input).toMatchObject({
       mode: 'static',
       errorCorrectionLevel: 'H',
       style: { fgColor: '#123456', enableFrame: true, frameText: 'SCAN ME', qrStyle: 'squares' },
     });
-    expect(parseCodeInput({ qrType: 'url', destination: 'https://d.example' }, { mode: 'dynamic', hasLogo: false })).toMatchObject({
+    expect(parseCodeInput({ qrType: 'url', destination: 'https://d.example' }, { mode: 'dynamic' })).toMatchObject({
       errorCorrectionLevel: 'M',
       fields: { url: 'https://d.example' },
     });
-    expect(
-      parseCodeInput({ qrType: 'url', qrData: '{"url":"https://d.example"}' }, { mode: 'dynamic', hasLogo: true }).errorCorrectionLevel,
-    ).toBe('H');
-    expect(() => parseCodeInput({ qrType: 'nope' }, { hasLogo: false })).toThrow('Please choose a QR code type from the list');
+    // A logo sent as a file makes the level H, whatever was asked or chosen.
+    const dynamic = parseCodeInput(
+      { qrType: 'url', qrData: '{"url":"https://d.example"}', errorCorrectionLevel: 'L' },
+      { mode: 'dynamic' },
+    );
+    const logo = { originalName: 'logo.png', mimeType: 'image/png', bytes: Buffer.from('') };
+    const user = { id: 'u1', tenantId: 1 } as AuthUser;
+    expect(CreateQrCodeCommand.from(user, dynamic, logo).input.errorCorrectionLevel).toBe('H');
+    expect(CreateQrCodeCommand.from(user, dynamic, null).input.errorCorrectionLevel).toBe('L');
+    expect(() => parseCodeInput({ qrType: 'nope' })).toThrow('Please choose a QR code type from the list');
     expect(anonymousRefusal({ qrType: 'url', style: { ...DEFAULT_STORED_STYLE, gradientColor: '#ff00ff' }, logoFile: null })).toBe(
       'Second color requires an account! Sign up for free to unlock advanced color options.',
     );
