@@ -126,6 +126,15 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
 
   private async applyCodeEvent(event: CodeEvent, tx: EntityManager): Promise<void> {
     if (event.type === 'UserDeleted') {
+      // Issue 32: the owner's typed content leaves the rows (the same constants live and rebuilt, whatever was there).
+      const userId = String(event.data.userId);
+      await tx.query("UPDATE analytics_codes SET fields = '{}', name = 'Erased code' WHERE user_id = $1", [userId]);
+      for (const table of ['qr_generations', 'qr_downloads'])
+        await tx.query(
+          `UPDATE ${table} SET qr_content = '', user_agent = NULL, referrer = NULL, type_fields = '{}', captured_email = NULL,
+           captured_name = NULL WHERE user_id = $1 OR qr_code_id IN (SELECT qr_id FROM analytics_codes WHERE user_id = $1)`,
+          [userId],
+        );
       // Share links die with their owner (issue 27): every link the account made is revoked at the deletion's instant
       // (one already revoked keeps its own), from the event itself, so a rebuild or replay gives the same rows.
       await tx.query('UPDATE analytics_share_links SET revoked_at = coalesce(revoked_at, $2) WHERE user_id = $1 AND client_id = $3', [

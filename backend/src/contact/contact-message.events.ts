@@ -29,6 +29,6 @@ export const contactStream = (messageId: string) => `contact-${messageId}`;
  */
 personalData.register<ContactMessageReceived>('ContactMessageReceived', {
   subject: (data) => `contact:${data.messageId}`,
-  owner: (data, _event, hash) => emailOwner(hash, data.email),
+  owner: (data, event, hash) => emailOwner(hash, event.metadata.tenantId, data.email),
   fields: { name: '[erased]', email: '[erased]', subject: '[erased]', message: '[erased]' },
 });

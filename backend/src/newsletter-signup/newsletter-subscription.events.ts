@@ -66,12 +66,12 @@ export function tenantOfNewsletterStream(streamId: string): number | null {
  * row of its own (the read model is unique per tenant and address).
  */
 const subscriber = (data: { email: string }, event: { metadata: { tenantId: number } }, hash: AddressHash) =>
-  `subscriber:${event.metadata.tenantId}:${hash('subscriber', data.email)}`;
+  `subscriber:${event.metadata.tenantId}:${hash('email', data.email)}`;
 const erasedAddress = (subject: string) => `erased-${subject.split(':').pop()!.toLowerCase()}@erased.invalid`;
 for (const type of ['NewsletterSubscribed', 'NewsletterSubscriptionConfirmed', 'NewsletterUnsubscribed'] as const) {
   personalData.register<{ email: string }>(type, {
     subject: subscriber,
-    owner: (data, _event, hash) => emailOwner(hash, data.email),
+    owner: (data, event, hash) => emailOwner(hash, event.metadata.tenantId, data.email),
     fields: { email: erasedAddress },
   });
 }

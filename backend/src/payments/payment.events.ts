@@ -97,6 +97,6 @@ export const sellerStream = (userId: string) => `seller-${userId}`;
  */
 personalData.register<PaymentSucceeded>('PaymentSucceeded', {
   subject: (data, _event, hash) => (data.payerEmail ? `payer:${hash('payer', data.payerEmail)}` : null),
-  owner: (data, _event, hash) => emailOwner(hash, data.payerEmail),
+  owner: (data, _event, hash) => emailOwner(hash, data.tenantId, data.payerEmail),
   fields: { payerEmail: null },
 });

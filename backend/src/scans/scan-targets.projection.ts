@@ -70,6 +70,11 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
             event.data.userId,
             at,
           ]);
+          // Issue 32: the owner's typed content and destinations leave the rows (the same constants live and rebuilt).
+          await tx.query(
+            "UPDATE scan_targets SET destination = '', fields = '{}', destination_host = NULL, is_blocked = false WHERE user_id = $1",
+            [event.data.userId],
+          );
           break;
         case 'QrCreated': {
           const { data } = event;

@@ -34,7 +34,8 @@ export interface Described {
   changes: Change[];
 }
 
-const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password']);
+/** Secrets, and a payer's address (issue 32: the staff erase payers; the log never keeps the address). */
+const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password', 'payerEmail']);
 export const HIDDEN = '(hidden)';
 
 /** The event's data as the log keeps it: secrets replaced, everything else as recorded. */

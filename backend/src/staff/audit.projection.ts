@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
+import { DELETED_USER, USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
 import { CAMPAIGN_EVENTS } from '../campaigns';
 import { BLOCKLIST_EVENTS, CODE_MODERATION_VIEW, QR_EVENTS, type QrEvents } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
@@ -20,6 +20,9 @@ import {
   type UserSubject,
 } from './audit-sentences';
 
+/** What the log says of a deleted account's events and codes once its personal data is erased (issue 32). */
+export const ERASED_SUMMARY = '(erased: the account was deleted)';
+const ERASED_LABEL = 'Erased code';
 export const AUDIT_PROJECTION = 'audit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -117,6 +120,7 @@ export class AuditProjection implements Projection, OnModuleInit {
           actorId && UUID.test(actorId) ? actorId : null,
         ],
       );
+      if (event.type === 'UserDeleted' && userId) await this.eraseLog(tx, userId);
     }
   }
 
@@ -211,6 +215,30 @@ export class AuditProjection implements Projection, OnModuleInit {
     return rows[0] ?? null;
   }
 
+  /**
+   * Issue 32: a deleted account's personal data leaves the log's rows. Every column that held it is overwritten with
+   * the same constants, whatever it held: live (plain, before the erasure) and rebuilt (read as erased) rows end equal.
+   */
+  private async erase(tx: EntityManager, userId: string): Promise<void> {
+    await tx.query('UPDATE staff_users SET email = $2, username = $3, first_name = $4, last_name = $5 WHERE id = $1', [
+      userId,
+      DELETED_USER.email,
+      DELETED_USER.username,
+      DELETED_USER.firstName,
+      DELETED_USER.lastName,
+    ]);
+    await tx.query(
+      `UPDATE staff_codes SET label = $2, owner_email = NULL, destination = NULL, fields = '{}', name = NULL WHERE user_id = $1`,
+      [userId, ERASED_LABEL],
+    );
+  }
+
+  /** The log's rows of a deleted account (after its UserDeleted row is written: that one named the address too). */
+  private async eraseLog(tx: EntityManager, userId: string): Promise<void> {
+    await tx.query(`UPDATE audit_events SET summary = $2, changes = '[]', data = '{}' WHERE user_id = $1`, [userId, ERASED_SUMMARY]);
+    await tx.query('UPDATE audit_events SET actor_email = NULL WHERE actor_id = $1', [userId]);
+  }
+
   /** Applies an event of `user-{id}` to staff_users; the row before and after it. */
   private async user(
     tx: EntityManager,
@@ -261,6 +289,7 @@ export class AuditProjection implements Projection, OnModuleInit {
           userId,
           event.metadata.occurredAt,
         ]);
+        await this.erase(tx, userId);
         break;
       case 'SubscriptionStatusChanged':
         await tx.query('UPDATE staff_users SET subscription_status = $2 WHERE id = $1', [userId, event.data.subscriptionStatus]);

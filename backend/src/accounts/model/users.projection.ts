@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../../event-store/event-store';
 import type { DomainEvent } from '../../event-store/typed-events';
 import { readModelRole, type Projection } from '../../projections/projection';
 import { ProjectionsService } from '../../projections/projections.service';
-import { USER_STREAM_EVENTS, usernameKey, type UserStreamEvents } from './user.events';
+import { DELETED_USER, USER_STREAM_EVENTS, usernameKey, type UserStreamEvents } from './user.events';
 
 export const USERS_PROJECTION = 'users';
 
@@ -73,7 +73,20 @@ export class UsersProjection implements Projection, OnModuleInit {
         }
         case 'UserDeleted': {
           const d = event.data;
-          await tx.query('UPDATE users SET is_deleted = true, deleted_at = $2 WHERE id = $1', [d.userId, at]);
+          // Issue 32: the row names nobody any more; what a rebuild writes once the user's key is erased (DELETED_USER).
+          await tx.query(
+            `UPDATE users SET is_deleted = true, deleted_at = $2, username = $3, username_key = $4, email = $5, first_name = $6,
+             last_name = $7 WHERE id = $1`,
+            [
+              d.userId,
+              at,
+              DELETED_USER.username,
+              usernameKey(DELETED_USER.username),
+              DELETED_USER.email,
+              DELETED_USER.firstName,
+              DELETED_USER.lastName,
+            ],
+          );
           break;
         }
         case 'EmailVerified':

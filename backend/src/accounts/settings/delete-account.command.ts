@@ -1,5 +1,10 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
+import { PERSONAL_DATA_KEYS } from '../../event-store/event-store.module';
+import { erasureStream, PERSONAL_DATA_ERASED, type PersonalDataErased } from '../../event-store/personal-data/personal-data-erased';
+import type { PersonalDataKeys } from '../../event-store/personal-data/personal-data-keys';
+import { emailSubject } from '../../event-store/personal-data/personal-data-registry';
 import { AccountsService } from '../model/accounts.service';
 import { adminRegistryAppend, LAST_ADMIN_DELETE } from '../roles/admin-registry';
 import { verifyPassword } from '../registration/passwords';
@@ -15,18 +20,23 @@ export class DeleteAccountCommand extends Command<{ message: string }> {
 }
 
 /**
- * Soft delete (UserDeleted) and, in the same append, the release of the user's username and Google id. The answer
- * waits (bounded) until the account's codes stopped too, not only until the user row is gone.
+ * Soft delete (UserDeleted) and, in the same append, the release of the user's username and Google id and the record
+ * of the erasure of the person's personal data (issue 32 item 2): `PersonalDataErased` for `user:{id}` (its own key
+ * and its codes') and for `email:{tenantId}:{hash}` of its address (its newsletter subscription's, contact messages'
+ * and payments' keys on this tenant). Once appended, the keys are erased at once here (the privacy projection erases
+ * them again on every replay). The answer waits (bounded) until the account's codes stopped too.
  */
 @CommandHandler(DeleteAccountCommand)
 export class DeleteAccountHandler implements ICommandHandler<DeleteAccountCommand> {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly accounts: AccountsService,
+    @Inject(PERSONAL_DATA_KEYS) private readonly keys: PersonalDataKeys,
   ) {}
 
-  execute({ account: { userId, password, confirmation } }: DeleteAccountCommand): Promise<{ message: string }> {
-    return this.pipeline.execute({
+  async execute({ account: { userId, password, confirmation } }: DeleteAccountCommand): Promise<{ message: string }> {
+    let erased: string[] = [];
+    const answer = await this.pipeline.execute({
       waitFor: [USERS_PROJECTION, ACCOUNT_CONTENT],
       plan: async (ctx) => {
         const user = await ctx.load(userStream(userId), initialUser, evolveUser);
@@ -46,15 +56,24 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
           ...(user.state.googleId ? [googleIdStream(user.state.tenantId, user.state.googleId)] : []),
         ];
         const keys = await Promise.all(keyStreams.map((streamId) => ctx.load(streamId, initialKey, evolveKey)));
+        erased = [`user:${userId}`, emailSubject((kind, address) => this.keys.hash(kind, address), user.state.tenantId, user.state.email)];
+        const erasures = erased.map((subject) => ({
+          streamId: erasureStream(subject),
+          expectedRevision: 'any' as const,
+          events: [{ type: PERSONAL_DATA_ERASED, data: { subject, reason: 'account-deleted' } satisfies PersonalDataErased }],
+        }));
         return {
           appends: [
             { streamId: userStream(userId), events },
             ...keys.map((key) => ({ streamId: key.streamId, events: decideReleaseKey(key.state, userId) })),
             ...registry,
+            ...erasures,
           ],
           answer: () => ({ message: 'Account deleted' }),
         };
       },
     });
+    for (const subject of erased) await this.keys.erase(subject);
+    return answer;
   }
 }

@@ -9,6 +9,10 @@ import { ACCOUNT_CONTENT, USER_STREAM_EVENTS } from '../../accounts';
 import { QR_EVENTS, type QrCreated } from '../model/qr-code.events';
 
 const TABLES = ['qr_codes', 'dynamic_qr_codes'] as const;
+/** Every column a static code's content fills, emptied when its owner's account is deleted (issue 32). */
+const ERASED_STATIC_COLUMNS = Object.keys(staticColumns('text', {}))
+  .map((column) => `${column} = NULL`)
+  .join(', ');
 
 /** Owners whose list changed in a batch, as `client_id|user_id`. */
 type Owners = Set<string>;
@@ -205,6 +209,11 @@ export class CodesProjection implements Projection, OnModuleInit {
             const sql = `UPDATE ${table} SET is_deleted = true, deleted_at = $2, updated_at = $2 WHERE user_id = $1 AND NOT is_deleted`;
             touched(await tx.query(`${sql} RETURNING client_id, user_id`, [userId, at]));
           }
+          // Issue 32: what the owner typed leaves the rows, as the same constants live and rebuilt (whatever was there).
+          await tx.query(`UPDATE qr_codes SET qr_data = '{}', name = NULL, ${ERASED_STATIC_COLUMNS} WHERE user_id = $1`, [userId]);
+          await tx.query("UPDATE dynamic_qr_codes SET qr_data = '{}', name = NULL, destination = '', platform = NULL WHERE user_id = $1", [
+            userId,
+          ]);
           break;
         }
         case 'Scanned': {

@@ -1,5 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import type { EntityManager } from 'typeorm';
+import { ENV, type Env } from '../../config/env';
 import type { RecordedEvent } from '../../event-store/event-store';
 import type { Projection } from '../../projections/projection';
 import { ProjectionsService } from '../../projections/projections.service';
@@ -20,7 +23,13 @@ export class UploadsProjection implements Projection, OnModuleInit {
   readonly tables = ['uploaded_files'];
   readonly eventTypes = CONSUMED.types;
 
-  constructor(private readonly projections: ProjectionsService) {}
+  /** Stored names of a deleted account's files, removed from UPLOAD_DIR once the batch that dropped their rows committed. */
+  private readonly gone: string[] = [];
+
+  constructor(
+    private readonly projections: ProjectionsService,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(this);
@@ -29,6 +38,10 @@ export class UploadsProjection implements Projection, OnModuleInit {
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     for (const event of CONSUMED.among(events)) {
       if (event.type === 'UserDeleted') {
+        const rows = (await tx.query('SELECT stored_name FROM uploaded_files WHERE user_id = $1', [event.data.userId])) as {
+          stored_name: string;
+        }[];
+        this.gone.push(...rows.map((row) => row.stored_name));
         await tx.query('DELETE FROM uploaded_files WHERE user_id = $1', [event.data.userId]);
         continue;
       }
@@ -52,5 +65,15 @@ export class UploadsProjection implements Projection, OnModuleInit {
         ],
       );
     }
+  }
+
+  /**
+   * Issue 32 item 2: a deleted account's files leave the disk too. After the commit (a rebuild never calls this: the
+   * files went when the live projection first met the deletion); a file already gone is no error.
+   */
+  async afterCommit(): Promise<void> {
+    const dir = resolve(this.env.UPLOAD_DIR);
+    const names = this.gone.splice(0);
+    await Promise.all(names.map((name) => rm(join(dir, basename(name)), { force: true })));
   }
 }

@@ -50,7 +50,7 @@ const registry = new PersonalDataRegistry()
   })
   .register<ContactMessageReceived>('ContactMessageReceived', {
     subject: (data) => `contact:${data.messageId}`,
-    owner: (data, _event, hash) => emailOwner(hash, data.email),
+    owner: (data, event, hash) => emailOwner(hash, event.metadata.tenantId, data.email),
     fields: { name: '[erased]', email: '[erased]', subject: '[erased]', message: '[erased]' },
   });
 let db: TestDatabase;
@@ -177,7 +177,7 @@ describe('PersonalDataEventStore', () => {
       inquiryType: 'general',
     });
     await store.append(`contact-${subject.slice(8)}`, [first], { expectedRevision: 'no_stream' });
-    await keys.erase(`email:${keys.hash('email', email)}`);
+    await keys.erase(`email:1:${keys.hash('email', email)}`);
     expect((await store.readStream(`contact-${subject.slice(8)}`))[0].data).toMatchObject({ email: '[erased]', message: '[erased]' });
     expect(await storedText(`contact-${subject.slice(8)}`)).not.toContain(email);
   });

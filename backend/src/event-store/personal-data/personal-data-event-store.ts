@@ -14,6 +14,7 @@ import type {
   Subscription,
 } from '../event-store';
 import { decryptField, encryptField } from './field-crypto';
+import { PERSONAL_DATA_ERASED } from './personal-data-erased';
 import type { PersonalDataKeys } from './personal-data-keys';
 import { ERASED, PersonalDataRegistry, personalData } from './personal-data-registry';
 
@@ -27,9 +28,6 @@ interface Seal {
   /** the sealed top-level fields */
   f: string[];
 }
-
-/** The type of the event that records an erasure; every reader that meets it forgets the keys it holds in memory. */
-export const PERSONAL_DATA_ERASED = 'PersonalDataErased';
 
 /**
  * The one place personal data is sealed and opened (issue 32 item 1): the event-store port, wrapped. An append seals
@@ -120,7 +118,7 @@ export class PersonalDataEventStore implements EventStore {
   async open(events: RecordedEvent[]): Promise<RecordedEvent[]> {
     let ids: string[] | null = null;
     for (const event of events) {
-      if (event.type === PERSONAL_DATA_ERASED) this.keys.forget();
+      if (event.type === PERSONAL_DATA_ERASED) this.keys.forget(); // every reader forgets the keys it holds
       const seal = sealOf(event);
       if (seal) (ids ??= []).push(seal.k);
     }

@@ -22,9 +22,14 @@ export interface PersonalFields<D = never> {
 
 type Stored = PersonalFields<Record<string, unknown>>;
 
-/** The address-derived subject owner that ties a subscriber's, sender's or payer's keys to an account of that address. */
-export const emailOwner = (hash: AddressHash, email: unknown): string | null =>
-  typeof email === 'string' && email ? `email:${hash('email', email)}` : null;
+/**
+ * The owner tying a contact sender's, subscriber's or payer's keys to an address on one tenant, `email:{tenantId}:{hash}`:
+ * deleting an account of that address on that tenant erases them too.
+ */
+export const emailOwner = (hash: AddressHash, tenantId: number, email: unknown): string | null =>
+  typeof email === 'string' && email ? emailSubject(hash, tenantId, email) : null;
+
+export const emailSubject = (hash: AddressHash, tenantId: number, email: string): string => `email:${tenantId}:${hash('email', email)}`;
 
 /** The per-event-type registry; features register theirs at import time, beside their event interfaces. */
 export class PersonalDataRegistry {

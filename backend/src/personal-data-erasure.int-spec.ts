@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { DataSource } from 'typeorm';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDF_MINI, postMultipart } from './codes/codes.test-kit';
+import type { EventStore } from './event-store/event-store';
+import { EVENT_STORE } from './event-store/event-store.tokens';
+import { ProjectionsService } from './projections/projections.service';
+import { rebuildProjection } from './projections/rebuild';
+import { TestClient } from './test-support/http';
+import { startTestApp, type TestApp } from './test-support/test-app';
+import { until } from './test-support/until';
+
+/**
+ * Issue 32 items 1 and 2, the proof (partial: see docs/decisions.md): a person with unique strings in their account
+ * and in what they typed into codes deletes the account; then a dump of the whole database holds none of those strings
+ * in plain text, and rebuilding every projection gives exactly the tables the live projections hold.
+ */
+describe('a deleted account leaves no personal data in the database, and rebuilds still give the live tables', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it('pg_dump finds none of its strings after the deletion; every projection rebuilt equals the live one', async () => {
+    const tag = randomUUID().replace(/-/g, '').slice(0, 12);
+    const strings = {
+      email: `erasure.${tag}@example.com`,
+      firstName: `Firstname${tag}`,
+      lastName: `Lastname${tag}`,
+      destination: `https://shop.example/menu-${tag}`,
+      text: `A note only this person typed ${tag}`,
+      codeName: `My code ${tag}`,
+      pdfTitle: `Menu of ${tag}`,
+    };
+    const client = new TestClient(app.url);
+    const registered = await client.post('/api/register', {
+      username: strings.email,
+      email: strings.email,
+      password: 'secret-password',
+      confirmPassword: 'secret-password',
+      firstName: strings.firstName,
+      lastName: strings.lastName,
+    });
+    expect(registered.status).toBe(200);
+    expect((await client.post('/api/activate-trial', { email: strings.email })).status).toBe(200);
+    const dynamic = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: strings.destination });
+    expect(dynamic.status).toBe(201);
+    const text = await postMultipart(client, '/api/qrcodes', { qrType: 'text', text: strings.text, name: strings.codeName });
+    expect(text.status).toBe(201);
+    const upload = await postMultipart(client, '/api/upload-pdf', { pdfTitle: strings.pdfTitle }, [
+      { name: 'pdfFile', filename: 'menu.pdf', contentType: 'application/pdf', data: PDF_MINI },
+    ]);
+    expect(upload.status).toBe(201);
+    const uploads = `/tmp/qrs-test-uploads/${app.db.name}`;
+    const stored = readdirSync(uploads).filter((name) => name.startsWith(upload.body.id as string));
+    expect(stored).toHaveLength(1);
+    const generated = await client.post('/api/track-generation', { qrType: 'text', qrContent: strings.text });
+    expect(generated.status).toBeLessThan(300);
+
+    const dataSource = app.app.get(DataSource);
+    const projections = app.app.get(ProjectionsService);
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const dump = async () => {
+      const { stdout } = await promisify(execFile)('pg_dump', ['--no-owner', '--data-only', app.db.url], { maxBuffer: 256 * 1024 * 1024 });
+      return stdout;
+    };
+    const found = (text: string) => Object.entries(strings).filter(([, value]) => text.toLowerCase().includes(value.toLowerCase()));
+    // Before the deletion the read models name the person (the check below would pass on an empty database otherwise).
+    expect(found(await dump()).map(([name]) => name)).toEqual(expect.arrayContaining(['email', 'firstName', 'destination', 'text']));
+
+    expect((await client.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
+    const head = await store.headPosition();
+    expect(await projections.waitFor(head!, undefined, 60_000)).toBe(true);
+    expect(await dataSource.query('SELECT projection, event_type, error FROM projection_dead_letters')).toEqual([]);
+
+    await until(async () => found(await dump()).length === 0 || null, 'the dump to hold none of the strings', 20_000).catch(
+      () => undefined,
+    );
+    const left = await dump();
+    // Known gaps, left by this change and listed in docs/decisions.md (issue 32): the username reservation streams are
+    // still named after the username (here the address), and the mail ledger keeps the recipients of sent mails.
+    const knownGap = (line: string) => line.includes(`username-1-${strings.email}`) || line.startsWith('event:');
+    const lines = left.split('\n').filter((line) => found(line).length && !knownGap(line));
+    expect(lines.map((line) => line.slice(0, 300))).toEqual([]);
+
+    // Its uploaded file left the disk too.
+    await until(() => !existsSync(join(uploads, stored[0])), 'the uploaded file to leave UPLOAD_DIR');
+
+    // Rebuilding every projection (the fields now read as erased) gives exactly the live tables.
+    const tables = projections.list().flatMap((projection) => projection.tables.map((table) => ({ projection: projection.name, table })));
+    const snapshot = async () => {
+      const rows: Record<string, string[]> = {};
+      for (const { projection, table } of tables) {
+        const result = (await dataSource.query(`SELECT t::text AS row FROM "${table}" t ORDER BY 1`)) as { row: string }[];
+        rows[`${projection}.${table}`] = result.map((row) => row.row);
+      }
+      return rows;
+    };
+    const live = await snapshot();
+    for (const projection of projections.list()) await rebuildProjection(projection, store, dataSource);
+    const rebuilt = await snapshot();
+    for (const key of Object.keys(live)) expect({ [key]: rebuilt[key] }).toEqual({ [key]: live[key] });
+  }, 180_000);
+});
