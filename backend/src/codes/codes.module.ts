@@ -4,6 +4,8 @@ import { BlockedDomainsProjection } from './abuse/blocked-domains.projection';
 import { BlockedDomainsQuery } from './abuse/blocked-domains.query';
 import { LiftSuspensionHandler, SuspendCodeHandler } from './abuse/suspend-code.command';
 import { CodesController } from './editing/codes.controller';
+import { GeneratorController } from './generator/generator.controller';
+import { TrackingController } from './tracking/tracking.controller';
 import { RemoveCodePasswordHandler, SetCodePasswordHandler } from './password/code-password.command';
 import { CodesProjection } from './read-model/codes.projection';
 import { DestinationPolicies } from './destinations/destination-policies';
@@ -38,7 +40,16 @@ import { UploadsService } from './uploads/uploads.service';
  */
 @Global()
 @Module({
-  controllers: [CodesController, DynamicCodesController, DashboardCodesController, TrialController, UploadsController, PagesController],
+  controllers: [
+    CodesController,
+    GeneratorController,
+    TrackingController,
+    DynamicCodesController,
+    DashboardCodesController,
+    TrialController,
+    UploadsController,
+    PagesController,
+  ],
   providers: [
     CodesQueryService,
     DestinationPolicies,

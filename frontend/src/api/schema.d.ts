@@ -470,22 +470,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/generate-qrcode": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["CodesController_generate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/qrcodes": {
         parameters: {
             query?: never;
@@ -518,22 +502,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/qrcodes/{id}/download": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["CodesController_download"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/qrcodes/{id}/history": {
         parameters: {
             query?: never;
@@ -542,6 +510,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["CodesController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generate-qrcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["GeneratorController_generate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qrcodes/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GeneratorController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subdomain-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GeneratorController_subdomainInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -559,7 +575,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CodesController_track"];
+        post: operations["TrackingController_track"];
         delete?: never;
         options?: never;
         head?: never;
@@ -575,23 +591,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CodesController_trackDownload"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/subdomain-info": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["CodesController_subdomainInfo"];
-        put?: never;
-        post?: never;
+        post: operations["TrackingController_trackDownload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2828,83 +2828,6 @@ export interface operations {
             };
         };
     };
-    CodesController_generate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    qrType?: string;
-                    qrMode?: string;
-                    destination?: string | null;
-                    qrData?: (string | {
-                        [key: string]: unknown;
-                    }) | null;
-                    errorCorrectionLevel?: string;
-                    fgColor?: string | null;
-                    bgColor?: string | null;
-                    foregroundColor?: string | null;
-                    backgroundColor?: string | null;
-                    gradientColor?: string | null;
-                    qrStyle?: string;
-                    dotShape?: string;
-                    cornerShape?: string;
-                    innerCornerShape?: string;
-                    outerCornerColor?: string | null;
-                    innerCornerColor?: string | null;
-                    enableFrame?: boolean | string;
-                    frameText?: string;
-                    frameColor?: string | null;
-                    frameTextColor?: string | null;
-                    frameStyle?: string;
-                    pdfUrl?: string | null;
-                    imageUrl?: string | null;
-                    uploadId?: string | null;
-                    logoFile?: string | null;
-                    temporary?: boolean | string;
-                    codeName?: string | null;
-                    customShortCode?: string | null;
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The answer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string|null} */
-                        id: null;
-                        qrType: string;
-                        /** @description The text the QR encodes */
-                        payload: string;
-                        /** @description The same text (the spec names it qrData) */
-                        qrData: string;
-                        svg: string;
-                        /** @enum {string} */
-                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
-                        temporary: boolean;
-                        /** @description The validated content fields */
-                        fields: {
-                            [key: string]: unknown;
-                        };
-                        /** @description The style the image was drawn with */
-                        style: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-    };
     CodesController_list: {
         parameters: {
             query?: never;
@@ -3342,27 +3265,6 @@ export interface operations {
             };
         };
     };
-    CodesController_download: {
-        parameters: {
-            query?: {
-                format?: "png" | "svg";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     CodesController_history: {
         parameters: {
             query?: never;
@@ -3397,7 +3299,133 @@ export interface operations {
             };
         };
     };
-    CodesController_track: {
+    GeneratorController_generate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    qrType?: string;
+                    qrMode?: string;
+                    destination?: string | null;
+                    qrData?: (string | {
+                        [key: string]: unknown;
+                    }) | null;
+                    errorCorrectionLevel?: string;
+                    fgColor?: string | null;
+                    bgColor?: string | null;
+                    foregroundColor?: string | null;
+                    backgroundColor?: string | null;
+                    gradientColor?: string | null;
+                    qrStyle?: string;
+                    dotShape?: string;
+                    cornerShape?: string;
+                    innerCornerShape?: string;
+                    outerCornerColor?: string | null;
+                    innerCornerColor?: string | null;
+                    enableFrame?: boolean | string;
+                    frameText?: string;
+                    frameColor?: string | null;
+                    frameTextColor?: string | null;
+                    frameStyle?: string;
+                    pdfUrl?: string | null;
+                    imageUrl?: string | null;
+                    uploadId?: string | null;
+                    logoFile?: string | null;
+                    temporary?: boolean | string;
+                    codeName?: string | null;
+                    customShortCode?: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string|null} */
+                        id: null;
+                        qrType: string;
+                        /** @description The text the QR encodes */
+                        payload: string;
+                        /** @description The same text (the spec names it qrData) */
+                        qrData: string;
+                        svg: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
+                        temporary: boolean;
+                        /** @description The validated content fields */
+                        fields: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The style the image was drawn with */
+                        style: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    GeneratorController_download: {
+        parameters: {
+            query?: {
+                format?: "png" | "svg";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    GeneratorController_subdomainInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSubdomain: boolean;
+                        /**
+                         * @description The preselected type, or null
+                         * @enum {string|null}
+                         */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi" | null;
+                        subdomain: string | null;
+                    };
+                };
+            };
+        };
+    };
+    TrackingController_track: {
         parameters: {
             query?: never;
             header?: never;
@@ -3428,7 +3456,7 @@ export interface operations {
             };
         };
     };
-    CodesController_trackDownload: {
+    TrackingController_trackDownload: {
         parameters: {
             query?: never;
             header?: never;
@@ -3458,34 +3486,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-        };
-    };
-    CodesController_subdomainInfo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The answer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        isSubdomain: boolean;
-                        /**
-                         * @description The preselected type, or null
-                         * @enum {string|null}
-                         */
-                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi" | null;
-                        subdomain: string | null;
-                    };
-                };
             };
         };
     };
