@@ -41,6 +41,7 @@ import { dynamicLimitMessage, TRIAL_STATUS_KEY, useTrialStatus } from '../../ui/
 import { codeTitle, failureStatus, typeLabel } from './code-text';
 import { draftOf, DYNAMIC_CONTENT_NOTE, fieldErrors, STALE_EDIT, STATIC_CONTENT_NOTE, type CodeDraft, type Encode } from './code-edit';
 import { svgDataUri } from './files';
+import { RoutingPanel } from './RoutingPanel';
 
 // Through the generator card's chunk (see its last lines), so the landing page keeps the tab in its own chunk.
 const generatorParts = () => import('../../generator/GeneratorCard');
@@ -90,7 +91,7 @@ const FrameTab = lazy(() =>
 );
 
 type Mode = 'edit' | 'copy';
-type EditorTab = 'content' | 'colors' | 'logo' | 'frame';
+type EditorTab = 'content' | 'colors' | 'logo' | 'frame' | 'routing';
 // A switch of four buttons rather than MUI's Tabs: Tabs would be shared with the generator card and split out of its chunk.
 const EDITOR_TABS: readonly [EditorTab, string][] = [
   ['content', 'Content'],
@@ -98,6 +99,8 @@ const EDITOR_TABS: readonly [EditorTab, string][] = [
   ['logo', 'Logo'],
   ['frame', 'Frame'],
 ];
+// Issue 33: a saved dynamic code's routing (rules, split, limits) is edited here too, with its own save.
+const ROUTING_TAB: [EditorTab, string] = ['routing', 'Routing'];
 const SAVE_FAILED = 'There was a problem saving your QR code.';
 
 export function CodeEdit() {
@@ -214,6 +217,9 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
   const [stale, setStale] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The code's version: a routing save moves it (one ETag for the code), and the next content save sends the new one.
+  const [version, setVersion] = useState(code.version);
+  const tabs = dynamic && mode === 'edit' ? [...EDITOR_TABS, ROUTING_TAB] : EDITOR_TABS;
   const fontReady = useFrameFont(style.enableFrame || tab === 'frame');
   const encode = useEncoder();
 
@@ -306,7 +312,7 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
     setBusy(true);
     try {
       if (mode === 'edit') {
-        await dataProvider.edit(code, draft);
+        await dataProvider.edit({ ...code, version }, draft);
         toast({
           title: dynamic ? 'Dynamic QR Code saved' : 'QR Code saved',
           description: 'Your changes were saved. The printed code stays the same.',
@@ -368,13 +374,13 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
               aria-label="What to edit"
               sx={{ mb: 2 }}
             >
-              {EDITOR_TABS.map(([value, label]) => (
+              {tabs.map(([value, label]) => (
                 <ToggleButton key={value} value={value} aria-controls="edit-panel">
                   {label}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <Box id="edit-panel" component="section" aria-label={EDITOR_TABS.find(([value]) => value === tab)?.[1]}>
+            <Box id="edit-panel" component="section" aria-label={tabs.find(([value]) => value === tab)?.[1]}>
               <Suspense fallback={<Box aria-busy="true" sx={{ minHeight: 240 }} />}>
                 {tab === 'content' && (
                   <Stack spacing={2}>
@@ -422,6 +428,7 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
                     signedIn
                   />
                 )}
+                {tab === 'routing' && <RoutingPanel codeId={code.id} onVersion={setVersion} />}
                 {tab === 'frame' && <FrameTab style={style} onStyleChange={(patch) => setStyle((current) => ({ ...current, ...patch }))} />}
               </Suspense>
             </Box>
