@@ -7,6 +7,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { createTenants } from '../test-support/tenants';
+import { staffCodeAnswer, staffCodeOneAnswer, staffUserAnswer } from './staff.answers';
 
 const list = (params: Record<string, unknown>) =>
   '?' +
@@ -150,6 +151,14 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
         ownerEmail: 'owner@example.com',
         mode: 'dynamic',
       });
+      // The rows are SQL rows: the documented answers (staff.answers.ts, the frontend's generated types) must fit them.
+      const everyone = await support.get('/api/admin/users' + list({ range: [0, 99] }));
+      for (const row of everyone.body) expect(staffUserAnswer.parse(row)).toEqual(row);
+      const one = (await support.get(`/api/admin/users/${ownerUser.id}`)).body;
+      expect(staffUserAnswer.parse(one)).toEqual(one);
+      for (const row of codes.body) expect(staffCodeAnswer.parse(row)).toEqual(row);
+      const code = (await support.get(`/api/admin/codes/${codeId}`)).body;
+      expect(staffCodeOneAnswer.parse(code)).toEqual(code);
 
       const events = await support.get('/api/admin/events' + list({ filter: { userId: ownerUser.id }, range: [0, 9] }));
       expect(events.status).toBe(200);

@@ -34,3 +34,48 @@ export const adminOverviewAnswer = z.object({
     .meta({ description: 'Sign-ups per UTC day, oldest first, 14 days ending today (days without any as 0)' }),
 });
 export type AdminOverviewAnswer = z.output<typeof adminOverviewAnswer>;
+
+const isoTime = z.string().meta({ description: 'An ISO 8601 time' });
+
+/** One row of GET /api/admin/users (and GET /api/admin/users/:id): an account as the audit projection keeps it. */
+export const staffUserAnswer = z.object({
+  id: z.string(),
+  clientId: z.number().int().meta({ description: 'The tenant (white-label client) the account belongs to' }),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.string()).meta({ description: 'Staff roles; empty for an ordinary user' }),
+  subscriptionStatus: z.string(),
+  trialEndDate: isoTime.nullable().meta({ description: 'When the free trial ends; null: never started' }),
+  isDisabled: z.boolean(),
+  isDeleted: z.boolean(),
+  codeCount: count,
+  createdAt: isoTime,
+});
+export type StaffUserAnswer = z.output<typeof staffUserAnswer>;
+
+/** One row of GET /api/admin/codes: a code as the audit projection keeps it. */
+export const staffCodeAnswer = z.object({
+  id: z.string(),
+  clientId: z.number().int(),
+  userId: z.string(),
+  ownerEmail: z.string().nullable(),
+  mode: z.enum(['static', 'dynamic']),
+  qrType: z.string(),
+  label: z.string(),
+  name: z.string().nullable(),
+  shortCode: z.string().nullable(),
+  destination: z.string().nullable(),
+  isPaused: z.boolean(),
+  hasPassword: z.boolean(),
+  isSuspended: z.boolean(),
+  suspensionReason: z.string().nullable(),
+  isDeleted: z.boolean(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+});
+/** GET /api/admin/codes/:id: the row and its stream's revision (the ETag's version). */
+export const staffCodeOneAnswer = staffCodeAnswer.extend({
+  version: z.number().int().nullable().meta({ description: "The code stream's revision; null before the audit log saw it" }),
+});

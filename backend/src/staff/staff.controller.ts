@@ -8,7 +8,15 @@ import { listPage, type ListQuery } from '../common/list-query';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
 import { AdminOverviewService } from './admin-overview.service';
-import { adminOverviewAnswer, staffMeAnswer, type AdminOverviewAnswer, type StaffMeAnswer } from './staff.answers';
+import {
+  adminOverviewAnswer,
+  staffCodeAnswer,
+  staffCodeOneAnswer,
+  staffMeAnswer,
+  staffUserAnswer,
+  type AdminOverviewAnswer,
+  type StaffMeAnswer,
+} from './staff.answers';
 import {
   blockDomainBody,
   blockedDomainsQuery,
@@ -79,7 +87,7 @@ export class StaffController {
 
   // ---------------------------------------------------------------- users
 
-  @Get('users') @Authenticated(CAN.read) async users(
+  @Get('users') @Authenticated(CAN.read) @AnswerOf(staffUserAnswer.array()) async users(
     @CurrentUser() user: AuthUser,
     @QueryOf(usersQuery) q: UsersQuery,
     @Res({ passthrough: true }) res: Response,
@@ -88,7 +96,10 @@ export class StaffController {
     return listPage(res, 'users', q.range, rows, total);
   }
 
-  @Get('users/:id') @Authenticated(CAN.read) user(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), USER_NOT_FOUND) id: string) {
+  @Get('users/:id') @Authenticated(CAN.read) @AnswerOf(staffUserAnswer) user(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
+  ) {
     return this.query.user(id, tenantScope(user));
   }
 
@@ -125,7 +136,7 @@ export class StaffController {
 
   // ---------------------------------------------------------------- codes
 
-  @Get('codes') @Authenticated(CAN.read) async codes(
+  @Get('codes') @Authenticated(CAN.read) @AnswerOf(staffCodeAnswer.array()) async codes(
     @CurrentUser() user: AuthUser,
     @QueryOf(codesQuery) q: CodesQuery,
     @Res({ passthrough: true }) res: Response,
@@ -135,7 +146,7 @@ export class StaffController {
   }
 
   /** Answers about one code carry `ETag: "<version>"`, its stream's revision, like the owner's routes. */
-  @Get('codes/:id') @Authenticated(CAN.read) @VersionETag() code(
+  @Get('codes/:id') @Authenticated(CAN.read) @VersionETag() @AnswerOf(staffCodeOneAnswer) code(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
   ) {

@@ -5487,11 +5487,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The tenant (white-label client) the account belongs to */
+                        clientId: number;
+                        email: string;
+                        username: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Staff roles; empty for an ordinary user */
+                        roles: string[];
+                        subscriptionStatus: string;
+                        /** @description When the free trial ends; null: never started */
+                        trialEndDate: string | null;
+                        isDisabled: boolean;
+                        isDeleted: boolean;
+                        codeCount: number;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                    }[];
+                };
             };
         };
     };
@@ -5506,11 +5527,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The tenant (white-label client) the account belongs to */
+                        clientId: number;
+                        email: string;
+                        username: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Staff roles; empty for an ordinary user */
+                        roles: string[];
+                        subscriptionStatus: string;
+                        /** @description When the free trial ends; null: never started */
+                        trialEndDate: string | null;
+                        isDisabled: boolean;
+                        isDeleted: boolean;
+                        codeCount: number;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                    };
+                };
             };
         };
     };
@@ -5611,11 +5653,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        clientId: number;
+                        userId: string;
+                        ownerEmail: string | null;
+                        /** @enum {string} */
+                        mode: "static" | "dynamic";
+                        qrType: string;
+                        label: string;
+                        name: string | null;
+                        shortCode: string | null;
+                        destination: string | null;
+                        isPaused: boolean;
+                        hasPassword: boolean;
+                        isSuspended: boolean;
+                        suspensionReason: string | null;
+                        isDeleted: boolean;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    }[];
+                };
             };
         };
     };
@@ -5633,6 +5699,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        clientId: number;
+                        userId: string;
+                        ownerEmail: string | null;
+                        /** @enum {string} */
+                        mode: "static" | "dynamic";
+                        qrType: string;
+                        label: string;
+                        name: string | null;
+                        shortCode: string | null;
+                        destination: string | null;
+                        isPaused: boolean;
+                        hasPassword: boolean;
+                        isSuspended: boolean;
+                        suspensionReason: string | null;
+                        isDeleted: boolean;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                        /** @description The code stream's revision; null before the audit log saw it */
+                        version: number | null;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {

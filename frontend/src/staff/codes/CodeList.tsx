@@ -1,22 +1,10 @@
 import { Chip, useMediaQuery, type Theme } from '@mui/material';
-import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, type RaRecord } from 'react-admin';
+import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import type { ApiAnswer } from '../../api/types';
 import { day, RecordTable } from '../RecordTable';
 
-export interface StaffCode extends RaRecord<string> {
-  label: string;
-  ownerEmail: string | null;
-  userId: string;
-  mode: 'static' | 'dynamic';
-  qrType: string;
-  shortCode: string | null;
-  destination: string | null;
-  isPaused: boolean;
-  isSuspended: boolean;
-  suspensionReason: string | null;
-  isDeleted: boolean;
-  clientId: number;
-  createdAt: string;
-}
+/** A row of GET /api/admin/codes. */
+export type StaffCode = ApiAnswer<'/api/admin/codes'>[number];
 
 export function CodeState({ code }: { code: StaffCode }) {
   if (code.isDeleted) return <Chip size="small" label="deleted" />;

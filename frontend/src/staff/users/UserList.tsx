@@ -1,24 +1,12 @@
 import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
 import { planLabel, trialDaysLeft } from '@qrsharks/qr-core/browser';
-import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList, type RaRecord } from 'react-admin';
+import { List, NullableBooleanInput, SearchInput, SelectInput, SimpleList } from 'react-admin';
+import type { ApiAnswer } from '../../api/types';
 import { day, RecordTable } from '../RecordTable';
 import { counted } from '../../ui/words';
 
-export interface StaffUser extends RaRecord<string> {
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  roles: string[];
-  subscriptionStatus: string;
-  /** When the free trial ends (null: never started). */
-  trialEndDate: string | null;
-  isDisabled: boolean;
-  isDeleted: boolean;
-  codeCount: number;
-  clientId: number;
-  createdAt: string;
-}
+/** A row of GET /api/admin/users (and GET /api/admin/users/:id). */
+export type StaffUser = ApiAnswer<'/api/admin/users/{id}'>;
 
 export const fullName = (user: StaffUser) => `${user.firstName} ${user.lastName}`.trim();
 
