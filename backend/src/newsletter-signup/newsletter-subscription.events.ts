@@ -67,7 +67,8 @@ export function tenantOfNewsletterStream(streamId: string): number | null {
  */
 const subscriber = (data: { email: string }, event: { metadata: { tenantId: number } }, hash: AddressHash) =>
   `subscriber:${event.metadata.tenantId}:${hash('email', data.email)}`;
-const erasedAddress = (subject: string) => `erased-${subject.split(':').pop()!.toLowerCase()}@erased.invalid`;
+/** What an erased subscriber's address reads as (and what the projection writes on PersonalDataErased): one per subject. */
+export const erasedAddress = (subject: string) => `erased-${subject.split(':').pop()!.toLowerCase()}@erased.invalid`;
 for (const type of ['NewsletterSubscribed', 'NewsletterSubscriptionConfirmed', 'NewsletterUnsubscribed'] as const) {
   personalData.register<{ email: string }>(type, {
     subject: subscriber,

@@ -1,9 +1,12 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
+import { PERSONAL_DATA_KEYS } from '../event-store/event-store.module';
+import { PERSONAL_DATA_ERASED, type PersonalDataErased } from '../event-store/personal-data/personal-data-erased';
+import type { PersonalDataKeys } from '../event-store/personal-data/personal-data-keys';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
-import { NEWSLETTER_EVENTS, normalizeEmail, tenantOfNewsletterStream } from './newsletter-subscription.events';
+import { erasedAddress, NEWSLETTER_EVENTS, normalizeEmail, tenantOfNewsletterStream } from './newsletter-subscription.events';
 
 /** The newsletter_subscriptions projection's name: commands and readers wait on it by this constant (ProjectionsService.waitFor). */
 export const NEWSLETTER_SUBSCRIPTIONS_PROJECTION = 'newsletter_subscriptions';
@@ -17,21 +20,35 @@ export const NEWSLETTER_SUBSCRIPTIONS_PROJECTION = 'newsletter_subscriptions';
  * lists were per tenant: never appended to since) change the address's one live row, whichever tenant it is on: a
  * legacy confirmation or unsubscription may carry another host's tenant in its metadata, and in `$all` every legacy
  * event comes before the first per-tenant one, when an address had one row at most.
+ *
+ * Issue 32: `PersonalDataErased` of an address on a tenant (`email:{tenantId}:{hash}`, appended by the deletion of an
+ * account of that address; or `subscriber:{tenantId}:{hash}`) rewrites that tenant's row of the address to the erased
+ * address (`erased-{hash}@erased.invalid`), which is what its events read as from then on: a rebuild after the erasure
+ * writes the same row. The rows' addresses are matched by their salted hash (PersonalDataKeys.hash).
  */
 @Injectable()
 export class NewsletterSubscriptionsProjection implements Projection, OnModuleInit {
   readonly name = NEWSLETTER_SUBSCRIPTIONS_PROJECTION;
   readonly tables = ['newsletter_subscriptions'];
-  readonly eventTypes = NEWSLETTER_EVENTS.types;
+  readonly eventTypes = [...NEWSLETTER_EVENTS.types, PERSONAL_DATA_ERASED];
 
-  constructor(private readonly projections: ProjectionsService) {}
+  constructor(
+    private readonly projections: ProjectionsService,
+    @Inject(PERSONAL_DATA_KEYS) private readonly keys: PersonalDataKeys,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(this);
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of NEWSLETTER_EVENTS.among(events)) {
+    for (const recorded of events) {
+      if (recorded.type === PERSONAL_DATA_ERASED) {
+        await this.erase(tx, (recorded.data as PersonalDataErased).subject);
+        continue;
+      }
+      if (!NEWSLETTER_EVENTS.has(recorded)) continue;
+      const event = recorded;
       const email = normalizeEmail(event.data.email);
       const at = event.metadata.occurredAt;
       const streamTenant = tenantOfNewsletterStream(event.streamId);
@@ -73,6 +90,35 @@ export class NewsletterSubscriptionsProjection implements Projection, OnModuleIn
           streamTenant,
         ]);
       }
+    }
+  }
+
+  /**
+   * The tenant's row of an erased address takes the erased address. A row already erased for the same subject (the
+   * address subscribed again after an earlier erasure) is what a rebuild would fold this one into: when it had
+   * unsubscribed, the rebuild's signup takes it over, so it goes and this row stays; when it is live, the rebuild never
+   * made this row (its signup met the live row), so this one goes.
+   */
+  private async erase(tx: EntityManager, subject: string): Promise<void> {
+    const match = /^(?:email|subscriber):(\d+):(.+)$/.exec(subject);
+    if (!match) return;
+    const [tenantId, hash] = [Number(match[1]), match[2]];
+    const erased = erasedAddress(subject);
+    const rows = (await tx.query(
+      `SELECT id, email FROM newsletter_subscriptions WHERE client_id = $1 AND email NOT LIKE '%@erased.invalid'`,
+      [tenantId],
+    )) as { id: string; email: string }[];
+    for (const row of rows.filter((candidate) => this.keys.hash('email', candidate.email) === hash)) {
+      const [earlier] = (await tx.query('SELECT id, is_deleted FROM newsletter_subscriptions WHERE client_id = $1 AND email = $2', [
+        tenantId,
+        erased,
+      ])) as { id: string; is_deleted: boolean }[];
+      if (earlier && !earlier.is_deleted) {
+        await tx.query('DELETE FROM newsletter_subscriptions WHERE id = $1', [row.id]);
+        continue;
+      }
+      if (earlier) await tx.query('DELETE FROM newsletter_subscriptions WHERE id = $1', [earlier.id]);
+      await tx.query('UPDATE newsletter_subscriptions SET email = $2 WHERE id = $1', [row.id, erased]);
     }
   }
 }
