@@ -24,6 +24,10 @@ import {
   type NewEvent,
 } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { PERSONAL_DATA_KEYS } from '../event-store/event-store.module';
+import { erasureStream, PERSONAL_DATA_ERASED, type PersonalDataErased } from '../event-store/personal-data/personal-data-erased';
+import type { PersonalDataKeys } from '../event-store/personal-data/personal-data-keys';
+import { emailSubject } from '../event-store/personal-data/personal-data-registry';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { PaymentFailed, PaymentSucceeded } from '../payments';
 import { scannedEvent, uuidv7 } from '../scans/scan-fixtures';
@@ -79,7 +83,7 @@ describe('rebuilding every projection gives the live read models, row by row (an
     const dataSource = app.get(DataSource);
 
     // The last append's position: headPosition() may lag while another database's transaction holds xmin back.
-    const last = await playScenario(store);
+    const last = await playScenario(store, app.get<PersonalDataKeys>(PERSONAL_DATA_KEYS));
     expect(await projections.waitFor(last, undefined, 60_000)).toBe(true);
     expect(await dataSource.query('SELECT projection, event_type, error FROM projection_dead_letters')).toEqual([]);
 
@@ -162,7 +166,7 @@ async function installOldVersion(db: TestDatabase): Promise<void> {
 }
 
 /** One scenario touching every event type the projections consume, in the shapes the product writes and wrote. */
-async function playScenario(store: EventStore): Promise<AllPosition> {
+async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<AllPosition> {
   let last: AllPosition | null = null;
   const append = async (streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision = 'any') => {
     const result = await store.append(streamId, events, { expectedRevision });
@@ -433,6 +437,11 @@ async function playScenario(store: EventStore): Promise<AllPosition> {
     event('NewsletterUnsubscribed', { email: 'fan@example.com', via: 'one-click' }, 1, 'anonymous'),
   ]);
   await append(perTenant(1, mover), [event('NewsletterSubscribed', { email: mover }, 1, 'anonymous')]);
+  const leaving = event('NewsletterSubscribed', { email: 'leaver@example.com' }, 1, 'anonymous');
+  await append(perTenant(1, 'leaver@example.com'), [
+    leaving,
+    event('NewsletterSubscriptionConfirmed', { email: 'leaver@example.com', subscriptionId: leaving.id }, 1, 'anonymous'),
+  ]);
 
   // Campaigns and notification preferences.
   const campaignId = randomUUID();
@@ -460,5 +469,11 @@ async function playScenario(store: EventStore): Promise<AllPosition> {
 
   // Account deletion last: what it ends (codes, uploads, share links, payments' seller) must rebuild the same too.
   await append(`user-${leaver}`, [event('UserDeleted', { userId: leaver }, 1, leaver)]);
+  // ... and, as the deletion does, the erasure of its address's keys on the tenant (its newsletter subscription's).
+  const erased = emailSubject((kind, address) => keys.hash(kind, address), 1, 'leaver@example.com');
+  await append(erasureStream(erased), [
+    event<PersonalDataErased>(PERSONAL_DATA_ERASED, { subject: erased, reason: 'account-deleted' }, 1, leaver),
+  ]);
+  await keys.erase(erased);
   return last!;
 }
