@@ -8,6 +8,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { AuditProjection } from './audit.projection';
+import { auditEventAnswer, auditRowAnswer } from './staff.answers';
 
 /**
  * The audit projection: a scripted set of changes through HTTP gives exactly these rows (who, what as a sentence, the
@@ -112,6 +113,12 @@ describe('audit projection: the changes people make, as sentences, rebuilt ident
       'unblocked the destination domain evil.example',
       'blocked the destination domain evil.example: Malware',
     ]);
+    // The rows are SQL rows: the documented answers (staff.answers.ts, the frontend's generated types) must fit them.
+    for (const row of [...timeline.body, ...blocklist.body]) {
+      expect(auditRowAnswer.parse(row)).toEqual(row);
+      const full = (await admin.get(`/api/admin/events/${row.id as string}`)).body;
+      expect(auditEventAnswer.parse(full)).toEqual(full);
+    }
 
     const all = await snapshot();
     const types = new Set(all.events.map((row) => row.type));

@@ -79,3 +79,28 @@ export const staffCodeAnswer = z.object({
 export const staffCodeOneAnswer = staffCodeAnswer.extend({
   version: z.number().int().nullable().meta({ description: "The code stream's revision; null before the audit log saw it" }),
 });
+
+/** One row of GET /api/admin/events: an event of the audit log, with its sentence. */
+export const auditRowAnswer = z.object({
+  id: z.string(),
+  position: z.string().meta({ description: "The event's position in the store, as a decimal string (a bigint)" }),
+  streamId: z.string(),
+  revision: z.string().meta({ description: "The event's revision in its stream, as a decimal string (a bigint)" }),
+  type: z.string(),
+  clientId: z.number().int(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  userId: z.string().nullable(),
+  qrId: z.string().nullable(),
+  occurredAt: isoTime,
+  summary: z.string().meta({ description: 'What happened, as a sentence after the actor ("created the dynamic … code …")' }),
+});
+
+/** GET /api/admin/events/:id: the row, what it changed, and the event's data and metadata as stored. */
+export const auditEventAnswer = auditRowAnswer.extend({
+  prepare: z.string(),
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  data: z.record(z.string(), z.unknown()),
+  metadata: z.record(z.string(), z.unknown()),
+  correlationId: z.string().nullable(),
+});

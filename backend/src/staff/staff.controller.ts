@@ -10,6 +10,8 @@ import { StaffService } from './staff.service';
 import { AdminOverviewService } from './admin-overview.service';
 import {
   adminOverviewAnswer,
+  auditEventAnswer,
+  auditRowAnswer,
   staffCodeAnswer,
   staffCodeOneAnswer,
   staffMeAnswer,
@@ -61,7 +63,7 @@ export class StaffController {
 
   // ---------------------------------------------------------------- audit log
 
-  @Get('events') @Authenticated(CAN.read) async events(
+  @Get('events') @Authenticated(CAN.read) @AnswerOf(auditRowAnswer.array()) async events(
     @CurrentUser() user: AuthUser,
     @QueryOf(eventsQuery) q: EventsQuery,
     @Res({ passthrough: true }) res: Response,
@@ -81,7 +83,10 @@ export class StaffController {
     return toCsv(rows, CSV_COLUMNS);
   }
 
-  @Get('events/:id') @Authenticated(CAN.read) event(@CurrentUser() user: AuthUser, @IdParam('id', uuidId(), EVENT_NOT_FOUND) id: string) {
+  @Get('events/:id') @Authenticated(CAN.read) @AnswerOf(auditEventAnswer) event(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), EVENT_NOT_FOUND) id: string,
+  ) {
     return this.query.event(id, tenantScope(user));
   }
 

@@ -5426,11 +5426,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The event's position in the store, as a decimal string (a bigint) */
+                        position: string;
+                        streamId: string;
+                        /** @description The event's revision in its stream, as a decimal string (a bigint) */
+                        revision: string;
+                        type: string;
+                        clientId: number;
+                        actorId: string | null;
+                        actorEmail: string | null;
+                        userId: string | null;
+                        qrId: string | null;
+                        /** @description An ISO 8601 time */
+                        occurredAt: string;
+                        /** @description What happened, as a sentence after the actor ("created the dynamic … code …") */
+                        summary: string;
+                    }[];
+                };
             };
         };
     };
@@ -5466,11 +5486,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The event's position in the store, as a decimal string (a bigint) */
+                        position: string;
+                        streamId: string;
+                        /** @description The event's revision in its stream, as a decimal string (a bigint) */
+                        revision: string;
+                        type: string;
+                        clientId: number;
+                        actorId: string | null;
+                        actorEmail: string | null;
+                        userId: string | null;
+                        qrId: string | null;
+                        /** @description An ISO 8601 time */
+                        occurredAt: string;
+                        /** @description What happened, as a sentence after the actor ("created the dynamic … code …") */
+                        summary: string;
+                        prepare: string;
+                        changes: {
+                            field: string;
+                            before: unknown;
+                            after: unknown;
+                        }[];
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        correlationId: string | null;
+                    };
+                };
             };
         };
     };

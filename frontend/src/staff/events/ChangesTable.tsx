@@ -1,10 +1,8 @@
+import type { ApiAnswer } from '../../api/types';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 
-export interface Change {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
+/** One field an event changed (GET /api/admin/events/:id's `changes`). */
+export type Change = ApiAnswer<'/api/admin/events/{id}'>['changes'][number];
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 

@@ -13,23 +13,14 @@ import {
   TextInput,
   TopToolbar,
   useListContext,
-  type RaRecord,
 } from 'react-admin';
+import type { ApiAnswer } from '../../api/types';
 import { eventsCsvUrl } from '../data-provider';
 import { RecordTable, when, type Column } from '../RecordTable';
 import { EVENT_TYPE_CHOICES } from './event-types';
 
-export interface AuditRow extends RaRecord<string> {
-  occurredAt: string;
-  actorEmail: string | null;
-  actorId: string | null;
-  type: string;
-  summary: string;
-  streamId: string;
-  userId: string | null;
-  qrId: string | null;
-  clientId: number;
-}
+/** A row of GET /api/admin/events. */
+export type AuditRow = ApiAnswer<'/api/admin/events'>[number];
 
 /** "who did what", the row's sentence with its subject. */
 export const sentence = (row: AuditRow) => `${row.actorEmail ?? row.actorId ?? 'someone'} ${row.summary}`;

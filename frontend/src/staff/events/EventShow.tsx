@@ -1,17 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { DateField, FunctionField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ChangesTable, type Change } from './ChangesTable';
-import { sentence, type AuditRow } from './EventList';
+import type { ApiAnswer } from '../../api/types';
+import { ChangesTable } from './ChangesTable';
+import { sentence } from './EventList';
 
-interface FullEvent extends AuditRow {
-  position: string;
-  revision: string;
-  correlationId: string | null;
-  changes: Change[];
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-}
+/** GET /api/admin/events/:id. */
+type FullEvent = ApiAnswer<'/api/admin/events/{id}'>;
 
 /** A JSON block; SimpleShowLayout labels it from its `label` prop. */
 function Json({ value }: { label: string; value: unknown }) {
