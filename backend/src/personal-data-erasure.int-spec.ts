@@ -5,7 +5,10 @@ import { DataSource } from 'typeorm';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDF_MINI, postMultipart } from './codes/codes.test-kit';
+import { envelope } from './command-pipeline/command-pipeline';
 import type { EventStore } from './event-store/event-store';
+import { PERSONAL_DATA_KEYS } from './event-store/event-store.module';
+import type { PersonalDataKeys } from './event-store/personal-data/personal-data-keys';
 import { EVENT_STORE } from './event-store/event-store.tokens';
 import { ProjectionsService } from './projections/projections.service';
 import { rebuildProjection } from './projections/rebuild';
@@ -105,4 +108,48 @@ describe('a deleted account leaves no personal data in the database, and rebuild
     const rebuilt = await snapshot();
     for (const key of Object.keys(live)) expect({ [key]: rebuilt[key] }).toEqual({ [key]: live[key] });
   }, 180_000);
+
+  it('the features register every field a person types or that names them: stored sealed, read back, erased with the key', async () => {
+    // One case per registration this list guards (issue 32): without it, the stored row holds the string in plain text.
+    const tag = randomUUID().replace(/-/g, '').slice(0, 12);
+    const [qrId, userId] = [randomUUID(), randomUUID()];
+    const routing = {
+      rules: [{ when: { countries: ['DE'] }, destination: `https://rule.example/${tag}` }],
+      split: [
+        { destination: `https://arm-a.example/${tag}`, weight: 50 },
+        { destination: `https://arm-b.example/${tag}`, weight: 50 },
+      ],
+      maxScans: 10,
+      afterLimit: `https://after.example/${tag}`,
+    };
+    const cases = [
+      {
+        streamId: `qr-${qrId}`,
+        subject: `code:${qrId}`,
+        type: 'QrRoutingChanged',
+        data: { qrId, before: null, after: routing },
+        erased: { qrId, before: null, after: null },
+      },
+      {
+        streamId: `user-${userId}`,
+        subject: `user:${userId}`,
+        type: 'UserSignedInWithGoogle',
+        data: { userId, googleId: `google-${tag}`, email: `google.${tag}@example.com` },
+        erased: { userId, googleId: null, email: '[erased]' },
+      },
+    ];
+    const store = app.app.get<EventStore>(EVENT_STORE);
+    const keys = app.app.get<PersonalDataKeys>(PERSONAL_DATA_KEYS);
+    const dataSource = app.app.get(DataSource);
+    for (const { streamId, subject, type, data, erased } of cases) {
+      await store.append(streamId, [envelope({ type, data }, { tenantId: 1, actorId: 'system' })], { expectedRevision: 'any' });
+      const [stored] = (await dataSource.query('SELECT data::text AS data FROM events WHERE stream_id = $1', [streamId])) as {
+        data: string;
+      }[];
+      expect({ type, plain: stored.data.includes(tag) }).toEqual({ type, plain: false });
+      expect((await store.readStream(streamId))[0].data).toEqual(data);
+      await keys.erase(subject);
+      expect((await store.readStream(streamId))[0].data).toEqual(erased);
+    }
+  });
 });

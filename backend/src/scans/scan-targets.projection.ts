@@ -72,7 +72,8 @@ export class ScanTargetsProjection implements Projection, OnModuleInit {
           ]);
           // Issue 32: the owner's typed content and destinations leave the rows (the same constants live and rebuilt).
           await tx.query(
-            "UPDATE scan_targets SET destination = '', fields = '{}', destination_host = NULL, is_blocked = false WHERE user_id = $1",
+            `UPDATE scan_targets SET destination = '', fields = '{}', destination_host = NULL, is_blocked = false, routing = NULL
+             WHERE user_id = $1`,
             [event.data.userId],
           );
           break;

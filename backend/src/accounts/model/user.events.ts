@@ -231,7 +231,11 @@ export const DELETED_USER = { username: 'Deleted user', email: '[erased]', first
 const userSubject = (data: { userId: string }) => `user:${data.userId}`;
 personalData
   .register<UserRegistered>('UserRegistered', { subject: userSubject, fields: DELETED_USER })
-  .register<UserSignedInWithGoogle>('UserSignedInWithGoogle', { subject: userSubject, fields: { email: DELETED_USER.email } })
+  // googleId: Google's id of the person's account (it names them at Google); null once erased, as users.google_id then.
+  .register<UserSignedInWithGoogle>('UserSignedInWithGoogle', {
+    subject: userSubject,
+    fields: { email: DELETED_USER.email, googleId: null },
+  })
   .register<UserNameChanged>('UserNameChanged', {
     subject: userSubject,
     fields: { firstName: DELETED_USER.firstName, lastName: DELETED_USER.lastName },

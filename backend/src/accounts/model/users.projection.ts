@@ -76,7 +76,7 @@ export class UsersProjection implements Projection, OnModuleInit {
           // Issue 32: the row names nobody any more; what a rebuild writes once the user's key is erased (DELETED_USER).
           await tx.query(
             `UPDATE users SET is_deleted = true, deleted_at = $2, username = $3, username_key = $4, email = $5, first_name = $6,
-             last_name = $7 WHERE id = $1`,
+             last_name = $7, google_id = NULL WHERE id = $1`,
             [
               d.userId,
               at,

@@ -271,7 +271,9 @@ personalData
   })
   .register<QrContentChanged>('QrContentChanged', { subject: codeSubject, fields: { before: {}, after: {} } })
   .register<QrDestinationChanged>('QrDestinationChanged', { subject: codeSubject, fields: { before: '', after: '' } })
-  .register<QrRenamed>('QrRenamed', { subject: codeSubject, fields: { before: null, after: null } });
+  .register<QrRenamed>('QrRenamed', { subject: codeSubject, fields: { before: null, after: null } })
+  // The destinations of the rules, split arms and afterLimit are typed by the owner: the whole routing is sealed.
+  .register<QrRoutingChanged>('QrRoutingChanged', { subject: codeSubject, fields: { before: null, after: null } });
 for (const type of ['QrGenerated', 'QrDownloaded'] as const) {
   personalData.register<QrTracked>(type, {
     subject: (data) => (data.qrCodeId ? `code:${data.qrCodeId}` : data.userId ? `user:${data.userId}` : null),
