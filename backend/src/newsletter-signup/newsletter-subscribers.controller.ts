@@ -2,8 +2,9 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
 import { toCsv } from '../common/csv';
-import { QueryOf } from '../common/input';
+import { AnswerOf, QueryOf } from '../common/input';
 import { listPage } from '../common/list-query';
+import { subscriberAnswer } from './newsletter-signup.answers';
 import { subscribersQuery, type SubscribersQuery } from './newsletter-signup.schemas';
 import { NewsletterSubscribersQuery } from './newsletter-subscribers.query';
 
@@ -19,7 +20,7 @@ const CSV_COLUMNS = ['email', 'status', 'subscribedAt', 'confirmedAt', 'unsubscr
 export class NewsletterSubscribersController {
   constructor(private readonly subscribers: NewsletterSubscribersQuery) {}
 
-  @Get('newsletter-subscribers') async list(
+  @Get('newsletter-subscribers') @AnswerOf(subscriberAnswer.array()) async list(
     @CurrentUser() user: AuthUser,
     @QueryOf(subscribersQuery) q: SubscribersQuery,
     @Res({ passthrough: true }) res: Response,

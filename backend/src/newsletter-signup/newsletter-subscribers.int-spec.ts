@@ -5,6 +5,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { createTenants } from '../test-support/tenants';
 import { grantRole, signUp } from '../test-support/users';
+import { subscriberAnswer } from './newsletter-signup.answers';
 import { confirmToken, unsubscribeToken } from './newsletter-tokens';
 import { newsletterStream } from './newsletter-subscription.events';
 
@@ -71,6 +72,8 @@ describe('GET /api/admin/newsletter-subscribers (and .csv): the console subscrib
       ['ann@example.com', 'confirmed'],
       ['bob@example.com', 'unsubscribed'],
     ]);
+    // The rows are SQL rows: the documented answer (newsletter-signup.answers.ts, the frontend's generated types) must fit them.
+    for (const row of all.body) expect(subscriberAnswer.parse(row)).toEqual(row);
     const confirmed = await admin.get('/api/admin/newsletter-subscribers' + list({ filter: { status: 'confirmed' } }));
     expect(confirmed.body.map((row: { email: string }) => row.email)).toEqual(['ann@example.com']);
     expect(confirmed.headers['content-range']).toBe('newsletter-subscribers 0-0/1');

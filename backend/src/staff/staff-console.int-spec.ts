@@ -7,7 +7,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { createTenants } from '../test-support/tenants';
-import { staffCodeAnswer, staffCodeOneAnswer, staffUserAnswer } from './staff.answers';
+import { blockedDomainAnswer, staffCodeAnswer, staffCodeOneAnswer, staffUserAnswer } from './staff.answers';
 
 const list = (params: Record<string, unknown>) =>
   '?' +
@@ -320,6 +320,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     expect((await support.get('/api/admin/blocked-domains')).body).toEqual([
       expect.objectContaining({ id: 'phish.example', reason: 'Credential phishing', blockedBy: adminUser.id }),
     ]);
+    for (const row of (await support.get('/api/admin/blocked-domains')).body) expect(blockedDomainAnswer.parse(row)).toEqual(row);
 
     const refused = await postMultipart(owner, '/api/dynamic-qrcodes', dynamicForm('https://www.phish.example/'));
     expect(refused.status).toBe(400);

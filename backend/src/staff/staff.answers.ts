@@ -104,3 +104,12 @@ export const auditEventAnswer = auditRowAnswer.extend({
   metadata: z.record(z.string(), z.unknown()),
   correlationId: z.string().nullable(),
 });
+
+/** One row of GET /api/admin/blocked-domains: a destination domain on the blocklist (its id is the domain). */
+export const blockedDomainAnswer = z.object({
+  id: z.string(),
+  domain: z.string(),
+  reason: z.string(),
+  blockedBy: z.string().nullable().meta({ description: 'The id of the staff member who blocked it; null if unknown' }),
+  blockedAt: isoTime,
+});

@@ -12,6 +12,7 @@ import {
   adminOverviewAnswer,
   auditEventAnswer,
   auditRowAnswer,
+  blockedDomainAnswer,
   staffCodeAnswer,
   staffCodeOneAnswer,
   staffMeAnswer,
@@ -175,7 +176,7 @@ export class StaffController {
 
   // ---------------------------------------------------------------- destination blocklist (global)
 
-  @Get('blocked-domains') @Authenticated(CAN.read) async blockedDomains(
+  @Get('blocked-domains') @Authenticated(CAN.read) @AnswerOf(blockedDomainAnswer.array()) async blockedDomains(
     @QueryOf(blockedDomainsQuery) q: ListQuery<{ q?: string; id?: string[] }, 'domain' | 'blockedAt'>,
     @Res({ passthrough: true }) res: Response,
   ) {

@@ -1917,11 +1917,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        clientId: number;
+                        email: string;
+                        /** @enum {string} */
+                        status: "confirmed" | "unconfirmed" | "unsubscribed";
+                        /** @description An ISO 8601 time */
+                        subscribedAt: string;
+                        /** @description An ISO 8601 time */
+                        confirmedAt: string | null;
+                        /** @description An ISO 8601 time */
+                        unsubscribedAt: string | null;
+                    }[];
+                };
             };
         };
     };
@@ -5858,11 +5873,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        domain: string;
+                        reason: string;
+                        /** @description The id of the staff member who blocked it; null if unknown */
+                        blockedBy: string | null;
+                        /** @description An ISO 8601 time */
+                        blockedAt: string;
+                    }[];
+                };
             };
         };
     };

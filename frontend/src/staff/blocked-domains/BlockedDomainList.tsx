@@ -1,12 +1,10 @@
-import { CreateButton, DeleteButton, List, RecordContextProvider, SearchInput, TopToolbar, type RaRecord } from 'react-admin';
+import { CreateButton, DeleteButton, List, RecordContextProvider, SearchInput, TopToolbar } from 'react-admin';
 import { RecordTable, when } from '../RecordTable';
 import { useCan } from '../staff';
+import type { ApiAnswer } from '../../api/types';
 
-interface BlockedDomain extends RaRecord<string> {
-  domain: string;
-  reason: string;
-  blockedAt: string;
-}
+/** A row of GET /api/admin/blocked-domains. */
+type BlockedDomain = ApiAnswer<'/api/admin/blocked-domains'>[number];
 
 function Unblock({ record }: { record: BlockedDomain }) {
   return (

@@ -1,16 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Button, List, SearchInput, SelectInput, TopToolbar, useListContext, type RaRecord } from 'react-admin';
+import { Button, List, SearchInput, SelectInput, TopToolbar, useListContext } from 'react-admin';
 import { API } from '../data-provider';
 import { RecordTable, when } from '../RecordTable';
+import type { ApiAnswer } from '../../api/types';
 
-interface Subscriber extends RaRecord<string> {
-  email: string;
-  status: 'confirmed' | 'unconfirmed' | 'unsubscribed';
-  subscribedAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
+/** A row of GET /api/admin/newsletter-subscribers. */
+type Subscriber = ApiAnswer<'/api/admin/newsletter-subscribers'>[number];
 
 const STATUS_CHOICES = [
   { id: 'confirmed', name: 'Confirmed' },
