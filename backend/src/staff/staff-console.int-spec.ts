@@ -284,6 +284,23 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     expect((await victim.post('/api/login', { username: user.email, password: user.password })).status).toBe(200);
   });
 
+  it("a disable's answer comes once the console's own list has it: the page's refresh right after shows it", async () => {
+    const victim = new TestClient(app.url, { host: MAIN });
+    const user = await signUp(victim, 'disabled-at-once@example.com');
+    await settled();
+    // The audit projection lags (as on a loaded machine): paused, and started again a second after the request.
+    const projections = app.app.get(ProjectionsService);
+    await projections.pause('audit');
+    const answer = admin.post(`/api/admin/users/${user.id}/disable`, { reason: 'Spam campaign' });
+    const resumed = new Promise((resolve) => setTimeout(resolve, 1_000)).then(() => projections.resume('audit'));
+    try {
+      expect((await answer).status).toBe(201);
+      expect((await admin.get(`/api/admin/users/${user.id}`)).body.isDisabled).toBe(true);
+    } finally {
+      await resumed;
+    }
+  });
+
   it('suspending a code: /d/ answers the disabled page, the owner sees the reason and cannot resume; lifting restores it', async () => {
     expect((await support.post(`/api/admin/codes/${codeId}/suspension`, { reason: ' ' })).status).toBe(400);
     const suspended = await support.post(`/api/admin/codes/${codeId}/suspension`, { reason: 'Phishing reported' });

@@ -14,7 +14,15 @@ import {
 } from '../accounts';
 import { BlockDomainCommand, LiftSuspensionCommand, SuspendCodeCommand, UnblockDomainCommand } from '../codes';
 import { DomainError } from '../common/domain-error';
+import { AUDIT_PROJECTION } from './audit.projection';
 import { StaffQueryService, USER_NOT_FOUND } from './staff-query.service';
+
+/**
+ * The console shows a user from staff_users, the audit projection's read model: a role or status change answers once
+ * that projection has it too, so the page's refresh right after the answer shows it (a loaded browser test saw the old
+ * status after Disable and waited 30 s for the new one).
+ */
+const CONSOLE_VIEW = [AUDIT_PROJECTION];
 
 export const BLOCKLIST_DEFAULT_BRAND = "Only the default brand's admins keep the destination blocklist";
 
@@ -44,24 +52,32 @@ export class StaffService {
 
   async grant(admin: AuthUser, userId: string, role: Role) {
     return this.commandBus.execute(
-      new GrantRoleCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, role, by: admin.id }),
+      new GrantRoleCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, role, by: admin.id, alsoWaitFor: CONSOLE_VIEW }),
     );
   }
 
   async revoke(admin: AuthUser, userId: string, role: Role) {
     return this.commandBus.execute(
-      new RevokeRoleCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, role, by: admin.id }),
+      new RevokeRoleCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, role, by: admin.id, alsoWaitFor: CONSOLE_VIEW }),
     );
   }
 
   async disable(admin: AuthUser, userId: string, reason: string): Promise<AccountStatus> {
     return this.commandBus.execute(
-      new DisableAccountCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, by: admin, reason }),
+      new DisableAccountCommand({
+        tenantId: await this.tenantOfTarget(admin, userId),
+        userId,
+        by: admin,
+        reason,
+        alsoWaitFor: CONSOLE_VIEW,
+      }),
     );
   }
 
   async enable(admin: AuthUser, userId: string): Promise<AccountStatus> {
-    return this.commandBus.execute(new EnableAccountCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, by: admin }));
+    return this.commandBus.execute(
+      new EnableAccountCommand({ tenantId: await this.tenantOfTarget(admin, userId), userId, by: admin, alsoWaitFor: CONSOLE_VIEW }),
+    );
   }
 
   /**

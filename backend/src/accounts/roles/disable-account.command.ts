@@ -17,6 +17,8 @@ export interface AccountStatusChange {
   by: AuthUser;
   /** Required to disable (parsed at the edge); unused to enable. */
   reason?: string;
+  /** Read models the caller shows right after the answer (the console's own user list): waited for like users. */
+  alsoWaitFor?: readonly string[];
 }
 
 export type AccountStatus = AuthUser & { isDisabled: boolean };
@@ -46,7 +48,7 @@ function run(
   return pipeline.execute({
     actor: { actorId: change.by.id, tenantId: change.by.tenantId },
     // The guard of the user's next request reads users: the moved auth version refuses their sessions from then on.
-    waitFor: [USERS_PROJECTION],
+    waitFor: [USERS_PROJECTION, ...(change.alsoWaitFor ?? [])],
     plan: async (ctx) => {
       const account = await ctx.load(streamId, initialAccount, evolveAccount);
       const { user } = account.state;

@@ -15,6 +15,8 @@ export interface RoleChange {
   role: Role;
   /** Who changes it (the admin screen's admin); default: the request's actor (`system` on the command line). */
   by?: string;
+  /** Read models the caller shows right after the answer (the console's own user list): waited for like users. */
+  alsoWaitFor?: readonly string[];
 }
 
 /** Used by the admin screen, `npm run admin` and the tests' set-up. */
@@ -39,7 +41,7 @@ export function changeRole(
   return pipeline.execute({
     actor: { actorId: change.by ?? currentActor().actorId, tenantId: change.tenantId },
     // For the next request's guard: a granted or revoked role takes effect on the user's next request.
-    waitFor: [USERS_PROJECTION],
+    waitFor: [USERS_PROJECTION, ...(change.alsoWaitFor ?? [])],
     plan: async (ctx) => {
       const account = await ctx.load(streamId, initialAccount, evolveAccount);
       if (!isActive(account.state.user) || account.state.user.tenantId !== change.tenantId) throw DomainError.notFound(USER_NOT_FOUND);
