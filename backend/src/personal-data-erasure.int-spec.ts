@@ -15,6 +15,7 @@ import { rebuildProjection } from './projections/rebuild';
 import { TestClient } from './test-support/http';
 import { startTestApp, type TestApp } from './test-support/test-app';
 import { until } from './test-support/until';
+import { snapshotReadModels } from './test-support/read-models';
 
 /**
  * Issue 32 items 1 and 2, the proof (partial: see docs/decisions.md): a person with unique strings in their account
@@ -94,15 +95,7 @@ describe('a deleted account leaves no personal data in the database, and rebuild
     await until(() => !existsSync(join(uploads, stored[0])), 'the uploaded file to leave UPLOAD_DIR');
 
     // Rebuilding every projection (the fields now read as erased) gives exactly the live tables.
-    const tables = projections.list().flatMap((projection) => projection.tables.map((table) => ({ projection: projection.name, table })));
-    const snapshot = async () => {
-      const rows: Record<string, string[]> = {};
-      for (const { projection, table } of tables) {
-        const result = (await dataSource.query(`SELECT t::text AS row FROM "${table}" t ORDER BY 1`)) as { row: string }[];
-        rows[`${projection}.${table}`] = result.map((row) => row.row);
-      }
-      return rows;
-    };
+    const snapshot = () => snapshotReadModels(projections, dataSource);
     const live = await snapshot();
     for (const projection of projections.list()) await rebuildProjection(projection, store, dataSource);
     const rebuilt = await snapshot();

@@ -34,6 +34,7 @@ import { scannedEvent, uuidv7 } from '../scans/scan-fixtures';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import { ProjectionsService } from './projections.service';
 import { rebuildProjection } from './rebuild';
+import { snapshotReadModels } from '../test-support/read-models';
 
 /**
  * Issue 28 item 1: rebuilds are the product's promise. An install upgraded from before the campaigns migration (its
@@ -92,15 +93,7 @@ describe('rebuilding every projection gives the live read models, row by row (an
     const played = new Set(((await dataSource.query('SELECT DISTINCT type FROM events')) as { type: string }[]).map((row) => row.type));
     expect([...consumed].filter((type) => !played.has(type)).sort()).toEqual([]);
 
-    const tables = projections.list().flatMap((projection) => projection.tables.map((table) => ({ projection: projection.name, table })));
-    const snapshot = async () => {
-      const rows: Record<string, string[]> = {};
-      for (const { projection, table } of tables) {
-        const result = (await dataSource.query(`SELECT t::text AS row FROM "${table}" t ORDER BY 1`)) as { row: string }[];
-        rows[`${projection}.${table}`] = result.map((row) => row.row);
-      }
-      return rows;
-    };
+    const snapshot = () => snapshotReadModels(projections, dataSource);
     const live = await snapshot();
     // The scenario reached every table: an empty table would compare equal whatever its projection does.
     expect(
