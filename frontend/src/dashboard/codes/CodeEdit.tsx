@@ -39,9 +39,10 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { CODES, type DashboardCode, type DashboardDataProvider } from '../data-provider';
 import { dynamicLimitMessage, TRIAL_STATUS_KEY, useTrialStatus } from '../../ui/trial-status';
 import { codeTitle, failureStatus, typeLabel } from './code-text';
-import { draftOf, DYNAMIC_CONTENT_NOTE, fieldErrors, STALE_EDIT, STATIC_CONTENT_NOTE, type CodeDraft, type Encode } from './code-edit';
+import { draftOf, DYNAMIC_CONTENT_NOTE, fieldErrors, STATIC_CONTENT_NOTE, type CodeDraft, type Encode } from './code-edit';
 import { svgDataUri } from './files';
 import { RoutingPanel } from './RoutingPanel';
+import { StaleEditAlert } from './StaleEditAlert';
 
 // Through the generator card's chunk (see its last lines), so the landing page keeps the tab in its own chunk.
 const generatorParts = () => import('../../generator/GeneratorCard');
@@ -344,20 +345,7 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
           sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 340px' } }}
         >
           <Box sx={{ minWidth: 0 }}>
-            {stale && (
-              <Alert
-                severity="warning"
-                data-testid="stale-edit"
-                sx={{ mb: 2 }}
-                action={
-                  <Button color="inherit" size="small" onClick={onReload}>
-                    Reload
-                  </Button>
-                }
-              >
-                {STALE_EDIT}
-              </Alert>
-            )}
+            {stale && <StaleEditAlert testId="stale-edit" onReload={onReload} sx={{ mb: 2 }} />}
             {failure && (
               <Alert severity="error" data-testid="save-error" sx={{ mb: 2 }}>
                 {failure}

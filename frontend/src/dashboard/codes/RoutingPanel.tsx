@@ -25,7 +25,7 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiJson, serverMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
-import { fieldErrors, STALE_EDIT } from './code-edit';
+import { fieldErrors } from './code-edit';
 import { failureStatus } from './code-text';
 import {
   AGENT_PRESETS,
@@ -49,6 +49,7 @@ import {
   type SimulateAnswer,
   type SimulateBody,
 } from './routing-form';
+import { StaleEditAlert } from './StaleEditAlert';
 
 const SAVE_FAILED = 'There was a problem saving the routing.';
 // A picker's buttons wrap on a phone: each keeps its own border, so a wrapped row does not look cut off.
@@ -191,19 +192,7 @@ function RoutingForm({ codeId, version: startVersion, start, onSaved, onReload }
 
   return (
     <Stack spacing={2} component="section" aria-labelledby="routing-rules-title">
-      {stale && (
-        <Alert
-          severity="warning"
-          data-testid="routing-stale"
-          action={
-            <Button color="inherit" size="small" onClick={onReload}>
-              Reload
-            </Button>
-          }
-        >
-          {STALE_EDIT}
-        </Alert>
-      )}
+      {stale && <StaleEditAlert testId="routing-stale" onReload={onReload} />}
       {failure && (
         <Alert severity="error" data-testid="routing-error">
           {failure}
