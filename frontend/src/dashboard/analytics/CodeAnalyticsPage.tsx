@@ -104,7 +104,7 @@ export function CodeAnalyticsPage() {
           </ChartCard>
         </Box>
       )}
-      {tab === 'history' && <HistoryTab qrId={id} />}
+      {tab === 'history' && <HistoryTab qrId={id} dynamic={code?.mode === 'dynamic'} />}
       {tab === 'share' && <ShareLinksPanel qrId={id} />}
     </Box>
   );

@@ -2,6 +2,7 @@ import { Alert, Button, CircularProgress, List, ListItem, ListItemText, Paper, T
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from './analytics-api';
 import { dateTime } from '../../ui/words';
+import { PointedAt } from './PointedAt';
 
 const show = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '(none)';
@@ -59,8 +60,11 @@ export function describeChange(entry: HistoryEntry): string {
 
 const whoDid = (entry: HistoryEntry) => entry.actorName ?? (entry.actorId === 'system' ? 'the system' : 'you');
 
-/** GET /api/qrcodes/{id}/history: every change of the code from its stream, newest first, with when and by whom. */
-export function HistoryTab({ qrId }: { qrId: string }) {
+/**
+ * GET /api/qrcodes/{id}/history: every change of the code from its stream, newest first, with when and by whom; a
+ * dynamic code's also asks where it pointed at a chosen moment (issue 33).
+ */
+export function HistoryTab({ qrId, dynamic }: { qrId: string; dynamic: boolean }) {
   const query = useQuery<HistoryEntry[]>({ queryKey: [`/api/qrcodes/${qrId}/history`], staleTime: 0, refetchOnMount: 'always' });
   if (query.isPending) return <CircularProgress aria-label="Loading history" />;
   if (query.isError)
@@ -78,17 +82,20 @@ export function HistoryTab({ qrId }: { qrId: string }) {
     );
   const entries = [...query.data].reverse();
   return (
-    <Paper variant="outlined">
-      <List data-testid="history">
-        {entries.map((entry) => (
-          <ListItem key={entry.id} divider data-testid="history-entry" data-type={entry.type}>
-            <ListItemText
-              primary={<Typography sx={{ overflowWrap: 'anywhere' }}>{describeChange(entry)}</Typography>}
-              secondary={`${dateTime(entry.at)} by ${whoDid(entry)}`}
-            />
-          </ListItem>
-        ))}
-      </List>
-    </Paper>
+    <>
+      {dynamic && <PointedAt qrId={qrId} />}
+      <Paper variant="outlined">
+        <List data-testid="history">
+          {entries.map((entry) => (
+            <ListItem key={entry.id} divider data-testid="history-entry" data-type={entry.type}>
+              <ListItemText
+                primary={<Typography sx={{ overflowWrap: 'anywhere' }}>{describeChange(entry)}</Typography>}
+                secondary={`${dateTime(entry.at)} by ${whoDid(entry)}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Paper>
+    </>
   );
 }
