@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,21 +14,42 @@ import { EVENT_STORE } from './event-store/event-store.tokens';
 import { ProjectionsService } from './projections/projections.service';
 import { rebuildProjection } from './projections/rebuild';
 import { TestClient } from './test-support/http';
+import { DOUBLE_WEBHOOK_SECRET, startStripeDouble, type StripeDouble } from './test-support/stripe-double';
 import { startTestApp, type TestApp } from './test-support/test-app';
+import { grantRole, signUp } from './test-support/users';
 import { until } from './test-support/until';
 import { snapshotReadModels } from './test-support/read-models';
 
+// The SDK's own signing helper (the same HMAC Stripe computes); the key is never used to call anything.
+const signer = new Stripe('sk_test_signer_only').webhooks;
+
 /**
- * Issue 32 items 1 and 2, the proof (partial: see docs/decisions.md): a person with unique strings in their account
- * and in what they typed into codes deletes the account; then a dump of the whole database holds none of those strings
- * in plain text, and rebuilding every projection gives exactly the tables the live projections hold.
+ * Issue 32 items 1 and 2, the proof (partial: see docs/decisions.md): a person with unique strings in their account,
+ * in what they typed into codes and in their newsletter subscription, a contact-form sender and a payer (through the
+ * Stripe double) with strings of their own; the staff erase the payer and the sender on request and the person deletes
+ * the account; then a dump of the whole database holds none of those strings in plain text, and rebuilding every
+ * projection gives exactly the tables the live projections hold.
  */
 describe('a deleted account leaves no personal data in the database, and rebuilds still give the live tables', () => {
   let app: TestApp;
+  let stripe: StripeDouble;
   beforeAll(async () => {
-    app = await startTestApp();
+    stripe = await startStripeDouble({ accountsStartEnabled: true });
+    app = await startTestApp({ ...stripe.env });
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await stripe?.close();
+  });
+
+  function sendWebhook(intent: Record<string, unknown>) {
+    const event = { id: `evt_${randomUUID()}`, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000) };
+    const payload = JSON.stringify({ ...event, data: { object: intent } });
+    const header = signer.generateTestHeaderString({ payload, secret: DOUBLE_WEBHOOK_SECRET });
+    return new TestClient(app.url).post('/api/stripe/webhook', payload, {
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+    });
+  }
 
   it('pg_dump finds none of its strings after the deletion; every projection rebuilt equals the live one', async () => {
     const tag = randomUUID().replace(/-/g, '').slice(0, 12);
@@ -39,6 +61,11 @@ describe('a deleted account leaves no personal data in the database, and rebuild
       text: `A note only this person typed ${tag}`,
       codeName: `My code ${tag}`,
       pdfTitle: `Menu of ${tag}`,
+      senderName: `Sendername${tag}`,
+      senderEmail: `sender.${tag}@example.com`,
+      contactSubject: `Question ${tag}`,
+      contactMessage: `A message only this sender wrote ${tag}`,
+      payerEmail: `payer.${tag}@example.com`,
     };
     const client = new TestClient(app.url);
     const registered = await client.post('/api/register', {
@@ -68,6 +95,68 @@ describe('a deleted account leaves no personal data in the database, and rebuild
     const dataSource = app.app.get(DataSource);
     const projections = app.app.get(ProjectionsService);
     const store = app.app.get<EventStore>(EVENT_STORE);
+
+    // The person's address on the newsletter list (erased with the account: its key is owned by the address).
+    expect((await client.post('/api/newsletter-signup', { email: strings.email })).status).toBe(200);
+    // A contact message from a sender of its own.
+    const contact = await new TestClient(app.url).post('/api/contact', {
+      name: strings.senderName,
+      email: strings.senderEmail,
+      subject: strings.contactSubject,
+      message: strings.contactMessage,
+      inquiryType: 'general',
+    });
+    expect(contact.status).toBe(200);
+    // A payment through the Stripe double to another owner's payment code (whose account stays, so its audit rows are not
+    // overwritten by the deletion), by a payer whose address Stripe gives.
+    const seller = new TestClient(app.url);
+    await signUp(seller);
+    expect((await seller.post('/api/payments/connect/onboarding', {})).status).toBe(200);
+    const product = await postMultipart(seller, '/api/qrcodes', {
+      qrType: 'payment',
+      productName: 'Shark plush',
+      productPrice: '19.99',
+      productDescription: 'Soft and toothy',
+    });
+    expect(product.status).toBe(201);
+    const buyer = new TestClient(app.url);
+    await until(async () => (await buyer.get(`/api/payment-product/${product.body.id as string}`)).status === 200, 'the product');
+    const checkout = await buyer.post('/api/create-payment-intent', { productId: product.body.id, checkoutId: `attempt-${tag}` });
+    expect(checkout.status).toBe(200);
+    const intentId = [...stripe.paymentIntents.values()].find((intent) => intent.client_secret === checkout.body.clientSecret)!
+      .id as string;
+    expect((await sendWebhook(stripe.succeedIntent(intentId, { billingEmail: strings.payerEmail }))).status).toBe(200);
+    const [payment] = await store.readStream(`payment-${intentId}`);
+    expect(payment.data).toMatchObject({ payerEmail: strings.payerEmail });
+
+    // The staff erase the payer and the sender on their request (by the address each gives; any case).
+    const admin = new TestClient(app.url);
+    await grantRole(app, (await signUp(admin)).id, 'admin');
+    const erasures = [
+      ['/api/admin/erasures/payers', strings.payerEmail.toUpperCase()],
+      ['/api/admin/erasures/contact-senders', strings.senderEmail],
+    ];
+    for (const [path, email] of erasures) {
+      const erased = await admin.post(path, { email });
+      expect([path, erased.status, erased.body]).toEqual([path, 201, { erased: 1 }]);
+      // Nothing is left to erase: 404, nothing appended.
+      expect([path, (await admin.post(path, { email })).status]).toEqual([path, 404]);
+    }
+    expect((await store.readStream(`payment-${intentId}`))[0].data).toMatchObject({ payerEmail: null });
+    expect((await store.readStream(`contact-${contact.body.id as string}`))[0].data).toMatchObject({
+      name: '[erased]',
+      email: '[erased]',
+      subject: '[erased]',
+      message: '[erased]',
+    });
+    // The audit log records both, in sentences that name no personal data (the dump below checks every row).
+    const audited = (await dataSource.query(
+      `SELECT summary, actor_email FROM audit_events WHERE type = 'PersonalDataErased' ORDER BY position`,
+    )) as { summary: string }[];
+    expect(audited.map((row) => row.summary)).toEqual([
+      "erased a payer's address in their payments on the person's request",
+      "erased a contact message's sender, subject and message on the person's request",
+    ]);
     const dump = async () => {
       const { stdout } = await promisify(execFile)('pg_dump', ['--no-owner', '--data-only', app.db.url], { maxBuffer: 256 * 1024 * 1024 });
       return stdout;

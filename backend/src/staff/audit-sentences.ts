@@ -38,12 +38,21 @@ export interface Described {
 const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password', 'payerEmail']);
 export const HIDDEN = '(hidden)';
 
+/**
+ * Fields hidden even when empty: a payer's address reads as null once its key is erased, so the log hides the field
+ * whatever it holds, and the live row (written while it was readable) equals the rebuilt one (issue 32).
+ */
+const ALWAYS_HIDDEN = new Set(['payerEmail']);
+
 /** The event's data as the log keeps it: secrets replaced, everything else as recorded. */
 export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, SECRET_KEYS.has(key) && inner ? HIDDEN : redact(inner)]),
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+      key,
+      (SECRET_KEYS.has(key) && inner) || ALWAYS_HIDDEN.has(key) ? HIDDEN : redact(inner),
+    ]),
   );
 }
 
@@ -261,6 +270,16 @@ export function describeOtherEvent(type: string, data: Data): Described {
       const subject = String(data.kind).startsWith('newsletter') ? ` "${String(data.subject)}"` : '';
       const count = Number(data.recipientCount);
       return { summary: `sent ${what}${subject} to ${count} recipient${count === 1 ? '' : 's'}`, changes: [] };
+    }
+    case 'PersonalDataErased': {
+      // Issue 32: the subject is a salted hash or a message id; the sentence names no personal data.
+      const subject = String(data.subject);
+      const whose = subject.startsWith('payer:')
+        ? "a payer's address in their payments"
+        : subject.startsWith('contact:')
+          ? "a contact message's sender, subject and message"
+          : 'personal data';
+      return { summary: `erased ${whose} on the person's request`, changes: [] };
     }
     case 'DomainUnblocked':
       return {

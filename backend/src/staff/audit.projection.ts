@@ -4,6 +4,7 @@ import { DELETED_USER, USER_STREAM_EVENTS, type UserStreamEvents } from '../acco
 import { CAMPAIGN_EVENTS } from '../campaigns';
 import { BLOCKLIST_EVENTS, CODE_MODERATION_VIEW, QR_EVENTS, type QrEvents } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
+import { PRIVACY_EVENTS } from '../event-store/personal-data/personal-data-erased';
 import { dataRecord, type DomainEvent } from '../event-store/typed-events';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
@@ -27,8 +28,16 @@ export const AUDIT_PROJECTION = 'audit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The changes people make: codes, accounts, tenants, the blocklist, payments to code owners and campaigns. */
-const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS).and(CLIENT_EVENTS).and(BLOCKLIST_EVENTS).and(PAYMENT_EVENTS).and(CAMPAIGN_EVENTS);
+/**
+ * The changes people make: codes, accounts, tenants, the blocklist, payments to code owners, campaigns and the staff's
+ * erasures of personal data on request (issue 32; an account's own deletion is its UserDeleted row).
+ */
+const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS)
+  .and(CLIENT_EVENTS)
+  .and(BLOCKLIST_EVENTS)
+  .and(PAYMENT_EVENTS)
+  .and(CAMPAIGN_EVENTS)
+  .and(PRIVACY_EVENTS);
 
 interface CodeRow extends CodeSubject {
   id: string;
@@ -65,6 +74,7 @@ export class AuditProjection implements Projection, OnModuleInit {
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     for (const event of CONSUMED.among(events)) {
+      if (PRIVACY_EVENTS.has(event) && event.data.reason !== 'staff-request') continue;
       // The sentences, the diff and the stored copy treat every event alike: its fields by name.
       const data = dataRecord(event);
       let described: Described;

@@ -103,6 +103,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
         'deleteTenants',
         'operate',
         'sendCampaigns',
+        'erasePersonalData',
       ]);
     },
   );

@@ -205,6 +205,16 @@ const RULES: Record<string, Rule> = {
     call: () => ({ path: '/api/send-pause-notifications', headers: BAD_KEY }),
     ok: [400],
   },
+  'POST /api/admin/erasures/payers': {
+    action: 'erasePersonalData',
+    call: (_f, who) => ({ path: '/api/admin/erasures/payers', body: { email: `${who}.paid-nothing@example.com` } }),
+    ok: [404],
+  },
+  'POST /api/admin/erasures/contact-senders': {
+    action: 'erasePersonalData',
+    call: (_f, who) => ({ path: '/api/admin/erasures/contact-senders', body: { email: `${who}.wrote-nothing@example.com` } }),
+    ok: [404],
+  },
   'GET /api/admin/campaigns': { action: 'sendCampaigns', call: () => ({ path: `/api/admin/campaigns${list}` }), ok: [200] },
   'GET /api/admin/campaigns/:id': { action: 'sendCampaigns', call: () => ({ path: `/api/admin/campaigns/${randomUUID()}` }), ok: [404] },
 };

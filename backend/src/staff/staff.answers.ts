@@ -113,3 +113,9 @@ export const blockedDomainAnswer = z.object({
   blockedBy: z.string().nullable().meta({ description: 'The id of the staff member who blocked it; null if unknown' }),
   blockedAt: isoTime,
 });
+
+/** POST /api/admin/erasures/payers and /contact-senders (issue 32): how many subjects' keys were erased. */
+export const erasureAnswer = z.object({
+  erased: count.meta({ description: 'Subjects erased: 1 for a payer, one per contact message for a sender' }),
+});
+export type ErasureAnswer = z.output<typeof erasureAnswer>;

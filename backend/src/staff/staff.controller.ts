@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser, type Role } from '../accounts';
 import { BlockedDomainsQuery } from '../codes';
@@ -8,16 +9,19 @@ import { listPage, type ListQuery } from '../common/list-query';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
 import { AdminOverviewService } from './admin-overview.service';
+import { ErasePersonalDataCommand } from './erase-personal-data.command';
 import {
   adminOverviewAnswer,
   auditEventAnswer,
   auditRowAnswer,
   blockedDomainAnswer,
+  erasureAnswer,
   staffCodeAnswer,
   staffCodeOneAnswer,
   staffMeAnswer,
   staffUserAnswer,
   type AdminOverviewAnswer,
+  type ErasureAnswer,
   type StaffMeAnswer,
 } from './staff.answers';
 import {
@@ -26,6 +30,7 @@ import {
   codesQuery,
   disableBody,
   domainName,
+  erasureBody,
   eventsQuery,
   roleParam,
   suspendBody,
@@ -49,6 +54,7 @@ export class StaffController {
     private readonly query: StaffQueryService,
     private readonly blocklist: BlockedDomainsQuery,
     private readonly home: AdminOverviewService,
+    private readonly commandBus: CommandBus,
   ) {}
 
   @Get('me') @Authenticated(CAN.read) @AnswerOf(staffMeAnswer) me(@CurrentUser() user: AuthUser): StaffMeAnswer {
@@ -196,5 +202,23 @@ export class StaffController {
     @IdParam('domain', domainName, 'Blocked domain not found') domain: string,
   ) {
     return this.staff.unblock(admin, domain);
+  }
+
+  // ---------------------------------------------------------------- erasure on request (issue 32)
+
+  /** Erases a payer's address in every payment naming it (audited; the sentence names no personal data). */
+  @Post('erasures/payers') @Authenticated(CAN.erasePersonalData) @AnswerOf(erasureAnswer) erasePayer(
+    @CurrentUser() admin: AuthUser,
+    @BodyOf(erasureBody) body: { email: string },
+  ): Promise<ErasureAnswer> {
+    return this.commandBus.execute(new ErasePersonalDataCommand(admin, 'payer', body.email));
+  }
+
+  /** Erases the sender's name, address, subject and message of every contact message sent from the address. */
+  @Post('erasures/contact-senders') @Authenticated(CAN.erasePersonalData) @AnswerOf(erasureAnswer) eraseContactSender(
+    @CurrentUser() admin: AuthUser,
+    @BodyOf(erasureBody) body: { email: string },
+  ): Promise<ErasureAnswer> {
+    return this.commandBus.execute(new ErasePersonalDataCommand(admin, 'contact-sender', body.email));
   }
 }

@@ -3,6 +3,7 @@ import { AnalyticsService } from '../analytics';
 import { MailLedgerQuery } from '../mail';
 import { AdminOverviewService } from './admin-overview.service';
 import { AuditProjection } from './audit.projection';
+import { ErasePersonalDataHandler } from './erase-personal-data.command';
 import { AdminClientsController } from './clients.controller';
 import { StaffController } from './staff.controller';
 import { StaffQueryService } from './staff-query.service';
@@ -16,6 +17,14 @@ import { WhiteLabelClientsController } from './white-label-clients.controller';
  */
 @Module({
   controllers: [StaffController, AdminClientsController, WhiteLabelClientsController],
-  providers: [AdminOverviewService, AnalyticsService, MailLedgerQuery, AuditProjection, StaffQueryService, StaffService],
+  providers: [
+    AdminOverviewService,
+    AnalyticsService,
+    MailLedgerQuery,
+    AuditProjection,
+    ErasePersonalDataHandler,
+    StaffQueryService,
+    StaffService,
+  ],
 })
 export class StaffModule {}

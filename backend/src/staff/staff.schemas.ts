@@ -128,3 +128,9 @@ export const domainName = z
 export const blockDomainBody = z.object({ domain: domainName, reason });
 
 export const roleParam = z.enum(['user', 'support', 'admin'], { error: "Role must be one of 'user', 'support', 'admin'" });
+
+const INVALID_EMAIL = 'Please enter a valid email address';
+/** The body of an erasure on request (issue 32): the address the person gave. */
+export const erasureBody = z.object({
+  email: text({ label: 'Email', max: 255, maxMessage: INVALID_EMAIL, typeMessage: INVALID_EMAIL }).pipe(z.email({ error: INVALID_EMAIL })),
+});

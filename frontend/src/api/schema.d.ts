@@ -1350,6 +1350,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/erasures/payers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StaffController_erasePayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/erasures/contact-senders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StaffController_eraseContactSender"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/clients": {
         parameters: {
             query?: never;
@@ -5381,7 +5413,7 @@ export interface operations {
                         email: string;
                         tenantId: number;
                         roles: ("user" | "support" | "admin")[];
-                        permissions: ("read" | "suspendCodes" | "manageTenants" | "changeRoles" | "disableAccounts" | "manageBlocklist" | "deleteTenants" | "operate" | "sendCampaigns")[];
+                        permissions: ("read" | "suspendCodes" | "manageTenants" | "changeRoles" | "disableAccounts" | "manageBlocklist" | "deleteTenants" | "operate" | "sendCampaigns" | "erasePersonalData")[];
                         /** @description true: the caller's reach is every tenant (the default brand's staff) */
                         allTenants: boolean;
                     };
@@ -5932,6 +5964,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    StaffController_erasePayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Subjects erased: 1 for a payer, one per contact message for a sender */
+                        erased: number;
+                    };
+                };
+            };
+        };
+    };
+    StaffController_eraseContactSender: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Subjects erased: 1 for a payer, one per contact message for a sender */
+                        erased: number;
+                    };
+                };
             };
         };
     };

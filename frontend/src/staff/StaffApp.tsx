@@ -2,6 +2,7 @@
 // folder per resource: the audit log (events), users, codes and the destination blocklist. Issue 19 adds tenants and
 // operations, the mail issue the newsletter tools: each is one more <Resource> (or custom route) below and a menu entry.
 import MailIcon from '@mui/icons-material/Mail';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import { Admin, CustomRoutes, Layout, memoryStore, Menu, Resource } from 'react-admin';
 import type { ReactNode } from 'react';
 import { Navigate, Route } from 'react-router-dom';
@@ -18,6 +19,7 @@ import { dataProvider } from './data-provider';
 import { events } from './events';
 import { campaigns, NewsletterManager } from './newsletter';
 import { deadLetters, projections } from './ops';
+import { PrivacyRequests } from './privacy';
 import { useCan, useStaff } from './staff';
 import { subscribers } from './subscribers';
 import { users } from './users';
@@ -31,6 +33,7 @@ function StaffMenu() {
       <Menu.DashboardItem primaryText="Admin Panel" />
       <Menu.ResourceItems />
       <NewsletterMenuItem />
+      <PrivacyMenuItem />
     </Menu>
   );
 }
@@ -39,6 +42,13 @@ function StaffMenu() {
 function NewsletterMenuItem() {
   if (!useCan('sendCampaigns')) return null;
   return <Menu.Item to="/admin/newsletter" primaryText="Newsletter" leftIcon={<MailIcon />} />;
+}
+
+/** Erasure on request (issue 32): admins of the default brand, as the server's erasure routes are. */
+function PrivacyMenuItem() {
+  const { staff } = useStaff();
+  if (!staff?.permissions.includes('erasePersonalData') || !staff.allTenants) return null;
+  return <Menu.Item to="/admin/privacy" primaryText="Privacy requests" leftIcon={<PrivacyTipIcon />} />;
 }
 
 function StaffLayout({ children }: { children: ReactNode }) {
@@ -62,6 +72,7 @@ export function StaffApp() {
   const manageTenants = staff.permissions.includes('manageTenants');
   // Operations are deployment-wide: admins of the default brand only (the server answers 403 to anyone else).
   const operate = staff.permissions.includes('operate') && staff.allTenants;
+  const erasePersonalData = staff.permissions.includes('erasePersonalData') && staff.allTenants;
   return (
     <Admin
       basename="/admin"
@@ -93,6 +104,7 @@ export function StaffApp() {
       <CustomRoutes>
         <Route path="/home" element={<Navigate to="/admin" replace />} />
         {sendCampaigns && <Route path="/newsletter" element={<NewsletterManager />} />}
+        {erasePersonalData && <Route path="/privacy" element={<PrivacyRequests />} />}
       </CustomRoutes>
     </Admin>
   );

@@ -20,6 +20,8 @@ export const STAFF_ACTIONS = {
   operate: 'admin',
   /** The newsletter tools: stats, newsletters, welcome, scan and pause notifications, the campaigns' pages (issue 22). */
   sendCampaigns: 'admin',
+  /** Issue 32: erase a payer's or a contact-form sender's personal data on their request (deployment-wide keys). */
+  erasePersonalData: 'admin',
 } as const satisfies Record<string, Role>;
 
 export type StaffAction = keyof typeof STAFF_ACTIONS;
@@ -28,7 +30,13 @@ export type StaffAction = keyof typeof STAFF_ACTIONS;
  * Actions only the default brand's staff take: a white-label client's staff see their own tenant but never change
  * tenants, nor the deployment-wide blocklist and operations (their services refuse them: 403).
  */
-export const DEFAULT_BRAND_ONLY: readonly StaffAction[] = ['manageTenants', 'deleteTenants', 'manageBlocklist', 'operate'];
+export const DEFAULT_BRAND_ONLY: readonly StaffAction[] = [
+  'manageTenants',
+  'deleteTenants',
+  'manageBlocklist',
+  'operate',
+  'erasePersonalData',
+];
 
 /** The actions a signed-in user may take (what GET /api/admin/me answers, for the console to hide the rest). */
 export function permissionsOf(user: Pick<AuthUser, 'roles'> & Partial<Pick<AuthUser, 'tenantId'>>): StaffAction[] {

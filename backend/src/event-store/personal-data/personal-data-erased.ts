@@ -1,3 +1,5 @@
+import { eventCatalogue } from '../typed-events';
+
 /**
  * The record of an erasure (issue 32 item 2), on stream `personal-data-erasure-{subject}`: the subject's keys (and
  * the keys it owns) are gone. It names no personal data: subjects are ids or salted hashes. Appended by the account's
@@ -13,3 +15,6 @@ export interface PersonalDataErased {
 export const PERSONAL_DATA_ERASED = 'PersonalDataErased';
 
 export const erasureStream = (subject: string) => `personal-data-erasure-${subject}`;
+
+/** The catalogue of readers that narrow it (the audit log records the staff's erasures). */
+export const PRIVACY_EVENTS = eventCatalogue<{ PersonalDataErased: PersonalDataErased }>({ PersonalDataErased: true });

@@ -105,6 +105,26 @@ export class PersonalDataKeys {
   }
 
   /**
+   * The live subjects the staff's erasures on request find by address (issue 32 item 2): the subject itself when it
+   * has a live key (`payer:{hash}`), or the subjects starting with `prefix` whose owner is that address on any tenant
+   * (`contact:{messageId}` keys owned by `email:{tenantId}:{hash}`).
+   */
+  async liveSubjects(where: { subject: string } | { prefix: string; ownerHash: string }): Promise<string[]> {
+    const { rows } =
+      'subject' in where
+        ? await this.pool.query<{ subject: string }>(
+            'SELECT DISTINCT subject FROM personal_data_keys WHERE subject = $1 AND erased_at IS NULL',
+            [where.subject],
+          )
+        : await this.pool.query<{ subject: string }>(
+            `SELECT DISTINCT subject FROM personal_data_keys
+             WHERE starts_with(subject, $1) AND starts_with(owner, 'email:') AND split_part(owner, ':', 3) = $2 AND erased_at IS NULL`,
+            [where.prefix, where.ownerHash],
+          );
+    return rows.map((row) => row.subject).sort();
+  }
+
+  /**
    * Erases the subject's keys and the keys it owns (an account owns its codes' keys, its newsletter subscriptions' and
    * contact messages' keys): the rows stay with `erased_at`, the keys are gone. Returns how many keys were erased.
    */
