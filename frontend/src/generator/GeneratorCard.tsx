@@ -4,7 +4,7 @@
 // one hook per tab (state/), the gates (which types, what needs an account) in gates.ts.
 import { Box, Card, CardContent, CardHeader, Tab, Tabs, TextField, Typography } from '@mui/material';
 import type { QrType } from '@qrsharks/qr-core/browser';
-import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useUser } from './deps';
 import { allowedLogo, mayUseAccountFeatures } from './gates';
 import type { GeneratorForm } from './generate-request';
@@ -37,14 +37,24 @@ function preventEnterSubmit(event: KeyboardEvent<HTMLElement>) {
   if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
 }
 
+/** The custom back-half field's props (issue 33); the dashboard's Create QR Code brings the field itself. */
+export interface BackHalfFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** A back-half the last create refused as taken (409): said at once while the field still holds it. */
+  taken: string | null;
+}
+
 export interface GeneratorCardProps {
   initialType?: QrType;
   prefill?: Record<string, unknown>;
+  /** Shown on the Purpose tab while a signed-in person makes a dynamic code; its value is sent as customShortCode. */
+  BackHalfField?: ComponentType<BackHalfFieldProps>;
 }
 
 type StepTab = 'purpose' | 'colors' | 'logo' | 'frame';
 
-export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
+export function GeneratorCard({ initialType, prefill, BackHalfField }: GeneratorCardProps) {
   const { user, isLoading: userLoading } = useUser();
   const signedIn = user !== null;
   const account = mayUseAccountFeatures(signedIn);
@@ -59,6 +69,9 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
   const codeMode = useCodeMode(qrType, signedIn, () => dialogs.openDialog('analytics'));
   // The owner's name for the code (issue 30 item 1); blank, the code is named from its content.
   const [codeName, setCodeName] = useState('');
+  const [backHalf, setBackHalf] = useState('');
+  const [takenBackHalf, setTakenBackHalf] = useState<string | null>(null);
+  const dynamicSave = signedIn && codeMode.mode === 'dynamic' && BackHalfField !== undefined;
 
   const form: GeneratorForm = useMemo(
     () => ({
@@ -68,8 +81,9 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
       mode: codeMode.mode,
       logo: allowedLogo(logo.logo, signedIn),
       name: signedIn ? codeName : '',
+      customShortCode: dynamicSave ? backHalf : '',
     }),
-    [qrType, fields, design.effectiveStyle, codeMode.mode, logo.logo, signedIn, codeName],
+    [qrType, fields, design.effectiveStyle, codeMode.mode, logo.logo, signedIn, codeName, dynamicSave, backHalf],
   );
   const { preview, setPreview, rendered, svg } = usePreview(form, design.previewStyle, signedIn);
 
@@ -83,6 +97,7 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
       setTab('purpose');
     },
     onValid: () => purpose.setErrors({}),
+    onBackHalfTaken: setTakenBackHalf,
   });
   const downloads = useDownloads(svg, qrType, signedIn, dialogs.promptAccountLater, (downloadType) =>
     generate.trackDownload(preview?.text ?? '', preview?.qrCodeId ?? null, downloadType),
@@ -140,6 +155,7 @@ export function GeneratorCard({ initialType, prefill }: GeneratorCardProps) {
                     slotProps={{ htmlInput: { maxLength: 100 } }}
                   />
                 )}
+                {tab === 'purpose' && dynamicSave && <BackHalfField value={backHalf} onChange={setBackHalf} taken={takenBackHalf} />}
                 {tab === 'purpose' && (
                   <PurposeTab
                     qrType={qrType}

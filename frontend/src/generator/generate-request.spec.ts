@@ -43,6 +43,16 @@ describe('the typed name (issue 30 item 1)', () => {
   });
 });
 
+describe('the custom back-half (issue 33)', () => {
+  it('travels as customShortCode, trimmed, on a dynamic create only; a blank one is not sent', () => {
+    const dynamic = (customShortCode: string) =>
+      entries(buildDynamicFormData(form({ mode: 'dynamic', customShortCode }), 'https://example.com'));
+    expect(dynamic(' spring-menu ').customShortCode).toBe('spring-menu');
+    expect(dynamic('  ')).not.toHaveProperty('customShortCode');
+    expect(entries(buildSaveFormData(form({ customShortCode: 'spring-menu' })))).not.toHaveProperty('customShortCode');
+  });
+});
+
 describe('POST /api/generate-qrcode body (anonymous)', () => {
   it('carries the form data, colours, shapes, frame and the logo name', () => {
     const body = buildGenerateBody(form({ logo: { source: 'preset', name: 'instagram.svg', href: 'data:', file: logoFile } }), {

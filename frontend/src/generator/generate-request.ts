@@ -23,6 +23,8 @@ export interface GeneratorForm {
   logo: LogoChoice | null;
   /** The owner's name for the code (signed in; blank: the server names it from its content). Sent as codeName. */
   name?: string;
+  /** A dynamic code's chosen back-half (issue 33); blank: the server picks a random one. Sent as customShortCode. */
+  customShortCode?: string;
 }
 
 /**
@@ -142,6 +144,8 @@ export function buildDynamicFormData(form: GeneratorForm, destination: string, e
   data.append('frameStyle', s.frameStyle);
   for (const [key, value] of Object.entries(extra)) data.append(key, value);
   appendName(data, form);
+  const backHalf = form.customShortCode?.trim();
+  if (backHalf) data.append('customShortCode', backHalf);
   if (form.logo) data.append('logoFile', form.logo.file, form.logo.name);
   return data;
 }

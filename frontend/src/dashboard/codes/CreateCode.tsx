@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { usePreselection } from '../../ui/usePreselection';
+import { ShortCodeField } from './ShortCodeField';
 
 // The generator card itself (as generator/GeneratorSlot loads it): importing the slot would split it out of the landing's chunk.
 const GeneratorCard = lazy(() => import('../../generator/GeneratorCard').then((module) => ({ default: module.GeneratorCard })));
@@ -28,7 +29,7 @@ export function CreateCode() {
       </Stack>
       <Box id="generator">
         <Suspense fallback={<LoadingScreen minHeight={480} />}>
-          <GeneratorCard key={type ?? 'default'} initialType={type} prefill={prefill} />
+          <GeneratorCard key={type ?? 'default'} initialType={type} prefill={prefill} BackHalfField={ShortCodeField} />
         </Suspense>
       </Box>
     </Box>

@@ -59,6 +59,8 @@ interface GenerateOptions {
   /** The content did not pass its rules: show the messages (on the Purpose tab). */
   onInvalid: (errors: Record<string, string>) => void;
   onValid: () => void;
+  /** A create refused the chosen back-half as taken (409): the field says so. */
+  onBackHalfTaken?: (backHalf: string) => void;
 }
 
 /**
@@ -71,7 +73,7 @@ interface Attempt {
   uploaded?: UploadResult | null;
 }
 
-export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onValid }: GenerateOptions) {
+export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onValid, onBackHalfTaken }: GenerateOptions) {
   const [busy, setBusy] = useState(false);
   // A double click sends two submit events before React re-renders with busy: this ref stops the second one.
   const running = useRef(false);
@@ -179,6 +181,12 @@ export function useGenerate({ form, signedIn, trial, setPreview, onInvalid, onVa
       if (errorStatus(error) === 403) {
         const fallback = dynamicLimitMessage(trial?.dynamicQRLimit ?? 0);
         refuse({ title: 'Dynamic QR Code limit reached', description: serverMessage(error, fallback), variant: 'destructive' });
+        return;
+      }
+      const backHalf = form.customShortCode?.trim();
+      if (errorStatus(error) === 409 && backHalf) {
+        onBackHalfTaken?.(backHalf);
+        refuse({ ...SAVE_FAILED, description: serverMessage(error, SAVE_FAILED.description) });
         return;
       }
       refuse(saveFailed(error));
