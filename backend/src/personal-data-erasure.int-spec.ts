@@ -61,6 +61,8 @@ describe('a deleted account leaves no personal data in the database, and rebuild
       text: `A note only this person typed ${tag}`,
       codeName: `My code ${tag}`,
       pdfTitle: `Menu of ${tag}`,
+      frameText: `Frame ${tag}`,
+      frameTextChanged: `Reframed ${tag}`,
       senderName: `Sendername${tag}`,
       senderEmail: `sender.${tag}@example.com`,
       contactSubject: `Question ${tag}`,
@@ -78,8 +80,23 @@ describe('a deleted account leaves no personal data in the database, and rebuild
     });
     expect(registered.status).toBe(200);
     expect((await client.post('/api/activate-trial', { email: strings.email })).status).toBe(200);
-    const dynamic = await postMultipart(client, '/api/dynamic-qrcodes', { qrType: 'url', destination: strings.destination });
+    const dynamic = await postMultipart(client, '/api/dynamic-qrcodes', {
+      qrType: 'url',
+      destination: strings.destination,
+      enableFrame: 'true',
+      frameText: strings.frameText,
+    });
     expect(dynamic.status).toBe(201);
+    // The frame's text, typed again (QrStyleChanged: nested in its before/after).
+    const restyled = await postMultipart(
+      client,
+      `/api/dynamic-qrcodes/${dynamic.body.id as string}`,
+      { frameText: strings.frameTextChanged },
+      [],
+      'PUT',
+      { 'if-match': String(dynamic.headers.etag) },
+    );
+    expect(restyled.status).toBe(200);
     const text = await postMultipart(client, '/api/qrcodes', { qrType: 'text', text: strings.text, name: strings.codeName });
     expect(text.status).toBe(201);
     const upload = await postMultipart(client, '/api/upload-pdf', { pdfTitle: strings.pdfTitle }, [
@@ -163,7 +180,9 @@ describe('a deleted account leaves no personal data in the database, and rebuild
     };
     const found = (text: string) => Object.entries(strings).filter(([, value]) => text.toLowerCase().includes(value.toLowerCase()));
     // Before the deletion the read models name the person (the check below would pass on an empty database otherwise).
-    expect(found(await dump()).map(([name]) => name)).toEqual(expect.arrayContaining(['email', 'firstName', 'destination', 'text']));
+    expect(found(await dump()).map(([name]) => name)).toEqual(
+      expect.arrayContaining(['email', 'firstName', 'destination', 'text', 'frameTextChanged']),
+    );
 
     expect((await client.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
     const head = await store.headPosition();
@@ -194,7 +213,7 @@ describe('a deleted account leaves no personal data in the database, and rebuild
   it('the features register every field a person types or that names them: stored sealed, read back, erased with the key', async () => {
     // One case per registration this list guards (issue 32): without it, the stored row holds the string in plain text.
     const tag = randomUUID().replace(/-/g, '').slice(0, 12);
-    const [qrId, userId] = [randomUUID(), randomUUID()];
+    const [qrId, styledId, userId] = [randomUUID(), randomUUID(), randomUUID()];
     const routing = {
       rules: [{ when: { countries: ['DE'] }, destination: `https://rule.example/${tag}` }],
       split: [
@@ -211,6 +230,18 @@ describe('a deleted account leaves no personal data in the database, and rebuild
         type: 'QrRoutingChanged',
         data: { qrId, before: null, after: routing },
         erased: { qrId, before: null, after: null },
+      },
+      {
+        // Only the frame's text is sealed (a nested path): the colours stay as they were.
+        streamId: `qr-${styledId}`,
+        subject: `code:${styledId}`,
+        type: 'QrStyleChanged',
+        data: {
+          qrId: styledId,
+          before: { frameText: `Old frame ${tag}`, fgColor: '#000000' },
+          after: { frameText: `New ${tag}`, fgColor: '#123456' },
+        },
+        erased: { qrId: styledId, before: { frameText: '', fgColor: '#000000' }, after: { frameText: '', fgColor: '#123456' } },
       },
       {
         streamId: `user-${userId}`,

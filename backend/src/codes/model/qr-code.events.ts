@@ -267,8 +267,10 @@ personalData
   .register<QrCreated>('QrCreated', {
     subject: codeSubject,
     owner: (data) => (data.userId ? `user:${data.userId}` : null),
-    fields: { fields: {}, destination: null },
+    // The frame's text is typed by the owner; the rest of the style (colours, shapes) names nobody and stays plain.
+    fields: { fields: {}, destination: null, 'style.frameText': '' },
   })
+  .register<QrStyleChanged>('QrStyleChanged', { subject: codeSubject, fields: { 'before.frameText': '', 'after.frameText': '' } })
   .register<QrContentChanged>('QrContentChanged', { subject: codeSubject, fields: { before: {}, after: {} } })
   .register<QrDestinationChanged>('QrDestinationChanged', { subject: codeSubject, fields: { before: '', after: '' } })
   .register<QrRenamed>('QrRenamed', { subject: codeSubject, fields: { before: null, after: null } })

@@ -210,10 +210,14 @@ export class CodesProjection implements Projection, OnModuleInit {
             touched(await tx.query(`${sql} RETURNING client_id, user_id`, [userId, at]));
           }
           // Issue 32: what the owner typed leaves the rows, as the same constants live and rebuilt (whatever was there).
-          await tx.query(`UPDATE qr_codes SET qr_data = '{}', name = NULL, ${ERASED_STATIC_COLUMNS} WHERE user_id = $1`, [userId]);
-          await tx.query("UPDATE dynamic_qr_codes SET qr_data = '{}', name = NULL, destination = '', platform = NULL WHERE user_id = $1", [
+          await tx.query(`UPDATE qr_codes SET qr_data = '{}', name = NULL, frame_text = '', ${ERASED_STATIC_COLUMNS} WHERE user_id = $1`, [
             userId,
           ]);
+          await tx.query(
+            `UPDATE dynamic_qr_codes SET qr_data = '{}', name = NULL, destination = '', platform = NULL, frame_text = ''
+             WHERE user_id = $1`,
+            [userId],
+          );
           break;
         }
         case 'Scanned': {

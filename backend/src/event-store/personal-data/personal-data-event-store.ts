@@ -25,7 +25,7 @@ interface Seal {
   k: string;
   /** the subject (an id or a salted hash, never plain personal data): erased values may be made from it */
   s: string;
-  /** the sealed top-level fields */
+  /** the sealed fields' paths: a top-level name, or names joined by dots for a field nested in objects (`style.frameText`) */
   f: string[];
 }
 
@@ -94,7 +94,7 @@ export class PersonalDataEventStore implements EventStore {
       if (!entry) return null;
       const data = event.data as Record<string, unknown>;
       if (data && typeof data === 'object' && SEAL in data) return null; // sealed already (a copied event)
-      const fields = Object.keys(entry.fields).filter((field) => data?.[field] !== undefined);
+      const fields = Object.keys(entry.fields).filter((path) => valueAt(data, path) !== undefined);
       const subject = fields.length ? entry.subject(data, event as NewEvent<Record<string, unknown>>, hash) : null;
       if (!subject) return null;
       return { subject, owner: entry.owner?.(data, event as NewEvent<Record<string, unknown>>, hash) ?? null, fields };
@@ -107,8 +107,8 @@ export class PersonalDataEventStore implements EventStore {
       const plan = plans[i];
       if (!plan) return event;
       const key = keys.get(plan.subject)!;
-      const data = { ...(event.data as Record<string, unknown>) };
-      for (const field of plan.fields) data[field] = encryptField(key.key, event.id, field, data[field]);
+      let data = { ...(event.data as Record<string, unknown>) };
+      for (const path of plan.fields) data = withValueAt(data, path, encryptField(key.key, event.id, path, valueAt(data, path)));
       data[SEAL] = { k: key.id, s: plan.subject, f: plan.fields } satisfies Seal;
       return { ...event, data };
     });
@@ -129,16 +129,38 @@ export class PersonalDataEventStore implements EventStore {
       if (!seal) return event;
       const key = keys.get(seal.k) ?? null;
       const erased = this.registry.of(event.type)?.fields ?? {};
-      const data = { ...(event.data as Record<string, unknown>) };
+      let data = { ...(event.data as Record<string, unknown>) };
       delete data[SEAL];
-      for (const field of seal.f) {
-        const sealed = data[field];
-        if (key && typeof sealed === 'string') data[field] = decryptField(key, event.id, field, sealed);
-        else data[field] = erasedValue((erased as Record<string, unknown>)[field], field in erased, seal.s);
+      for (const path of seal.f) {
+        const sealed = valueAt(data, path);
+        const value =
+          key && typeof sealed === 'string'
+            ? decryptField(key, event.id, path, sealed)
+            : erasedValue((erased as Record<string, unknown>)[path], path in erased, seal.s);
+        data = withValueAt(data, path, value);
       }
       return { ...event, data };
     });
   }
+}
+
+/** The value at a field's path (`name` or `outer.inner`); undefined when any step is missing or not an object. */
+export function valueAt(data: unknown, path: string): unknown {
+  let at: unknown = data;
+  for (const name of path.split('.')) {
+    if (!at || typeof at !== 'object' || Array.isArray(at)) return undefined;
+    at = (at as Record<string, unknown>)[name];
+  }
+  return at;
+}
+
+/** A copy of `data` with the value at `path` replaced; every object on the way is copied, the caller's stay as they were. */
+export function withValueAt(data: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const [name, ...rest] = path.split('.');
+  if (!rest.length) return { ...data, [name]: value };
+  const inner = data[name];
+  const object = inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+  return { ...data, [name]: withValueAt(object, rest.join('.'), value) };
 }
 
 function erasedValue(value: unknown, named: boolean, subject: string): unknown {

@@ -4,7 +4,8 @@ import type { NewEvent } from '../event-store';
 export type AddressHash = (kind: string, address: string) => string;
 
 /**
- * What of one event type is personal data (issue 32 item 1): the top-level fields sealed with the subject's key, and
+ * What of one event type is personal data (issue 32 item 1): the fields sealed with the subject's key (top-level names,
+ * or dotted paths for a field nested in objects, `style.frameText`: only that value is sealed, its siblings stay), and
  * what each reads as once that key is erased. Subjects: `user:<id>`, `code:<qrId>` (owned by its user),
  * `payer:<hash>`, `contact:<messageId>`, `subscriber:<tenant>:<hash>`; the owner, when there is one, is erased with it.
  */
@@ -17,8 +18,19 @@ export interface PersonalFields<D = never> {
    * Each sealed field and the value it reads as when its key is gone (what projections then write), or a function of
    * the subject giving it (where a read model needs erased values to stay distinct, e.g. one row per subscriber).
    */
-  fields: Partial<Record<keyof D & string, unknown>>;
+  fields: Partial<Record<FieldPath<D>, unknown>>;
 }
+
+/** A top-level field's name, or `field.inner` for a field of an object-valued field (one level deep). */
+export type FieldPath<D> =
+  | (keyof D & string)
+  | {
+      [K in keyof D & string]: NonNullable<D[K]> extends readonly unknown[]
+        ? never
+        : NonNullable<D[K]> extends object
+          ? `${K}.${keyof NonNullable<D[K]> & string}`
+          : never;
+    }[keyof D & string];
 
 type Stored = PersonalFields<Record<string, unknown>>;
 
