@@ -29,3 +29,9 @@ export type SessionAnswer = z.output<typeof sessionAnswer>;
 /** What the account calls that only confirm answer (logout, change-password). */
 export const messageAnswer = z.object({ message: z.string() });
 export type MessageAnswer = z.output<typeof messageAnswer>;
+
+/** What the staff console's disable and enable answer: the user, and whether the account is disabled now. */
+export const accountStatusAnswer = userAnswer.extend({
+  isDisabled: z.boolean().meta({ description: 'true: every session ended and signing in is refused' }),
+});
+export type AccountStatusAnswer = z.output<typeof accountStatusAnswer>;

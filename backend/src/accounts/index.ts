@@ -20,5 +20,7 @@ export { GrantRoleCommand, type RoleChange } from './roles/grant-role.command';
 export { RevokeRoleCommand } from './roles/revoke-role.command';
 export { DisableAccountCommand, EnableAccountCommand, type AccountStatus } from './roles/disable-account.command';
 export { ACCOUNT_DISABLED, USER_NOT_FOUND } from './model/user';
+/** What the console's account actions answer (the user; with isDisabled for disable and enable), for its routes' docs. */
+export { accountStatusAnswer, userAnswer, type AccountStatusAnswer, type UserAnswer } from './accounts.answers';
 export { ACCOUNT_CONTENT, USERS_PROJECTION } from './model/users.projection';
 export { usersSql } from './model/users-sql';

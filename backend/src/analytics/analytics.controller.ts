@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { AnswerOf, BodyOf, IdParam, openApiSchema, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, CsvAnswerOf, IdParam, NoContentAnswer, openApiSchema, QueryOf, uuidId } from '../common/input';
 import {
   codeAnalyticsSchema,
   liveScanBatchSchema,
@@ -44,11 +44,12 @@ export class AnalyticsController {
   @Get('dynamic-qrcodes/:id/analytics.csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="qr-analytics.csv"')
+  @CsvAnswerOf("The code's analytics as CSV (attachment qr-analytics.csv), for the same period")
   codeAnalyticsCsv(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
     @QueryOf(codeAnalyticsQuerySchema) query: CodeAnalyticsQuery,
-  ) {
+  ): Promise<string> {
     return this.analytics.codeAnalyticsCsv(user, id, query);
   }
 
@@ -79,11 +80,14 @@ export class AnalyticsController {
     return this.commands.execute(new CreateShareLinkCommand(user, id, body.expiresInDays ?? DEFAULT_SHARE_DAYS));
   }
 
-  @Delete('dynamic-qrcodes/:id/share-links/:shareId') @HttpCode(204) revokeShareLink(
+  @Delete('dynamic-qrcodes/:id/share-links/:shareId')
+  @HttpCode(204)
+  @NoContentAnswer('Revoked: the link answers 404 from now on')
+  revokeShareLink(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
     @IdParam('shareId', uuidId(), SHARE_NOT_FOUND) shareId: string,
-  ) {
+  ): Promise<void> {
     return this.commands.execute(new RevokeShareLinkCommand(user, id, shareId));
   }
 }

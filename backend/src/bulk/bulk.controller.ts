@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
-import { BodyOf } from '../common/input';
+import { AnswerOf, BodyOf } from '../common/input';
+import { bulkAnswer, type BulkAnswer } from './bulk.answers';
 import { bulkBodySchema, type BulkBody } from './bulk-request';
 import { BulkService } from './bulk.service';
 
@@ -9,10 +10,10 @@ import { BulkService } from './bulk.service';
 export class BulkController {
   constructor(private readonly bulk: BulkService) {}
 
-  @Post('bulk-generate-qrcode') @HttpCode(200) @Authenticated() generate(
+  @Post('bulk-generate-qrcode') @HttpCode(200) @Authenticated() @AnswerOf(bulkAnswer) generate(
     @CurrentUser() user: AuthUser,
     @BodyOf(bulkBodySchema) body: BulkBody,
-  ) {
+  ): Promise<BulkAnswer> {
     return this.bulk.generate(user, body);
   }
 }

@@ -13,7 +13,22 @@ import {
   type NotificationPreferences,
   type SendNewsletter,
 } from './campaigns.schemas';
-import { notificationPreferencesAnswer, type NotificationPreferencesAnswer } from './campaigns.answers';
+import {
+  campaignAnswer,
+  newsletterSentAnswer,
+  notificationPreferencesAnswer,
+  notificationsSentAnswer,
+  platformStatsAnswer,
+  recipientsAnswer,
+  welcomeSentAnswer,
+  type CampaignRowAnswer,
+  type NewsletterSentAnswer,
+  type NotificationPreferencesAnswer,
+  type NotificationsSentAnswer,
+  type PlatformStatsAnswer,
+  type RecipientsAnswer,
+  type WelcomeSentAnswer,
+} from './campaigns.answers';
 import { SetNotificationPreferencesCommand } from './set-notification-preferences.command';
 import { StartCampaignCommand, type CampaignAnswer } from './start-campaign.command';
 
@@ -39,21 +54,25 @@ export class CampaignsController {
     private readonly campaigns: CampaignsService,
   ) {}
 
-  @Get('newsletter/stats') @Authenticated(SEND) stats(@CurrentUser() user: AuthUser) {
+  @Get('newsletter/stats') @Authenticated(SEND) @AnswerOf(platformStatsAnswer) stats(
+    @CurrentUser() user: AuthUser,
+  ): Promise<PlatformStatsAnswer> {
     return this.campaigns.stats(user.tenantId);
   }
 
   /** What the manager's confirmation says before a newsletter leaves: how many confirmed subscribers it would reach now. */
-  @Get('newsletter/recipients') @Authenticated(SEND) async recipients(@CurrentUser() user: AuthUser) {
+  @Get('newsletter/recipients') @Authenticated(SEND) @AnswerOf(recipientsAnswer) async recipients(
+    @CurrentUser() user: AuthUser,
+  ): Promise<RecipientsAnswer> {
     const { recipientCount } = await this.campaigns.audienceCount('newsletter', user.tenantId, user.id);
     return { recipientCount };
   }
 
-  @Post('send-newsletter') @HttpCode(200) @Authenticated(SEND) async sendNewsletter(
+  @Post('send-newsletter') @HttpCode(200) @Authenticated(SEND) @AnswerOf(newsletterSentAnswer) async sendNewsletter(
     @CurrentUser() user: AuthUser,
     @BodyOf(sendNewsletterSchema) body: SendNewsletter,
     @IdempotencyKey() key: string | null,
-  ) {
+  ): Promise<NewsletterSentAnswer> {
     const { test, ...request } = body;
     const answer = await this.commandBus.execute(new StartCampaignCommand(user, test ? 'newsletter-test' : 'newsletter', request, key));
     const message = test
@@ -63,45 +82,45 @@ export class CampaignsController {
   }
 
   /** successCount: the welcome mails queued (one per active user), not yet sent: the campaign's page shows them go out. */
-  @Post('send-welcome-to-all') @HttpCode(200) @Authenticated(SEND) async sendWelcome(
+  @Post('send-welcome-to-all') @HttpCode(200) @Authenticated(SEND) @AnswerOf(welcomeSentAnswer) async sendWelcome(
     @CurrentUser() user: AuthUser,
     @IdempotencyKey() key: string | null,
-  ) {
+  ): Promise<WelcomeSentAnswer> {
     const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'welcome', {}, key));
     return { successCount: answer.recipientCount, totalUsers: answer.audienceCount, ...answer };
   }
 
-  @Post('send-scan-notifications') @HttpCode(200) @Authenticated(SEND) async sendScans(
+  @Post('send-scan-notifications') @HttpCode(200) @Authenticated(SEND) @AnswerOf(notificationsSentAnswer) async sendScans(
     @CurrentUser() user: AuthUser,
     @IdempotencyKey() key: string | null,
-  ) {
+  ): Promise<NotificationsSentAnswer> {
     const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'scan-report', {}, key));
     return { message: `Scan notifications queued for ${counts(answer)}.`, ...counted(answer) };
   }
 
-  @Post('send-pause-notifications') @HttpCode(200) @Authenticated(SEND) async sendPaused(
+  @Post('send-pause-notifications') @HttpCode(200) @Authenticated(SEND) @AnswerOf(notificationsSentAnswer) async sendPaused(
     @CurrentUser() user: AuthUser,
     @IdempotencyKey() key: string | null,
-  ) {
+  ): Promise<NotificationsSentAnswer> {
     const answer = await this.commandBus.execute(new StartCampaignCommand(user, 'pause-report', {}, key));
     return { message: `Pause notifications queued for ${counts(answer)}.`, ...counted(answer) };
   }
 
   // ---------------------------------------------------------------- the console (ra-data-simple-rest)
 
-  @Get('admin/campaigns') @Authenticated(SEND) async list(
+  @Get('admin/campaigns') @Authenticated(SEND) @AnswerOf(campaignAnswer.array()) async list(
     @CurrentUser() user: AuthUser,
     @QueryOf(campaignsQuery) q: CampaignsQuery,
     @Res({ passthrough: true }) res: Response,
-  ) {
+  ): Promise<CampaignRowAnswer[]> {
     const { rows, total } = await this.campaigns.list(q, tenantScope(user));
     return listPage(res, 'campaigns', q.range, rows, total);
   }
 
-  @Get('admin/campaigns/:id') @Authenticated(SEND) one(
+  @Get('admin/campaigns/:id') @Authenticated(SEND) @AnswerOf(campaignAnswer) one(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), CAMPAIGN_NOT_FOUND) id: string,
-  ) {
+  ): Promise<CampaignRowAnswer> {
     return this.campaigns.one(id, tenantScope(user));
   }
 

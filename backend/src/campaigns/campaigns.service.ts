@@ -6,6 +6,7 @@ import { DomainError } from '../common/domain-error';
 import { audienceCountSql } from './campaign-audiences';
 import { CampaignProgressQuery, NO_PROGRESS } from './campaign-progress';
 import type { CampaignKind, PlatformStats } from './campaign.events';
+import type { CampaignRowAnswer } from './campaigns.answers';
 import type { CampaignsQuery, NotificationPreferences } from './campaigns.schemas';
 import { NotificationPreferencesQuery } from './notification-preferences.query';
 
@@ -48,7 +49,7 @@ export class CampaignsService {
     return { audienceCount: counts.audience, recipientCount: counts.recipients };
   }
 
-  async list(q: CampaignsQuery, tenant: number | null) {
+  async list(q: CampaignsQuery, tenant: number | null): Promise<{ rows: CampaignRowAnswer[]; total: number }> {
     const column = { startedAt: 'started_at', recipientCount: 'recipient_count', kind: 'kind' }[q.sort.field];
     const params: unknown[] = [tenant, q.filter.kind ?? null];
     const where = `($1::int IS NULL OR client_id = $1) AND ($2::text IS NULL OR kind = $2)`;
@@ -64,7 +65,7 @@ export class CampaignsService {
     return { rows: rows.map((row) => view(row, progress.get(row.id))), total };
   }
 
-  async one(id: string, tenant: number | null) {
+  async one(id: string, tenant: number | null): Promise<CampaignRowAnswer> {
     const [row] = (await this.dataSource.query(
       `SELECT id, client_id, kind, subject, recipient_count, audience_count, include_stats, started_by, started_at FROM campaigns
        WHERE id = $1 AND ($2::int IS NULL OR client_id = $2)`,
@@ -91,7 +92,7 @@ interface CampaignRow {
   started_at: Date;
 }
 
-function view(row: CampaignRow, progress = NO_PROGRESS) {
+function view(row: CampaignRow, progress = NO_PROGRESS): CampaignRowAnswer {
   return {
     id: row.id,
     clientId: row.client_id,

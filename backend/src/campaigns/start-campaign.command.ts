@@ -6,16 +6,10 @@ import { campaignIds } from './campaign-id';
 import { campaignStream, type CampaignKind, type CampaignStarted } from './campaign.events';
 import { CAMPAIGNS_PROJECTION } from './campaigns.projection';
 import { CampaignsService } from './campaigns.service';
+import type { CampaignStartedAnswer } from './campaigns.answers';
 
-/** What each send call answers: the campaign, whether this request started it, and its counts. */
-export interface CampaignAnswer {
-  campaignId: string;
-  kind: CampaignKind;
-  /** False: the same request (Idempotency-Key, or same kind, subject and content within a minute) already started it. */
-  started: boolean;
-  recipientCount: number;
-  audienceCount: number;
-}
+/** What each send call answers: the campaign, whether this request started it, and its counts (campaigns.answers.ts). */
+export type CampaignAnswer = CampaignStartedAnswer;
 
 const SUBJECTS: Record<Exclude<CampaignKind, 'newsletter' | 'newsletter-test'>, string> = {
   welcome: 'Welcome emails to all users',

@@ -273,3 +273,13 @@ export const orNothing = <T>(schema: ZodType<T>) =>
 export function AnswerOf(schema: ZodType, status = 200): MethodDecorator {
   return ApiResponse({ status, description: 'The answer', schema: openApiSchema(schema, 'output') });
 }
+
+/** A route that answers a CSV file (an export): documented as `text/csv`, one header row then one row per record. */
+export function CsvAnswerOf(description: string): MethodDecorator {
+  return ApiResponse({ status: 200, description, content: { 'text/csv': { schema: { type: 'string' } } } });
+}
+
+/** A route that answers nothing on success (204 No Content, a delete): documented so, not left as an untyped answer. */
+export function NoContentAnswer(description: string): MethodDecorator {
+  return ApiResponse({ status: 204, description });
+}

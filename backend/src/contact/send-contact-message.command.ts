@@ -5,6 +5,7 @@ import { decideReceive, evolveContactMessage, initialContactMessage } from './co
 import type { InquiryType } from './contact-message.events';
 import { contactStream } from './contact-message.events';
 import { ContactRateLimit } from './contact-rate-limit';
+import type { ContactAnswer } from './contact.answers';
 
 export const CONTACT_THANKS = "Thank you for contacting us. We'll get back to you within 24 hours.";
 
@@ -18,7 +19,7 @@ export interface ContactMessageInput {
   ip: string;
 }
 
-export type SendContactMessageResult = { message: string; id: string };
+export type SendContactMessageResult = ContactAnswer;
 
 export class SendContactMessageCommand extends Command<SendContactMessageResult> {
   constructor(readonly input: ContactMessageInput) {

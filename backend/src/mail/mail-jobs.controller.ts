@@ -2,9 +2,10 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { Authenticated, CurrentUser, STAFF_ACTIONS, tenantScope, type AuthUser } from '../accounts';
-import { QueryOf } from '../common/input';
+import { AnswerOf, QueryOf } from '../common/input';
 import { ListQuery, listPage, listQuery } from '../common/list-query';
 import { MailQueue } from './mail-queue';
+import { failedMailJobAnswer, type FailedMailJob } from './mail.answers';
 
 const mailJobsQuery = listQuery({ sortable: ['failedAt'], defaultSort: { field: 'failedAt', order: 'DESC' }, filter: z.strictObject({}) });
 
@@ -18,11 +19,11 @@ const mailJobsQuery = listQuery({ sortable: ['failedAt'], defaultSort: { field: 
 export class MailJobsController {
   constructor(private readonly queue: MailQueue) {}
 
-  @Get() async list(
+  @Get() @AnswerOf(failedMailJobAnswer.array()) async list(
     @CurrentUser() user: AuthUser,
     @QueryOf(mailJobsQuery) query: ListQuery<object, 'failedAt'>,
     @Res({ passthrough: true }) res: Response,
-  ) {
+  ): Promise<FailedMailJob[]> {
     const { total, jobs } = await this.queue.failedJobs(tenantScope(user), query.range.start, query.range.end);
     return listPage(res, 'mail-jobs', query.range, jobs, total);
   }

@@ -4,6 +4,7 @@ import type { Job, Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { ENV, Env } from '../config/env';
 import { MailSender } from './mail-sender';
+import type { FailedMailJob } from './mail.answers';
 
 export const MAIL_QUEUE = 'mail';
 /** Jobs per addBulk call. */
@@ -16,15 +17,7 @@ export interface MailJobData {
 }
 
 /** A failed job as the staff console lists it (GET /api/admin/mail-jobs). */
-export interface FailedMailJob {
-  id: string;
-  kind: string;
-  recipient: string;
-  attemptsMade: number;
-  failedReason: string | null;
-  failedAt: string | null;
-  createdAt: string;
-}
+export type { FailedMailJob };
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([

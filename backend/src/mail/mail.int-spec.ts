@@ -11,6 +11,7 @@ import { grantRole, signUp } from '../test-support/users';
 import { DataSource } from 'typeorm';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailQueue } from './mail-queue';
+import { failedMailJobAnswer } from './mail.answers';
 import { createTenants } from '../test-support/tenants';
 import { until } from '../test-support/until';
 
@@ -307,6 +308,7 @@ describe('mail through a real SMTP server on loopback', () => {
     const res = await staff.get('/api/admin/mail-jobs?range=[0,9]');
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toMatch(/^mail-jobs 0-\d+\/\d+$/);
+    expect(failedMailJobAnswer.array().parse(res.body)).toEqual(res.body);
     const mine = (res.body as { recipient: string; kind: string; attemptsMade: number; failedReason: string }[]).find(
       (job) => job.recipient === lost.email,
     );

@@ -2,7 +2,7 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
 import { toCsv } from '../common/csv';
-import { AnswerOf, QueryOf } from '../common/input';
+import { AnswerOf, CsvAnswerOf, QueryOf } from '../common/input';
 import { listPage } from '../common/list-query';
 import { subscriberAnswer } from './newsletter-signup.answers';
 import { subscribersQuery, type SubscribersQuery } from './newsletter-signup.schemas';
@@ -29,11 +29,9 @@ export class NewsletterSubscribersController {
     return listPage(res, 'newsletter-subscribers', q.range, rows, total);
   }
 
-  @Get('newsletter-subscribers.csv') async csv(
-    @CurrentUser() user: AuthUser,
-    @QueryOf(subscribersQuery) q: Csv,
-    @Res({ passthrough: true }) res: Response,
-  ) {
+  @Get('newsletter-subscribers.csv')
+  @CsvAnswerOf('The subscribers as CSV (attachment newsletter-subscribers.csv), same filter and sort')
+  async csv(@CurrentUser() user: AuthUser, @QueryOf(subscribersQuery) q: Csv, @Res({ passthrough: true }) res: Response): Promise<string> {
     const rows = await this.subscribers.forCsv(q, tenantScope(user));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="newsletter-subscribers.csv"');

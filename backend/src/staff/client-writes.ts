@@ -1,14 +1,18 @@
 import { Delete, Post, Put } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, type AuthUser } from '../accounts';
-import { BodyOf, IdParam, integerId } from '../common/input';
+import { AnswerOf, BodyOf, IdParam, integerId } from '../common/input';
 import {
+  clientAnswer,
   CLIENT_NOT_FOUND,
   clientInputSchema,
   CreateClientCommand,
+  deletedClientAnswer,
   DeleteClientCommand,
   UpdateClientCommand,
+  type ClientAnswer,
   type ClientBody,
+  type DeletedClientAnswer,
 } from '../tenants';
 
 /**
@@ -19,22 +23,25 @@ import {
 export abstract class ClientWrites {
   protected constructor(protected readonly commandBus: CommandBus) {}
 
-  @Post() @Authenticated(CAN.manageTenants) create(@CurrentUser() user: AuthUser, @BodyOf(clientInputSchema) input: ClientBody) {
+  @Post() @Authenticated(CAN.manageTenants) @AnswerOf(clientAnswer, 201) create(
+    @CurrentUser() user: AuthUser,
+    @BodyOf(clientInputSchema) input: ClientBody,
+  ): Promise<ClientAnswer> {
     return this.commandBus.execute(new CreateClientCommand(user, input));
   }
 
-  @Put(':id') @Authenticated(CAN.manageTenants) update(
+  @Put(':id') @Authenticated(CAN.manageTenants) @AnswerOf(clientAnswer) update(
     @CurrentUser() user: AuthUser,
     @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
     @BodyOf(clientInputSchema) input: ClientBody,
-  ) {
+  ): Promise<ClientAnswer> {
     return this.commandBus.execute(new UpdateClientCommand(user, id, input));
   }
 
-  @Delete(':id') @Authenticated(CAN.deleteTenants) remove(
+  @Delete(':id') @Authenticated(CAN.deleteTenants) @AnswerOf(deletedClientAnswer) remove(
     @CurrentUser() user: AuthUser,
     @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
-  ) {
+  ): Promise<DeletedClientAnswer> {
     return this.commandBus.execute(new DeleteClientCommand(user, id));
   }
 }

@@ -3,9 +3,17 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
-import { IdParam, integerId, QueryOf, text } from '../common/input';
+import { AnswerOf, IdParam, integerId, QueryOf, text } from '../common/input';
 import { listPage, listQuery } from '../common/list-query';
-import { CLIENT_NOT_FOUND, CLIENT_SORTABLE, ClientsService, RotateClientKeyCommand, type ClientsPageQuery } from '../tenants';
+import {
+  clientAnswer,
+  CLIENT_NOT_FOUND,
+  CLIENT_SORTABLE,
+  ClientsService,
+  RotateClientKeyCommand,
+  type ClientAnswer,
+  type ClientsPageQuery,
+} from '../tenants';
 import { ClientWrites } from './client-writes';
 
 /** GET /api/admin/clients: the ra-data-simple-rest list of tenants (white-label clients). */
@@ -42,7 +50,7 @@ export class AdminClientsController extends ClientWrites {
     super(commandBus);
   }
 
-  @Get() @Authenticated(CAN.read) async list(
+  @Get() @Authenticated(CAN.read) @AnswerOf(clientAnswer.array()) async list(
     @CurrentUser() user: AuthUser,
     @QueryOf(clientsQuery) q: ClientsPageQuery & { range: { start: number; end: number; offset: number; limit: number } },
     @Res({ passthrough: true }) res: Response,
@@ -51,14 +59,17 @@ export class AdminClientsController extends ClientWrites {
     return listPage(res, 'clients', q.range, rows, total);
   }
 
-  @Get(':id') @Authenticated(CAN.read) one(@CurrentUser() user: AuthUser, @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number) {
+  @Get(':id') @Authenticated(CAN.read) @AnswerOf(clientAnswer) one(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
+  ): Promise<ClientAnswer> {
     return this.clients.one(id, tenantScope(user));
   }
 
-  @Post(':id/api-key') @Authenticated(CAN.manageTenants) rotateKey(
+  @Post(':id/api-key') @Authenticated(CAN.manageTenants) @AnswerOf(clientAnswer, 201) rotateKey(
     @CurrentUser() user: AuthUser,
     @IdParam('id', integerId(), CLIENT_NOT_FOUND) id: number,
-  ) {
+  ): Promise<ClientAnswer> {
     return this.commandBus.execute(new RotateClientKeyCommand(user, id));
   }
 }

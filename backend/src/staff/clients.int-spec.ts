@@ -1,3 +1,4 @@
+import { clientAnswer, deletedClientAnswer } from '../tenants';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
@@ -53,6 +54,7 @@ describe('/api/admin/clients and /api/white-label/clients: tenant CRUD through b
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Acme Menus', subdomain: 'acme', primaryColor: '#FF0000', secondaryColor: '#1E40AF' });
     expect(created.body).toMatchObject({ isActive: true, removeQRCodeSharksBranding: false });
+    expect(clientAnswer.parse(created.body)).toEqual(created.body);
     const id = created.body.id as number;
     const edited = await support.put(`${SPEC_CLIENTS}/${id}`, { id, name: 'Acme Menus', subdomain: 'acme', customCSS: 'h1{color:red}' });
     expect(edited.status).toBe(200);
@@ -63,6 +65,10 @@ describe('/api/admin/clients and /api/white-label/clients: tenant CRUD through b
     expect(page.status).toBe(200);
     expect(page.headers['content-range']).toBe('clients 0-1/2');
     expect(page.body.map((client: { id: number }) => client.id)).toEqual([1, id]);
+    // Rows from the read table: the documented schema is what both lists answer (a stray or mistyped column fails).
+    expect(clientAnswer.array().parse(page.body)).toEqual(page.body);
+    const specList = (await support.get(SPEC_CLIENTS)).body;
+    expect(clientAnswer.array().parse(specList)).toEqual(specList);
     expect((await support.get(ADMIN_CLIENTS + list({ filter: { q: 'acme' } }))).body.map((c: { id: number }) => c.id)).toEqual([id]);
     expect((await support.get(ADMIN_CLIENTS + list({ filter: { isActive: false } }))).body).toEqual([]);
     expect((await support.get(ADMIN_CLIENTS + list({ filter: { colour: 'red' } }))).status).toBe(400);
@@ -71,6 +77,7 @@ describe('/api/admin/clients and /api/white-label/clients: tenant CRUD through b
     // The console edits Active/Inactive (the spec's page never sends it) and sends the whole record back.
     const record = (await support.get(`${ADMIN_CLIENTS}/${id}`)).body;
     expect(record).toMatchObject({ id, name: 'Acme Menus', customCSS: 'h1{color:red}' });
+    expect(clientAnswer.parse(record)).toEqual(record);
     const inactive = await support.put(`${ADMIN_CLIENTS}/${id}`, { ...record, isActive: false, name: 'Acme Menus Ltd' });
     expect(inactive.status).toBe(200);
     expect(inactive.body).toMatchObject({ id, isActive: false, name: 'Acme Menus Ltd', apiKey: record.apiKey });
@@ -81,6 +88,7 @@ describe('/api/admin/clients and /api/white-label/clients: tenant CRUD through b
     expect(rotated.status).toBe(201);
     expect(rotated.body.apiKey).toMatch(/^qrs_[0-9a-f]{48}$/);
     expect(rotated.body.apiKey).not.toBe(record.apiKey);
+    expect(clientAnswer.parse(rotated.body)).toEqual(rotated.body);
     expect((await support.get(`${ADMIN_CLIENTS}/${id}`)).body.apiKey).toBe(rotated.body.apiKey);
     expect((await support.get(SPEC_CLIENTS)).body.find((c: { id: number }) => c.id === id).apiKey).toBe(rotated.body.apiKey);
     expect((await support.post(`${ADMIN_CLIENTS}/999/api-key`)).status).toBe(404);
@@ -93,6 +101,7 @@ describe('/api/admin/clients and /api/white-label/clients: tenant CRUD through b
     const deleted = await admin.delete(`${ADMIN_CLIENTS}/${id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id, deleted: true });
+    expect(deletedClientAnswer.parse(deleted.body)).toEqual(deleted.body);
     expect((await support.get(`${ADMIN_CLIENTS}/${id}`)).status).toBe(404);
     expect((await support.get(SPEC_CLIENTS)).body.map((c: { id: number }) => c.id)).toEqual([1]);
     expect((await admin.delete(`${ADMIN_CLIENTS}/${id}`)).status).toBe(404);

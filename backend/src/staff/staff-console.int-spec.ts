@@ -7,7 +7,15 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { grantRole, signUp } from '../test-support/users';
 import { createTenants } from '../test-support/tenants';
-import { blockedDomainAnswer, staffCodeAnswer, staffCodeOneAnswer, staffUserAnswer } from './staff.answers';
+import { accountStatusAnswer, userAnswer } from '../accounts';
+import {
+  blockedDomainAnswer,
+  blockedDomainChangeAnswer,
+  staffCodeAnswer,
+  staffCodeOneAnswer,
+  staffUserAnswer,
+  suspensionAnswer,
+} from './staff.answers';
 
 const list = (params: Record<string, unknown>) =>
   '?' +
@@ -235,6 +243,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     const granted = await admin.post(`/api/admin/users/${ownerUser.id}/roles/support`);
     expect(granted.status).toBe(201);
     expect(granted.body.roles).toEqual(['user', 'support']);
+    expect(userAnswer.parse(granted.body)).toEqual(granted.body);
     expect((await admin.delete(`/api/admin/users/${ownerUser.id}/roles/support`)).body.roles).toEqual(['user']);
     expect((await admin.post(`/api/admin/users/${ownerUser.id}/roles/owner`)).status).toBe(400);
     // The only admin of the main brand cannot take their own role, nor can another admin leave none.
@@ -271,6 +280,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     const disabled = await admin.post(`/api/admin/users/${user.id}/disable`, { reason: 'Spam campaign' });
     expect(disabled.status).toBe(201);
     expect(disabled.body.isDisabled).toBe(true);
+    expect(accountStatusAnswer.parse(disabled.body)).toEqual(disabled.body);
     expect((await victim.get('/api/user')).status).toBe(401);
     const refused = await new TestClient(app.url, { host: MAIN }).post('/api/login', { username: user.email, password: user.password });
     expect(refused.status).toBe(403);
@@ -306,6 +316,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     expect((await support.post(`/api/admin/codes/${codeId}/suspension`, { reason: ' ' })).status).toBe(400);
     const suspended = await support.post(`/api/admin/codes/${codeId}/suspension`, { reason: 'Phishing reported' });
     expect(suspended.status).toBe(201);
+    expect(suspensionAnswer.parse(suspended.body)).toEqual(suspended.body);
     const scan = await new TestClient(app.url).get(`/d/${shortCode}`);
     expect(scan.status).toBe(410);
     expect(scan.text).toContain('This QR code has been disabled');
@@ -335,6 +346,7 @@ describe('the staff console API (/api/admin/*): roles, the list dialect, tenants
     const blocked = await admin.post('/api/admin/blocked-domains', { domain: 'https://PHISH.example/path', reason: 'Credential phishing' });
     expect(blocked.status).toBe(201);
     expect(blocked.body).toMatchObject({ id: 'phish.example', domain: 'phish.example', blocked: true });
+    expect(blockedDomainChangeAnswer.parse(blocked.body)).toEqual(blocked.body);
     expect((await support.get('/api/admin/blocked-domains')).body).toEqual([
       expect.objectContaining({ id: 'phish.example', reason: 'Credential phishing', blockedBy: adminUser.id }),
     ]);

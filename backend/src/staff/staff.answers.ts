@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, STAFF_ACTIONS, type Role, type StaffAction } from '../accounts';
+import { codeAnswer, deletedCodeAnswer } from '../codes';
 
 /**
  * What the staff console's own routes answer, as zod schemas: `@AnswerOf` puts them into /api/docs, from which the
@@ -119,3 +120,18 @@ export const erasureAnswer = z.object({
   erased: count.meta({ description: 'Subjects erased: 1 for a payer, one per contact message for a sender' }),
 });
 export type ErasureAnswer = z.output<typeof erasureAnswer>;
+
+/**
+ * POST and DELETE /api/admin/codes/:id/suspension: the code as its owner's routes answer it (id and deleted if gone);
+ * as there, the handlers return codes' CodeDto, whose row types are wider than the schema's.
+ */
+export const suspensionAnswer = codeAnswer.or(deletedCodeAnswer);
+
+/** POST and DELETE /api/admin/blocked-domains: the domain and whether it is on the blocklist now. */
+export const blockedDomainChangeAnswer = z.object({
+  id: z.string().meta({ description: "The domain (the list row's id)" }),
+  domain: z.string(),
+  reason: z.string().nullable().meta({ description: 'Why it was blocked; null once unblocked' }),
+  blocked: z.boolean(),
+});
+export type BlockedDomainChangeAnswer = z.output<typeof blockedDomainChangeAnswer>;

@@ -1,10 +1,21 @@
 import { Controller, Delete, Get, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser, type Role } from '../accounts';
+import {
+  accountStatusAnswer,
+  Authenticated,
+  CurrentUser,
+  STAFF_ACTIONS as CAN,
+  tenantScope,
+  userAnswer,
+  type AccountStatusAnswer,
+  type AuthUser,
+  type Role,
+  type UserAnswer,
+} from '../accounts';
 import { BlockedDomainsQuery } from '../codes';
 import { VersionETag } from '../command-pipeline';
-import { AnswerOf, BodyOf, IdParam, ParamOf, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, CsvAnswerOf, IdParam, ParamOf, QueryOf, uuidId } from '../common/input';
 import { listPage, type ListQuery } from '../common/list-query';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
@@ -16,12 +27,15 @@ import {
   auditRowAnswer,
   blockedDomainAnswer,
   erasureAnswer,
+  blockedDomainChangeAnswer,
   staffCodeAnswer,
   staffCodeOneAnswer,
   staffMeAnswer,
   staffUserAnswer,
+  suspensionAnswer,
   type AdminOverviewAnswer,
   type ErasureAnswer,
+  type BlockedDomainChangeAnswer,
   type StaffMeAnswer,
 } from './staff.answers';
 import {
@@ -79,11 +93,10 @@ export class StaffController {
     return listPage(res, 'events', q.range, rows, total);
   }
 
-  @Get('events.csv') @Authenticated(CAN.read) async eventsCsv(
-    @CurrentUser() user: AuthUser,
-    @QueryOf(eventsQuery) q: Csv,
-    @Res({ passthrough: true }) res: Response,
-  ) {
+  @Get('events.csv')
+  @Authenticated(CAN.read)
+  @CsvAnswerOf('The audit log as CSV (attachment audit-log.csv), same filter and sort')
+  async eventsCsv(@CurrentUser() user: AuthUser, @QueryOf(eventsQuery) q: Csv, @Res({ passthrough: true }) res: Response): Promise<string> {
     const rows = await this.query.eventsForCsv(q, tenantScope(user));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="audit-log.csv"');
@@ -115,34 +128,34 @@ export class StaffController {
     return this.query.user(id, tenantScope(user));
   }
 
-  @Post('users/:id/roles/:role') @Authenticated(CAN.changeRoles) grant(
+  @Post('users/:id/roles/:role') @Authenticated(CAN.changeRoles) @AnswerOf(userAnswer, 201) grant(
     @CurrentUser() admin: AuthUser,
     @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
     @ParamOf('role', roleParam) role: Role,
-  ) {
+  ): Promise<UserAnswer> {
     return this.staff.grant(admin, id, role);
   }
 
-  @Delete('users/:id/roles/:role') @Authenticated(CAN.changeRoles) revoke(
+  @Delete('users/:id/roles/:role') @Authenticated(CAN.changeRoles) @AnswerOf(userAnswer) revoke(
     @CurrentUser() admin: AuthUser,
     @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
     @ParamOf('role', roleParam) role: Role,
-  ) {
+  ): Promise<UserAnswer> {
     return this.staff.revoke(admin, id, role);
   }
 
-  @Post('users/:id/disable') @Authenticated(CAN.disableAccounts) disable(
+  @Post('users/:id/disable') @Authenticated(CAN.disableAccounts) @AnswerOf(accountStatusAnswer, 201) disable(
     @CurrentUser() admin: AuthUser,
     @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
     @BodyOf(disableBody) body: { reason: string },
-  ) {
+  ): Promise<AccountStatusAnswer> {
     return this.staff.disable(admin, id, body.reason);
   }
 
-  @Post('users/:id/enable') @Authenticated(CAN.disableAccounts) enable(
+  @Post('users/:id/enable') @Authenticated(CAN.disableAccounts) @AnswerOf(accountStatusAnswer, 201) enable(
     @CurrentUser() admin: AuthUser,
     @IdParam('id', uuidId(), USER_NOT_FOUND) id: string,
-  ) {
+  ): Promise<AccountStatusAnswer> {
     return this.staff.enable(admin, id);
   }
 
@@ -165,7 +178,7 @@ export class StaffController {
     return this.query.code(id, tenantScope(user));
   }
 
-  @Post('codes/:id/suspension') @Authenticated(CAN.suspendCodes) @VersionETag() suspend(
+  @Post('codes/:id/suspension') @Authenticated(CAN.suspendCodes) @VersionETag() @AnswerOf(suspensionAnswer, 201) suspend(
     @CurrentUser() staff: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
     @BodyOf(suspendBody) body: { reason: string },
@@ -173,7 +186,7 @@ export class StaffController {
     return this.staff.suspend(staff, id, body.reason);
   }
 
-  @Delete('codes/:id/suspension') @Authenticated(CAN.suspendCodes) @VersionETag() lift(
+  @Delete('codes/:id/suspension') @Authenticated(CAN.suspendCodes) @VersionETag() @AnswerOf(suspensionAnswer) lift(
     @CurrentUser() staff: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
   ) {
@@ -190,17 +203,17 @@ export class StaffController {
     return listPage(res, 'blocked-domains', q.range, rows, total);
   }
 
-  @Post('blocked-domains') @Authenticated(CAN.manageBlocklist) block(
+  @Post('blocked-domains') @Authenticated(CAN.manageBlocklist) @AnswerOf(blockedDomainChangeAnswer, 201) block(
     @CurrentUser() admin: AuthUser,
     @BodyOf(blockDomainBody) body: { domain: string; reason: string },
-  ) {
+  ): Promise<BlockedDomainChangeAnswer> {
     return this.staff.block(admin, body.domain, body.reason);
   }
 
-  @Delete('blocked-domains/:domain') @Authenticated(CAN.manageBlocklist) unblock(
+  @Delete('blocked-domains/:domain') @Authenticated(CAN.manageBlocklist) @AnswerOf(blockedDomainChangeAnswer) unblock(
     @CurrentUser() admin: AuthUser,
     @IdParam('domain', domainName, 'Blocked domain not found') domain: string,
-  ) {
+  ): Promise<BlockedDomainChangeAnswer> {
     return this.staff.unblock(admin, domain);
   }
 

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, STAFF_ACTIONS as CAN, tenantScope, type AuthUser } from '../accounts';
-import { ClientsService } from '../tenants';
+import { AnswerOf } from '../common/input';
+import { clientAnswer, ClientsService, type ClientAnswer } from '../tenants';
 import { ClientWrites } from './client-writes';
 
 /**
@@ -19,7 +20,7 @@ export class WhiteLabelClientsController extends ClientWrites {
     super(commandBus);
   }
 
-  @Get() @Authenticated(CAN.read) list(@CurrentUser() user: AuthUser) {
+  @Get() @Authenticated(CAN.read) @AnswerOf(clientAnswer.array()) list(@CurrentUser() user: AuthUser): Promise<ClientAnswer[]> {
     return this.clients.list(tenantScope(user));
   }
 }

@@ -5,6 +5,7 @@ import { CLIENT_NOT_FOUND, type ClientState } from './client';
 import { ClientEntity } from './client.entity';
 import { DEFAULT_CLIENT_ID } from './client.events';
 import { fieldOf } from './tenant-host';
+import type { ClientAnswer } from './tenants.answers';
 
 export const STAFF_ONLY = 'Only the staff of the default brand can manage white-label clients';
 
@@ -15,22 +16,8 @@ export interface ClientsPageQuery {
   range: { offset: number; limit: number };
 }
 
-export interface ClientDto {
-  id: number;
-  name: string;
-  customDomain: string | null;
-  subdomain: string | null;
-  logoUrl: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  customFavicon: string | null;
-  removeQRCodeSharksBranding: boolean;
-  customCSS: string | null;
-  isActive: boolean;
-  apiKey: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A client as the routes answer it: the documented schema's type (tenants.answers.ts). */
+export type ClientDto = ClientAnswer;
 
 const rowToDto = (row: ClientEntity): ClientDto => ({
   id: row.id,

@@ -6,9 +6,10 @@ import { hostNames } from './client-input';
 import { planHostChanges } from './client-hosts.plan';
 import { assertStaff, type StaffActor, ClientsService } from './clients.service';
 import { TenantsService } from './tenants.service';
+import type { DeletedClientAnswer } from './tenants.answers';
 import { CLIENTS_PROJECTION } from './clients.projection';
 
-export type DeleteClientResult = { id: number; deleted: true };
+export type DeleteClientResult = DeletedClientAnswer;
 
 export class DeleteClientCommand extends Command<DeleteClientResult> {
   constructor(

@@ -4,6 +4,8 @@
  */
 export { TenantsService, type TenantBrand } from './tenants.service';
 export type { WhiteLabelConfig } from './tenants.answers';
+/** What the client routes answer (the console's and the website spec's), for their docs. */
+export { clientAnswer, deletedClientAnswer, type ClientAnswer, type DeletedClientAnswer } from './tenants.answers';
 export { ClientsService, CLIENT_SORTABLE, type ClientDto, type ClientsPageQuery } from './clients.service';
 export { clientInputSchema, type ClientBody } from './client-input';
 export { CLIENT_NOT_FOUND } from './client';

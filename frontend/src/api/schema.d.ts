@@ -1844,11 +1844,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The thanks the contact page shows */
+                        message: string;
+                        /** @description The recorded message's id (its stream is contact-{id}) */
+                        id: string;
+                    };
+                };
             };
         };
     };
@@ -1985,11 +1993,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The subscribers as CSV (attachment newsletter-subscribers.csv), same filter and sort */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
         };
     };
@@ -2326,11 +2337,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -2351,11 +2367,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -2368,11 +2389,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -2391,11 +2417,16 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -2605,11 +2636,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The code's analytics as CSV (attachment qr-analytics.csv), for the same period */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
         };
     };
@@ -2731,6 +2765,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Revoked: the link answers 404 from now on */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4908,11 +4943,54 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description What the landing card shows (the trial's end and what it unlocks) */
+                        message: string;
+                        user: {
+                            id: string;
+                            tenantId: number;
+                            username: string;
+                            email: string;
+                            firstName: string;
+                            lastName: string;
+                            /** @description Always contains 'user'; plus any granted role */
+                            roles: ("user" | "support" | "admin")[];
+                            subscriptionStatus: string;
+                            googleId: string | null;
+                            /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                            emailVerified: boolean;
+                            /** @description false for a Google-only account (deleting it asks for the typed email) */
+                            hasPassword: boolean;
+                            /** @enum {boolean} */
+                            trialActivated: true;
+                            /** @description An ISO 8601 time */
+                            trialStartDate: string;
+                            /** @description An ISO 8601 time */
+                            trialEndDate: string;
+                        };
+                        trialStatus: {
+                            /** @description The trial runs now */
+                            isActive: boolean;
+                            hasExpired: boolean;
+                            daysRemaining: number;
+                            /** @description Stripe's subscription status, 'free' without one */
+                            subscriptionStatus: string;
+                            dynamicQRUsed: number;
+                            /** @description null: no cap (an active subscription) */
+                            dynamicQRLimit: number | null;
+                            canCreateDynamicQR: boolean;
+                            trialActivated: boolean;
+                            trialStartDate: string | null;
+                            trialEndDate: string | null;
+                        };
+                    };
+                };
             };
         };
     };
@@ -5339,11 +5417,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The line's QR code as an SVG document */
+                        qrCode: string;
+                    };
+                };
             };
         };
     };
@@ -5385,11 +5469,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The job's id: event:{eventId}:{recipient}:{kind} or campaign:{id}:{recipient}:{kind} */
+                        id: string;
+                        /** @description The mail's kind (welcome, password-reset, newsletter, ...); '' if the id names none */
+                        kind: string;
+                        recipient: string;
+                        attemptsMade: number;
+                        failedReason: string | null;
+                        /** @description An ISO 8601 time; null if the queue kept none */
+                        failedAt: string | null;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                    }[];
+                };
             };
         };
     };
@@ -5514,11 +5613,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The audit log as CSV (attachment audit-log.csv), same filter and sort */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
         };
     };
@@ -5668,11 +5770,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                    };
+                };
             };
         };
     };
@@ -5688,11 +5808,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                    };
+                };
             };
         };
     };
@@ -5713,11 +5851,31 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                        /** @description true: every session ended and signing in is refused */
+                        isDisabled: boolean;
+                    };
+                };
             };
         };
     };
@@ -5732,11 +5890,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        tenantId: number;
+                        username: string;
+                        email: string;
+                        firstName: string;
+                        lastName: string;
+                        /** @description Always contains 'user'; plus any granted role */
+                        roles: ("user" | "support" | "admin")[];
+                        subscriptionStatus: string;
+                        googleId: string | null;
+                        /** @description false until the address is proven (a mailed link, Google, a reset link) */
+                        emailVerified: boolean;
+                        /** @description false for a Google-only account (deleting it asks for the typed email) */
+                        hasPassword: boolean;
+                        /** @description true: every session ended and signing in is refused */
+                        isDisabled: boolean;
+                    };
+                };
             };
         };
     };
@@ -5860,6 +6038,80 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -5883,6 +6135,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
             /** @description If-Match names a version that is no longer current */
             412: {
                 headers: {
@@ -5940,11 +6266,21 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The domain (the list row's id) */
+                        id: string;
+                        domain: string;
+                        /** @description Why it was blocked; null once unblocked */
+                        reason: string | null;
+                        blocked: boolean;
+                    };
+                };
             };
         };
     };
@@ -5959,11 +6295,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The domain (the list row's id) */
+                        id: string;
+                        domain: string;
+                        /** @description Why it was blocked; null once unblocked */
+                        reason: string | null;
+                        blocked: boolean;
+                    };
+                };
             };
         };
     };
@@ -6038,11 +6384,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    }[];
+                };
             };
         };
     };
@@ -6071,11 +6438,32 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    };
+                };
             };
         };
     };
@@ -6090,11 +6478,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    };
+                };
             };
         };
     };
@@ -6125,11 +6534,32 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    };
+                };
             };
         };
     };
@@ -6144,11 +6574,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
         };
     };
@@ -6163,11 +6600,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    };
+                };
             };
         };
     };
@@ -6180,11 +6638,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    }[];
+                };
             };
         };
     };
@@ -6213,11 +6692,32 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    };
+                };
             };
         };
     };
@@ -6248,11 +6748,32 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        customDomain: string | null;
+                        subdomain: string | null;
+                        logoUrl: string | null;
+                        primaryColor: string;
+                        secondaryColor: string;
+                        customFavicon: string | null;
+                        removeQRCodeSharksBranding: boolean;
+                        customCSS: string | null;
+                        isActive: boolean;
+                        /** @description The client's API key (the console masks it until revealed) */
+                        apiKey: string;
+                        /** @description An ISO 8601 time */
+                        createdAt: string;
+                        /** @description An ISO 8601 time */
+                        updatedAt: string;
+                    };
+                };
             };
         };
     };
@@ -6267,11 +6788,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
             };
         };
     };
@@ -6284,11 +6812,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        totalUsers: number;
+                        /** @description Accounts created in the last 7 days */
+                        newUsers: number;
+                        totalQRCodes: number;
+                        /** @description Codes created in the last 7 days */
+                        newQRCodes: number;
+                    };
+                };
             };
         };
     };
@@ -6301,11 +6839,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        recipientCount: number;
+                    };
+                };
             };
         };
     };
@@ -6332,11 +6875,25 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        campaignId: string;
+                        /** @enum {string} */
+                        kind: "newsletter" | "newsletter-test" | "welcome" | "scan-report" | "pause-report";
+                        /** @description false: the same request (Idempotency-Key, or same kind, subject and content within a minute) already started it */
+                        started: boolean;
+                        /** @description Who gets the mail (opted-out owners not counted) */
+                        recipientCount: number;
+                        /** @description Everyone the audience held */
+                        audienceCount: number;
+                        message: string;
+                    };
+                };
             };
         };
     };
@@ -6352,11 +6909,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        campaignId: string;
+                        /** @enum {string} */
+                        kind: "newsletter" | "newsletter-test" | "welcome" | "scan-report" | "pause-report";
+                        /** @description false: the same request (Idempotency-Key, or same kind, subject and content within a minute) already started it */
+                        started: boolean;
+                        /** @description Who gets the mail (opted-out owners not counted) */
+                        recipientCount: number;
+                        /** @description Everyone the audience held */
+                        audienceCount: number;
+                        /** @description Welcome mails queued (one per active user) */
+                        successCount: number;
+                        totalUsers: number;
+                    };
+                };
             };
         };
     };
@@ -6372,11 +6945,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        campaignId: string;
+                        /** @enum {string} */
+                        kind: "newsletter" | "newsletter-test" | "welcome" | "scan-report" | "pause-report";
+                        /** @description false: the same request (Idempotency-Key, or same kind, subject and content within a minute) already started it */
+                        started: boolean;
+                        /** @description Who gets the mail (opted-out owners not counted) */
+                        recipientCount: number;
+                        /** @description Everyone the audience held */
+                        audienceCount: number;
+                        /** @description Owners the notification is queued for */
+                        successCount: number;
+                        totalUsers: number;
+                        message: string;
+                        /** @description Owners left out because they opted out */
+                        optedOut: number;
+                    };
+                };
             };
         };
     };
@@ -6392,11 +6984,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        campaignId: string;
+                        /** @enum {string} */
+                        kind: "newsletter" | "newsletter-test" | "welcome" | "scan-report" | "pause-report";
+                        /** @description false: the same request (Idempotency-Key, or same kind, subject and content within a minute) already started it */
+                        started: boolean;
+                        /** @description Who gets the mail (opted-out owners not counted) */
+                        recipientCount: number;
+                        /** @description Everyone the audience held */
+                        audienceCount: number;
+                        /** @description Owners the notification is queued for */
+                        successCount: number;
+                        totalUsers: number;
+                        message: string;
+                        /** @description Owners left out because they opted out */
+                        optedOut: number;
+                    };
+                };
             };
         };
     };
@@ -6413,11 +7024,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        clientId: number;
+                        /** @enum {string} */
+                        kind: "newsletter" | "newsletter-test" | "welcome" | "scan-report" | "pause-report";
+                        subject: string;
+                        recipientCount: number;
+                        audienceCount: number;
+                        optedOut: number;
+                        includeStats: boolean;
+                        /** @description The id of the admin who started it */
+                        startedBy: string;
+                        /** @description An ISO 8601 time */
+                        startedAt: string;
+                        /** @description The campaign's mails in the sent ledger (0 until the dispatcher expanded it) */
+                        total: number;
+                        queued: number;
+                        sent: number;
+                        failed: number;
+                        /** @description Opted out, or gone between the start and the send */
+                        skipped: number;
+                    }[];
+                };
             };
         };
     };
@@ -6432,11 +7067,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        id: string;
+                        clientId: number;
+                        /** @enum {string} */
+                        kind: "newsletter" | "newsletter-test" | "welcome" | "scan-report" | "pause-report";
+                        subject: string;
+                        recipientCount: number;
+                        audienceCount: number;
+                        optedOut: number;
+                        includeStats: boolean;
+                        /** @description The id of the admin who started it */
+                        startedBy: string;
+                        /** @description An ISO 8601 time */
+                        startedAt: string;
+                        /** @description The campaign's mails in the sent ledger (0 until the dispatcher expanded it) */
+                        total: number;
+                        queued: number;
+                        sent: number;
+                        failed: number;
+                        /** @description Opted out, or gone between the start and the send */
+                        skipped: number;
+                    };
+                };
             };
         };
     };

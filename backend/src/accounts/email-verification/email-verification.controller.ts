@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { BodyOf } from '../../common/input';
+import { AnswerOf, BodyOf } from '../../common/input';
+import { messageAnswer, type MessageAnswer } from '../accounts.answers';
 import { ClientIp, Tenant } from '../../common/request-params';
 import { VerifyEmailBody, verifyEmailSchema } from '../account.schemas';
 import { Authenticated, AuthUser, CurrentUser } from '../sessions/auth';
@@ -11,15 +12,17 @@ import { ResendVerificationCommand, VerifyEmailCommand } from './email-verificat
 export class EmailVerificationController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  @Post('resend-verification') @HttpCode(200) @Authenticated() resend(@CurrentUser() user: AuthUser) {
+  @Post('resend-verification') @HttpCode(200) @Authenticated() @AnswerOf(messageAnswer) resend(
+    @CurrentUser() user: AuthUser,
+  ): Promise<MessageAnswer> {
     return this.commandBus.execute(new ResendVerificationCommand({ tenantId: user.tenantId, userId: user.id }));
   }
 
-  @Post('verify-email') @HttpCode(200) verify(
+  @Post('verify-email') @HttpCode(200) @AnswerOf(messageAnswer) verify(
     @BodyOf(verifyEmailSchema) body: VerifyEmailBody,
     @Tenant() tenantId: number,
     @ClientIp() ip: string,
-  ) {
+  ): Promise<MessageAnswer> {
     return this.commandBus.execute(new VerifyEmailCommand({ tenantId, ip, token: body.token }));
   }
 }

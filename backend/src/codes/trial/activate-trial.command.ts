@@ -3,14 +3,9 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { userStream, type AuthUser } from '../../accounts';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import { ENV, Env } from '../../config/env';
-import { decideActivateTrial, evolveAllowance, initialAllowance, trialStatus, type TrialStatus } from './allowance';
+import { decideActivateTrial, evolveAllowance, initialAllowance, trialStatus } from './allowance';
 import { TrialService } from './trial.service';
-
-export interface TrialActivatedAnswer {
-  message: string;
-  user: AuthUser & { trialActivated: true; trialStartDate: string; trialEndDate: string };
-  trialStatus: TrialStatus;
-}
+import type { TrialActivatedAnswer } from './trial.schemas';
 
 /** POST /api/activate-trial: once per account. */
 export class ActivateTrialCommand extends Command<TrialActivatedAnswer> {

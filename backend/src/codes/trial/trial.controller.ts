@@ -3,7 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, type AuthUser } from '../../accounts';
 import { AnswerOf, BodyOf } from '../../common/input';
 import { ActivateTrialCommand } from './activate-trial.command';
-import { activateTrialSchema, trialStatusAnswer, type ActivateTrialBody, type TrialStatusAnswer } from './trial.schemas';
+import {
+  activateTrialSchema,
+  trialActivatedAnswer,
+  trialStatusAnswer,
+  type ActivateTrialBody,
+  type TrialActivatedAnswer,
+  type TrialStatusAnswer,
+} from './trial.schemas';
 import { TrialService } from './trial.service';
 
 @Controller('api')
@@ -22,7 +29,8 @@ export class TrialController {
 
   @Post('activate-trial')
   @HttpCode(200)
-  activate(@CurrentUser() user: AuthUser, @BodyOf(activateTrialSchema) body: ActivateTrialBody) {
+  @AnswerOf(trialActivatedAnswer)
+  activate(@CurrentUser() user: AuthUser, @BodyOf(activateTrialSchema) body: ActivateTrialBody): Promise<TrialActivatedAnswer> {
     return this.commandBus.execute(new ActivateTrialCommand(user, body.email));
   }
 }

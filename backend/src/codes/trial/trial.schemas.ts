@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userAnswer } from '../../accounts';
 import { text } from '../../common/input';
 
 /** POST /api/activate-trial: the account's email, typed again as the landing card asks for it. */
@@ -21,3 +22,15 @@ export const trialStatusAnswer = z.object({
   trialEndDate: z.string().nullable(),
 });
 export type TrialStatusAnswer = z.output<typeof trialStatusAnswer>;
+
+/** POST /api/activate-trial: the landing card's message, the user with the trial's dates, and the new trial status. */
+export const trialActivatedAnswer = z.object({
+  message: z.string().meta({ description: "What the landing card shows (the trial's end and what it unlocks)" }),
+  user: userAnswer.extend({
+    trialActivated: z.literal(true),
+    trialStartDate: z.string().meta({ description: 'An ISO 8601 time' }),
+    trialEndDate: z.string().meta({ description: 'An ISO 8601 time' }),
+  }),
+  trialStatus: trialStatusAnswer,
+});
+export type TrialActivatedAnswer = z.output<typeof trialActivatedAnswer>;

@@ -1,21 +1,7 @@
-import type { RaRecord } from 'react-admin';
+import type { ApiAnswer } from '../../api/types';
 
 /** A tenant (white-label client) as GET /api/admin/clients answers it. */
-export interface Client extends RaRecord<number> {
-  name: string;
-  customDomain: string | null;
-  subdomain: string | null;
-  logoUrl: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  customFavicon: string | null;
-  removeQRCodeSharksBranding: boolean;
-  customCSS: string | null;
-  isActive: boolean;
-  apiKey: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Client = ApiAnswer<'/api/admin/clients/{id}'>;
 
 /** Client 1, the default brand: never deleted (website spec sections 2 and 9). */
 export const DEFAULT_CLIENT_ID = 1;

@@ -1,22 +1,10 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import type { ApiAnswer } from '../../api/types';
 import { API, httpClient } from '../data-provider';
 
 /** A campaign as GET /api/admin/campaigns/{id} answers it: its figures from the sent ledger. */
-export interface Campaign {
-  id: string;
-  kind: 'newsletter' | 'newsletter-test' | 'welcome' | 'scan-report' | 'pause-report';
-  subject: string;
-  recipientCount: number;
-  audienceCount: number;
-  optedOut: number;
-  startedAt: string;
-  total: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-}
+export type Campaign = ApiAnswer<'/api/admin/campaigns/{id}'>;
 
 export const KIND_LABELS: Record<Campaign['kind'], string> = {
   newsletter: 'Newsletter',

@@ -20,22 +20,14 @@ import { useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { apiJson, newIdempotencyKey, serverMessage } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { toast } from '../../ui/toast';
 import { LiveCampaign } from './CampaignProgress';
 
-interface Stats {
-  totalUsers: number;
-  newUsers: number;
-  totalQRCodes: number;
-  newQRCodes: number;
-}
-
-interface Started {
-  campaignId: string;
-  message?: string;
-  successCount?: number;
-  totalUsers?: number;
-}
+type Stats = ApiAnswer<'/api/newsletter/stats'>;
+/** Every send answers the campaign it started; the toast's message and counts depend on which send (all four in the docs). */
+type Started = ApiAnswer<'/api/send-newsletter', 'post'> &
+  Partial<Pick<ApiAnswer<'/api/send-scan-notifications', 'post'>, 'message' | 'successCount' | 'totalUsers'>>;
 
 const MISSING = 'Please provide both subject and content for the newsletter.';
 const STAT_LABELS: [keyof Stats, string][] = [
@@ -124,7 +116,7 @@ export function NewsletterManager() {
     sending.current = true;
     setBusy('the newsletter');
     try {
-      const { recipientCount } = await apiJson<{ recipientCount: number }>('GET', '/api/newsletter/recipients');
+      const { recipientCount } = await apiJson<ApiAnswer<'/api/newsletter/recipients'>>('GET', '/api/newsletter/recipients');
       setConfirming({ recipients: recipientCount });
     } catch (error) {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to count the subscribers.'), variant: 'destructive' });
