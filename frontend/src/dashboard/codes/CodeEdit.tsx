@@ -42,6 +42,7 @@ import { codeTitle, failureStatus, typeLabel } from './code-text';
 import { draftOf, DYNAMIC_CONTENT_NOTE, fieldErrors, STATIC_CONTENT_NOTE, type CodeDraft, type Encode } from './code-edit';
 import { svgDataUri } from './files';
 import { RoutingPanel } from './RoutingPanel';
+import { UtmBuilder } from './UtmBuilder';
 import { StaleEditAlert } from './StaleEditAlert';
 
 // Through the generator card's chunk (see its last lines), so the landing page keeps the tab in its own chunk.
@@ -392,6 +393,10 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
                       />
                     ) : (
                       <StaticContent code={code} />
+                    )}
+                    {/* Issue 33: a dynamic website code's address takes UTM tags (its own query kept). */}
+                    {contentOpen && dynamic && code.qrType === 'url' && (
+                      <UtmBuilder label="Website URL" value={String(fields.url ?? '')} onApply={(url) => setField('url', url)} />
                     )}
                   </Stack>
                 )}

@@ -50,6 +50,7 @@ import {
   type SimulateBody,
 } from './routing-form';
 import { StaleEditAlert } from './StaleEditAlert';
+import { UtmBuilder } from './UtmBuilder';
 
 const SAVE_FAILED = 'There was a problem saving the routing.';
 // A picker's buttons wrap on a phone: each keeps its own border, so a wrapped row does not look cut off.
@@ -241,16 +242,23 @@ function RoutingForm({ codeId, version: startVersion, start, onSaved, onReload }
         <Stack spacing={1.5}>
           {draft.split.map((arm, index) => (
             <Stack key={arm.key} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <TextField
-                label={`Split ${String.fromCharCode(65 + index)} destination`}
-                value={arm.destination}
-                onChange={(event) => setArm(index, { destination: event.target.value }, 'destination')}
-                error={Boolean(errorAt(errors, `split.${index}.destination`))}
-                helperText={errorAt(errors, `split.${index}.destination`)}
-                size="small"
-                fullWidth
-                placeholder="https://"
-              />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <TextField
+                  label={`Split ${String.fromCharCode(65 + index)} destination`}
+                  value={arm.destination}
+                  onChange={(event) => setArm(index, { destination: event.target.value }, 'destination')}
+                  error={Boolean(errorAt(errors, `split.${index}.destination`))}
+                  helperText={errorAt(errors, `split.${index}.destination`)}
+                  size="small"
+                  fullWidth
+                  placeholder="https://"
+                />
+                <UtmBuilder
+                  label={`Split ${String.fromCharCode(65 + index)} destination`}
+                  value={arm.destination}
+                  onApply={(destination) => setArm(index, { destination }, 'destination')}
+                />
+              </Box>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <TextField
                   label={`Split ${String.fromCharCode(65 + index)} weight`}
@@ -307,15 +315,23 @@ function RoutingForm({ codeId, version: startVersion, start, onSaved, onReload }
             size="small"
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
-          <TextField
-            label="After the limit, send to"
-            value={draft.afterLimit}
-            onChange={(event) => change({ afterLimit: event.target.value }, 'limits.afterLimit')}
-            error={Boolean(errorAt(errors, 'limits.afterLimit'))}
-            helperText={errorAt(errors, 'limits.afterLimit') ?? 'Left blank: a page saying the code is no longer active'}
-            size="small"
-            placeholder="https://"
-          />
+          <Box sx={{ minWidth: 0 }}>
+            <TextField
+              label="After the limit, send to"
+              value={draft.afterLimit}
+              onChange={(event) => change({ afterLimit: event.target.value }, 'limits.afterLimit')}
+              error={Boolean(errorAt(errors, 'limits.afterLimit'))}
+              helperText={errorAt(errors, 'limits.afterLimit') ?? 'Left blank: a page saying the code is no longer active'}
+              size="small"
+              fullWidth
+              placeholder="https://"
+            />
+            <UtmBuilder
+              label="After the limit, send to"
+              value={draft.afterLimit}
+              onApply={(afterLimit) => change({ afterLimit }, 'limits.afterLimit')}
+            />
+          </Box>
           <DateTimeField
             label="Valid from"
             value={draft.validFrom}
@@ -479,6 +495,11 @@ function RuleCard({ rule, index, count, errors, onChange, onMove, onRemove }: Ru
           size="small"
           fullWidth
           placeholder="https://"
+        />
+        <UtmBuilder
+          label={`Rule ${n} destination`}
+          value={rule.destination}
+          onApply={(destination) => onChange({ destination }, 'destination')}
         />
       </Stack>
     </Paper>
