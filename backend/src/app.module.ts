@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AccountExportModule } from './account-export/account-export.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { CodesModule } from './codes/codes.module';
 import { CommandPipelineModule } from './command-pipeline';
 import { AnalyticsModule } from './analytics/analytics.module';
@@ -50,6 +51,7 @@ const FEATURES = [
   CampaignsModule,
   OperationsModule,
   AccountExportModule,
+  ApiKeysModule,
 ];
 
 @Module({})

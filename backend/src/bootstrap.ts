@@ -3,6 +3,7 @@ import { INestApplicationContext, NestApplicationOptions } from '@nestjs/common'
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { BEARER_DESCRIPTION, BEARER_SCHEME, documentScopes } from './api-keys';
 import express, { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -181,12 +182,13 @@ export async function bootstrap(
     .setTitle('QR Code Sharks API')
     .setDescription(
       'Every call of the product. Signed-in calls use the session cookie qrs.sid; state-changing calls from a browser must come from the ' +
-        "site's own origin.",
+        "site's own origin. Scripts call the routes that name an API key scope with `Authorization: Bearer <key>` (the apiKey scheme).",
     )
     .setVersion('1')
     .addCookieAuth('qrs.sid')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'qrs_live_…', description: BEARER_DESCRIPTION }, BEARER_SCHEME)
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup('api/docs', app, () => documentScopes(SwaggerModule.createDocument(app, openApi), 'cookie'));
 
   const dist = frontendDist(env);
   if (dist) {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { BEARER_DESCRIPTION, BEARER_SCHEME, ROUTE_SCOPES, SCOPE_EXTENSION, scopeOfRoute } from './api-keys';
 import { ProjectionsService } from './projections/projections.service';
 import { TestClient } from './test-support/http';
 import { startTestApp, TestApp } from './test-support/test-app';
@@ -88,22 +89,64 @@ describe('generated lists in the docs', () => {
     );
   });
 
-  it('docs/routes.md lists every HTTP route of /api/docs with its request fields', async () => {
+  it('docs/routes.md lists every HTTP route of /api/docs with its API key scope and request fields', async () => {
     const spec = (await new TestClient(app.url).get('/api/docs-json')).body as {
       paths: Record<
         string,
-        Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>
+        Record<
+          string,
+          {
+            requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+            [SCOPE_EXTENSION]?: string;
+          }
+        >
       >;
     };
     const rows: string[] = [];
     for (const [path, operations] of Object.entries(spec.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const fields = Object.values(operation.requestBody?.content ?? {}).flatMap((media) => Object.keys(media.schema?.properties ?? {}));
-        rows.push(`| ${method.toUpperCase()} | ${code(path)} | ${[...new Set(fields)].join(', ')} |`);
+        const scope = operation[SCOPE_EXTENSION];
+        rows.push(`| ${method.toUpperCase()} | ${code(path)} | ${scope ? code(scope) : ''} | ${[...new Set(fields)].join(', ')} |`);
       }
     }
     rows.sort((a, b) => a.split(' | ')[1].localeCompare(b.split(' | ')[1]) || a.localeCompare(b));
-    check('docs/routes.md', 'routes', ['| method | path | request body fields |', '|---|---|---|', ...rows].join('\n'));
+    check('docs/routes.md', 'routes', ['| method | path | API key scope | request body fields |', '|---|---|---|---|', ...rows].join('\n'));
+  });
+
+  it('/api/docs documents the bearer scheme, the scope of every route that takes a key, and that the others refuse keys', async () => {
+    const spec = (await new TestClient(app.url).get('/api/docs-json')).body as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string; description?: string }> };
+      paths: Record<string, Record<string, { description?: string; security?: unknown[]; [SCOPE_EXTENSION]?: string }>>;
+    };
+    expect(spec.components.securitySchemes[BEARER_SCHEME]).toEqual({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'qrs_live_…',
+      description: BEARER_DESCRIPTION,
+    });
+    const documented = new Map<string, { description?: string; security?: unknown[]; scope?: string }>();
+    for (const [path, operations] of Object.entries(spec.paths)) {
+      if (!path.startsWith('/api/')) continue;
+      for (const [method, operation] of Object.entries(operations))
+        documented.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, { ...operation, scope: operation[SCOPE_EXTENSION] });
+    }
+    // Every entry of the table names a documented route (none is stale), documented with its scope and both schemes.
+    for (const [route, scope] of Object.entries(ROUTE_SCOPES)) {
+      const operation = documented.get(route);
+      expect({ route, scope: operation?.scope, security: operation?.security, says: operation?.description?.includes(scope) }).toEqual({
+        route,
+        scope,
+        security: [{ cookie: [] }, { [BEARER_SCHEME]: [] }],
+        says: true,
+      });
+    }
+    // Every other route says it refuses keys; no staff route names a scope.
+    const refusing = [...documented].filter(([route]) => scopeOfRoute(route.split(' ')[0], route.split(' ')[1]) === null);
+    expect(refusing.filter(([, operation]) => operation.scope || !operation.description?.includes('API keys: not accepted.'))).toEqual([]);
+    expect(refusing.map(([route]) => route)).toEqual(
+      expect.arrayContaining(['GET /api/admin/users', 'POST /api/api-keys', 'GET /api/user']),
+    );
   });
 
   it('every route documents what it answers on success (@AnswerOf, CsvAnswerOf, NoContentAnswer), bar the listed few', async () => {

@@ -29,6 +29,7 @@ describe('rate limits while Redis is down (fail closed)', () => {
       AUTH_RATE_LIMIT_PER_IP: '1000',
       BULK_RATE_LIMIT_PER_MINUTE: '3',
       ACCOUNT_EXPORTS_PER_HOUR: '2',
+      API_KEY_RATE_LIMIT_PER_MINUTE: '3',
     });
   });
   afterAll(async () => {
@@ -36,12 +37,14 @@ describe('rate limits while Redis is down (fail closed)', () => {
     await redis?.destroy();
   });
 
-  it('sign-in, password-code guesses, bulk generation and data exports answer 429 at their limits with Redis stopped', async () => {
+  it('sign-in, password guesses, bulk generation, data exports and API keys answer 429 at their limits with Redis stopped', async () => {
     const owner = new TestClient(app.url);
     const account = await signUp(owner);
     const created = await postMultipart(owner, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://example.com/menu' });
     expect(created.status).toBe(201);
     expect((await owner.put(`/api/dynamic-qrcodes/${created.body.id}/password`, { password: 'open sesame' })).status).toBe(200);
+    const apiKey = await owner.post('/api/api-keys', { name: 'script', scopes: ['codes:read'] });
+    expect(apiKey.status).toBe(201);
     const head = await app.app.get<EventStore>(EVENT_STORE).headPosition();
     if (head) await app.app.get(ProjectionsService).waitFor(head);
 
@@ -79,5 +82,17 @@ describe('rate limits while Redis is down (fail closed)', () => {
     expect(exports).toEqual([200, 200, 429]);
     const refused = await owner.get('/api/account/export');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+
+    // An API key (issue 34): API_KEY_RATE_LIMIT_PER_MINUTE a minute, then 429 with its headers.
+    const script = new TestClient(app.url);
+    const calls = [];
+    for (let i = 0; i < 4; i++) calls.push(await script.get('/api/qrcodes', { headers: { authorization: `Bearer ${apiKey.body.key}` } }));
+    expect(calls.map((res) => [res.status, res.headers['ratelimit-remaining']])).toEqual([
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ]);
+    expect(Number(calls[3].headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,9 @@
 export { Authenticated, CurrentUser } from './sessions/auth';
 export { ROLES, type AuthUser, type Role } from './model/auth-user';
 export { MaybeUser, OptionalUserGuard } from './sessions/optional-user.guard';
+/** Bearer calls (issue 34): the api-keys feature checks the key and names its owner; accounts then answers only that owner. */
+export { actAsKeyOwner, bearerToken } from './sessions/bearer';
+export { AUTH_REQUIRED, KEYS_NOT_FOR_STAFF } from './sessions/session-auth.guard';
 /** Who may do what in the staff console, stated once: every console route (staff, campaigns, mail, operations) names one. */
 export { permissionsOf, STAFF_ACTIONS, tenantScope, type StaffAction } from './roles/staff-roles';
 export { AccountsService, type AccountExport } from './model/accounts.service';

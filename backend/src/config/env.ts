@@ -180,6 +180,10 @@ export const envSchema = z.object({
   BULK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** GET /api/account/export calls allowed per account per hour (issue 32 item 3; backend/src/account-export). */
   ACCOUNT_EXPORTS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Keys an owner may hold at once, not counting revoked ones (issue 34; backend/src/api-keys). */
+  API_KEYS_PER_USER: z.coerce.number().int().positive().default(10),
+  /** Requests one API key may make per minute, over every route and process (issue 34; 429 with Retry-After past it). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('QR Code Sharks <no-reply@qrcodesharks.local>'),

@@ -9,6 +9,7 @@ import type {
   UserRegistered,
 } from '../accounts';
 import type { AnalyticsShareCreated } from '../analytics';
+import type { ApiKeyCreated } from '../api-keys';
 import { bootstrap, type RunningApp } from '../bootstrap';
 import type { CampaignStarted } from '../campaigns';
 import { DEFAULT_STORED_STYLE, type FileUploaded, type QrCreated, type QrTracked } from '../codes';
@@ -248,6 +249,20 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
     event('AccountEnabled', { userId: googler }, 2, staff),
   ]);
   await append(`user-${leaver}`, [registered(leaver, 1, 'leaver@example.com')]);
+  // API keys (issue 34): one kept, one revoked.
+  const keyMade = (keyId: string, name: string) =>
+    event<ApiKeyCreated>(
+      'ApiKeyCreated',
+      { keyId, ownerId: googler, name, scopes: ['codes:read'], prefix: `qrs_live_${name}`, keyHash: name.padEnd(64, '0') },
+      2,
+      googler,
+    );
+  const revokedKey = randomUUID();
+  await append(`api-keys-${googler}`, [
+    keyMade(randomUUID(), 'kept'),
+    keyMade(revokedKey, 'gone'),
+    event('ApiKeyRevoked', { keyId: revokedKey, ownerId: googler, name: 'gone', prefix: 'qrs_live_gone' }, 2, googler),
+  ]);
 
   // Codes: a dynamic code through every change, a static one, the leaver's code; the blocklist.
   const code = (qrId: string, userId: string, mode: 'static' | 'dynamic', shortCode: string | null, tenantId = 1) =>

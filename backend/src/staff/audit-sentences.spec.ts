@@ -39,6 +39,13 @@ describe('audit sentences (pure)', () => {
     expect(describeOtherEvent('PaymentSucceeded', { amount: 1250, currency: 'usd', productName: 'Coffee' }).summary).toBe(
       'received a payment of 12.50 USD for Coffee',
     );
+    // Issue 34: an API key by its name and prefix, never the key or its hash.
+    const key = { keyId: 'k1', ownerId: 'u1', name: 'CI', prefix: 'qrs_live_AbCdEfGh', keyHash: 'f'.repeat(64), scopes: ['codes:read'] };
+    const created = describeOtherEvent('ApiKeyCreated', key);
+    expect(created.summary).toBe('created the API key "CI" (qrs_live_AbCdEfGh…) with codes:read');
+    expect(JSON.stringify(created)).not.toContain(key.keyHash);
+    expect(redact(key)).toEqual({ ...key, keyHash: HIDDEN });
+    expect(describeOtherEvent('ApiKeyRevoked', key).summary).toBe('revoked the API key "CI" (qrs_live_AbCdEfGh…)');
   });
 
   it('never keep a secret, and name codes by their one display name (typed, else from content, else type)', () => {

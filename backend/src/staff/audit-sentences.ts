@@ -34,8 +34,8 @@ export interface Described {
   changes: Change[];
 }
 
-/** Secrets, and a payer's address (issue 32: the staff erase payers; the log never keeps the address). */
-const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password', 'payerEmail']);
+/** Secrets (an API key's hash too: issue 34), and a payer's address (issue 32: the staff erase payers; the log never keeps it). */
+const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password', 'payerEmail', 'keyHash']);
 export const HIDDEN = '(hidden)';
 
 /**
@@ -281,6 +281,19 @@ export function describeOtherEvent(type: string, data: Data): Described {
           : 'personal data';
       return { summary: `erased ${whose} on the person's request`, changes: [] };
     }
+    case 'ApiKeyCreated': {
+      // Issue 34: the key's name, prefix and scopes; never the key, and its hash stays hidden in the stored copy.
+      const scopes = Array.isArray(data.scopes) ? data.scopes.map(String).join(', ') : '';
+      return {
+        summary: `created the API key "${String(data.name)}" (${String(data.prefix)}…) with ${scopes}`,
+        changes: [{ field: 'prefix', before: null, after: String(data.prefix) }],
+      };
+    }
+    case 'ApiKeyRevoked':
+      return {
+        summary: `revoked the API key "${String(data.name)}" (${String(data.prefix)}…)`,
+        changes: [{ field: 'revoked', before: false, after: true }],
+      };
     case 'DomainUnblocked':
       return {
         summary: `unblocked the destination domain ${String(data.domain)}`,

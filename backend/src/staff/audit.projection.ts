@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DELETED_USER, USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
+import { API_KEY_EVENTS } from '../api-keys';
 import { CAMPAIGN_EVENTS } from '../campaigns';
 import { BLOCKLIST_EVENTS, CODE_MODERATION_VIEW, QR_EVENTS, type QrEvents } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
@@ -29,15 +30,16 @@ export const AUDIT_PROJECTION = 'audit';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The changes people make: codes, accounts, tenants, the blocklist, payments to code owners, campaigns and the staff's
- * erasures of personal data on request (issue 32; an account's own deletion is its UserDeleted row).
+ * The changes people make: codes, accounts, tenants, the blocklist, payments to code owners, campaigns, API keys and the
+ * staff's erasures of personal data on request (issue 32; an account's own deletion is its UserDeleted row).
  */
 const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS)
   .and(CLIENT_EVENTS)
   .and(BLOCKLIST_EVENTS)
   .and(PAYMENT_EVENTS)
   .and(CAMPAIGN_EVENTS)
-  .and(PRIVACY_EVENTS);
+  .and(PRIVACY_EVENTS)
+  .and(API_KEY_EVENTS);
 
 interface CodeRow extends CodeSubject {
   id: string;

@@ -13,6 +13,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["WhiteLabelController_config"];
         put?: never;
         post?: never;
@@ -29,6 +30,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["HealthController_health"];
         put?: never;
         post?: never;
@@ -47,6 +49,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["ContactController_send"];
         delete?: never;
         options?: never;
@@ -63,6 +66,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["NewsletterSignupController_subscribe"];
         delete?: never;
         options?: never;
@@ -79,6 +83,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["NewsletterSignupController_confirm"];
         delete?: never;
         options?: never;
@@ -95,6 +100,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["NewsletterSignupController_unsubscribe"];
         delete?: never;
         options?: never;
@@ -109,6 +115,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["NewsletterSubscribersController_list"];
         put?: never;
         post?: never;
@@ -125,6 +132,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["NewsletterSubscribersController_csv"];
         put?: never;
         post?: never;
@@ -143,6 +151,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["AccountsController_register"];
         delete?: never;
         options?: never;
@@ -159,6 +168,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["AccountsController_login"];
         delete?: never;
         options?: never;
@@ -175,6 +185,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["AccountsController_logout"];
         delete?: never;
         options?: never;
@@ -189,6 +200,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["AccountsController_user"];
         put?: never;
         post?: never;
@@ -205,6 +217,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["AccountsController_session"];
         put?: never;
         post?: never;
@@ -222,6 +235,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API keys: not accepted. */
         put: operations["AccountsController_updateName"];
         post?: never;
         delete?: never;
@@ -239,6 +253,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["AccountsController_changePassword"];
         delete?: never;
         options?: never;
@@ -255,6 +270,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["AccountsController_deleteAccount"];
         delete?: never;
         options?: never;
@@ -303,6 +319,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["PasswordResetController_forgot"];
         delete?: never;
         options?: never;
@@ -319,6 +336,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["PasswordResetController_reset"];
         delete?: never;
         options?: never;
@@ -335,6 +353,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["EmailVerificationController_resend"];
         delete?: never;
         options?: never;
@@ -351,6 +370,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["EmailVerificationController_verify"];
         delete?: never;
         options?: never;
@@ -365,6 +385,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `analytics:read`. */
         get: operations["AnalyticsController_userAnalytics"];
         put?: never;
         post?: never;
@@ -381,6 +402,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `analytics:read`. */
         get: operations["AnalyticsController_codeAnalytics"];
         put?: never;
         post?: never;
@@ -397,6 +419,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `analytics:read`. */
         get: operations["AnalyticsController_codeAnalyticsCsv"];
         put?: never;
         post?: never;
@@ -413,6 +436,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `analytics:read`. */
         get: operations["AnalyticsController_liveScans"];
         put?: never;
         post?: never;
@@ -429,8 +453,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `analytics:read`. */
         get: operations["AnalyticsController_shareLinks"];
         put?: never;
+        /** @description API key scope: `analytics:read`. */
         post: operations["AnalyticsController_createShareLink"];
         delete?: never;
         options?: never;
@@ -448,6 +474,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** @description API key scope: `analytics:read`. */
         delete: operations["AnalyticsController_revokeShareLink"];
         options?: never;
         head?: never;
@@ -461,6 +488,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["SharedAnalyticsController_shared"];
         put?: never;
         post?: never;
@@ -477,8 +505,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["CodesController_list"];
         put?: never;
+        /** @description API key scope: `codes:write`. */
         post: operations["CodesController_create"];
         delete?: never;
         options?: never;
@@ -494,8 +524,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API key scope: `codes:write`. */
         put: operations["CodesController_update"];
         post?: never;
+        /** @description API key scope: `codes:write`. */
         delete: operations["CodesController_remove"];
         options?: never;
         head?: never;
@@ -509,6 +541,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["CodesController_history"];
         put?: never;
         post?: never;
@@ -527,6 +560,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API key scope: `codes:read`. */
         post: operations["GeneratorController_generate"];
         delete?: never;
         options?: never;
@@ -541,6 +575,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["GeneratorController_download"];
         put?: never;
         post?: never;
@@ -557,6 +592,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["GeneratorController_subdomainInfo"];
         put?: never;
         post?: never;
@@ -575,6 +611,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["TrackingController_track"];
         delete?: never;
         options?: never;
@@ -591,6 +628,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["TrackingController_trackDownload"];
         delete?: never;
         options?: never;
@@ -605,8 +643,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["DynamicCodesController_list"];
         put?: never;
+        /** @description API key scope: `codes:write`. */
         post: operations["DynamicCodesController_create"];
         delete?: never;
         options?: never;
@@ -621,6 +661,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["DynamicCodesController_paused"];
         put?: never;
         post?: never;
@@ -637,6 +678,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["DynamicCodesController_shortCodeAvailability"];
         put?: never;
         post?: never;
@@ -654,8 +696,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API key scope: `codes:write`. */
         put: operations["DynamicCodesController_update"];
         post?: never;
+        /** @description API key scope: `codes:write`. */
         delete: operations["DynamicCodesController_remove"];
         options?: never;
         head?: never;
@@ -671,6 +715,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API key scope: `codes:write`. */
         post: operations["DynamicCodesController_pause"];
         delete?: never;
         options?: never;
@@ -687,6 +732,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API key scope: `codes:write`. */
         post: operations["DynamicCodesController_resume"];
         delete?: never;
         options?: never;
@@ -702,8 +748,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API key scope: `codes:write`. */
         put: operations["DynamicCodesController_setPassword"];
         post?: never;
+        /** @description API key scope: `codes:write`. */
         delete: operations["DynamicCodesController_removePassword"];
         options?: never;
         head?: never;
@@ -717,7 +765,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["DynamicCodesController_routing"];
+        /** @description API key scope: `codes:write`. */
         put: operations["DynamicCodesController_changeRouting"];
         post?: never;
         delete?: never;
@@ -735,6 +785,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API key scope: `codes:read`. */
         post: operations["DynamicCodesController_simulate"];
         delete?: never;
         options?: never;
@@ -749,6 +800,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["DynamicCodesController_destinationAt"];
         put?: never;
         post?: never;
@@ -765,6 +817,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["DashboardCodesController_list"];
         put?: never;
         post?: never;
@@ -781,6 +834,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `codes:read`. */
         get: operations["DashboardCodesController_one"];
         put?: never;
         post?: never;
@@ -797,6 +851,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["TrialController_status"];
         put?: never;
         post?: never;
@@ -815,6 +870,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["TrialController_activate"];
         delete?: never;
         options?: never;
@@ -831,6 +887,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API key scope: `codes:write`. */
         post: operations["UploadsController_pdf"];
         delete?: never;
         options?: never;
@@ -847,6 +904,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API key scope: `codes:write`. */
         post: operations["UploadsController_image"];
         delete?: never;
         options?: never;
@@ -941,6 +999,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["PaymentProductsController_product"];
         put?: never;
         post?: never;
@@ -957,6 +1016,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["PaymentsController_config"];
         put?: never;
         post?: never;
@@ -975,6 +1035,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["PaymentsController_createPaymentIntent"];
         delete?: never;
         options?: never;
@@ -989,6 +1050,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["PaymentsController_seller"];
         put?: never;
         post?: never;
@@ -1007,6 +1069,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["PaymentsController_onboarding"];
         delete?: never;
         options?: never;
@@ -1021,6 +1084,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API key scope: `analytics:read`. */
         get: operations["PaymentsController_codePayments"];
         put?: never;
         post?: never;
@@ -1039,6 +1103,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["PaymentsController_checkout"];
         delete?: never;
         options?: never;
@@ -1055,6 +1120,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["PaymentsController_portal"];
         delete?: never;
         options?: never;
@@ -1071,6 +1137,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["BulkController_generate"];
         delete?: never;
         options?: never;
@@ -1085,6 +1152,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["PublicStatsController_stats"];
         put?: never;
         post?: never;
@@ -1101,6 +1169,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["MailJobsController_list"];
         put?: never;
         post?: never;
@@ -1117,6 +1186,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_me"];
         put?: never;
         post?: never;
@@ -1133,6 +1203,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_overview"];
         put?: never;
         post?: never;
@@ -1149,6 +1220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_events"];
         put?: never;
         post?: never;
@@ -1165,6 +1237,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_eventsCsv"];
         put?: never;
         post?: never;
@@ -1181,6 +1254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_event"];
         put?: never;
         post?: never;
@@ -1197,6 +1271,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_users"];
         put?: never;
         post?: never;
@@ -1213,6 +1288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_user"];
         put?: never;
         post?: never;
@@ -1231,7 +1307,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["StaffController_grant"];
+        /** @description API keys: not accepted. */
         delete: operations["StaffController_revoke"];
         options?: never;
         head?: never;
@@ -1247,6 +1325,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["StaffController_disable"];
         delete?: never;
         options?: never;
@@ -1263,6 +1342,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["StaffController_enable"];
         delete?: never;
         options?: never;
@@ -1277,6 +1357,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_codes"];
         put?: never;
         post?: never;
@@ -1293,6 +1374,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_code"];
         put?: never;
         post?: never;
@@ -1311,7 +1393,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["StaffController_suspend"];
+        /** @description API keys: not accepted. */
         delete: operations["StaffController_lift"];
         options?: never;
         head?: never;
@@ -1325,8 +1409,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["StaffController_blockedDomains"];
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["StaffController_block"];
         delete?: never;
         options?: never;
@@ -1344,6 +1430,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** @description API keys: not accepted. */
         delete: operations["StaffController_unblock"];
         options?: never;
         head?: never;
@@ -1359,6 +1446,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["StaffController_erasePayer"];
         delete?: never;
         options?: never;
@@ -1375,6 +1463,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["StaffController_eraseContactSender"];
         delete?: never;
         options?: never;
@@ -1389,8 +1478,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["AdminClientsController_list"];
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["AdminClientsController_create"];
         delete?: never;
         options?: never;
@@ -1405,9 +1496,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["AdminClientsController_one"];
+        /** @description API keys: not accepted. */
         put: operations["AdminClientsController_update"];
         post?: never;
+        /** @description API keys: not accepted. */
         delete: operations["AdminClientsController_remove"];
         options?: never;
         head?: never;
@@ -1423,6 +1517,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["AdminClientsController_rotateKey"];
         delete?: never;
         options?: never;
@@ -1437,8 +1532,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["WhiteLabelClientsController_list"];
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["WhiteLabelClientsController_create"];
         delete?: never;
         options?: never;
@@ -1454,8 +1551,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** @description API keys: not accepted. */
         put: operations["WhiteLabelClientsController_update"];
         post?: never;
+        /** @description API keys: not accepted. */
         delete: operations["WhiteLabelClientsController_remove"];
         options?: never;
         head?: never;
@@ -1469,6 +1568,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["CampaignsController_stats"];
         put?: never;
         post?: never;
@@ -1485,6 +1585,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["CampaignsController_recipients"];
         put?: never;
         post?: never;
@@ -1503,6 +1604,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["CampaignsController_sendNewsletter"];
         delete?: never;
         options?: never;
@@ -1519,6 +1621,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["CampaignsController_sendWelcome"];
         delete?: never;
         options?: never;
@@ -1535,6 +1638,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["CampaignsController_sendScans"];
         delete?: never;
         options?: never;
@@ -1551,6 +1655,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["CampaignsController_sendPaused"];
         delete?: never;
         options?: never;
@@ -1565,6 +1670,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["CampaignsController_list"];
         put?: never;
         post?: never;
@@ -1581,6 +1687,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["CampaignsController_one"];
         put?: never;
         post?: never;
@@ -1597,7 +1704,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["CampaignsController_preferences"];
+        /** @description API keys: not accepted. */
         put: operations["CampaignsController_setPreferences"];
         post?: never;
         delete?: never;
@@ -1613,6 +1722,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["OperationsController_projections"];
         put?: never;
         post?: never;
@@ -1629,6 +1739,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["OperationsController_projection"];
         put?: never;
         post?: never;
@@ -1645,8 +1756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["OperationsController_rebuilds"];
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["OperationsController_requestRebuild"];
         delete?: never;
         options?: never;
@@ -1661,6 +1774,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["OperationsController_rebuild"];
         put?: never;
         post?: never;
@@ -1677,6 +1791,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["OperationsController_deadLetters"];
         put?: never;
         post?: never;
@@ -1693,6 +1808,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["OperationsController_deadLetter"];
         put?: never;
         post?: never;
@@ -1711,6 +1827,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["OperationsController_retry"];
         delete?: never;
         options?: never;
@@ -1727,6 +1844,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description API keys: not accepted. */
         post: operations["OperationsController_skip"];
         delete?: never;
         options?: never;
@@ -1741,6 +1859,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["OperationsController_scanPipeline"];
         put?: never;
         post?: never;
@@ -1757,10 +1876,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description API keys: not accepted. */
         get: operations["AccountExportController_export"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys: not accepted. */
+        get: operations["ApiKeysController_list"];
+        put?: never;
+        /** @description API keys: not accepted. */
+        post: operations["ApiKeysController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description API keys: not accepted. */
+        delete: operations["ApiKeysController_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7743,6 +7898,92 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+        };
+    };
+    ApiKeysController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        scopes: ("codes:read" | "codes:write" | "analytics:read" | "webhooks:write")[];
+                        /** @description The key's first characters, to tell keys apart */
+                        prefix: string;
+                        createdAt: string;
+                        /** @description Recorded at most once a minute */
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    ApiKeysController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the key is for, to tell keys apart */
+                    name: string;
+                    /** @description What the key may do: codes:read, codes:write, analytics:read, webhooks:write */
+                    scopes: ("codes:read" | "codes:write" | "analytics:read" | "webhooks:write")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        scopes: ("codes:read" | "codes:write" | "analytics:read" | "webhooks:write")[];
+                        prefix: string;
+                        /** @description The key: send it as `Authorization: Bearer <key>`. It is never shown again. */
+                        key: string;
+                        createdAt: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
