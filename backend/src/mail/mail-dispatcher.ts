@@ -4,11 +4,15 @@ import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { PERSONAL_DATA_KEYS } from '../event-store/event-store.module';
+import { PERSONAL_DATA_ERASED, PRIVACY_EVENTS } from '../event-store/personal-data/personal-data-erased';
+import type { PersonalDataKeys } from '../event-store/personal-data/personal-data-keys';
 import { AdvisoryLocks } from '../projections/advisory-locks';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { addressOf } from './mail-headers';
 import { expandCampaigns, sourceOf } from './campaign-expansion';
+import { eraseFromLedger } from './mail-erasure';
 import { MAIL_EVENT_TYPES, messageDomainOf, messageIdFor, planMails } from './mail-plans';
 import { MailQueue } from './mail-queue';
 
@@ -27,7 +31,8 @@ export const MAIL_DISPATCHER = 'mail-dispatcher';
 export class MailDispatcher implements Projection, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   readonly name = MAIL_DISPATCHER;
   readonly tables = ['mail_ledger'];
-  readonly eventTypes = MAIL_EVENT_TYPES;
+  /** The mailed events, and the erasures of personal data (issue 32: the ledger's rows of an erased subject). */
+  readonly eventTypes = [...MAIL_EVENT_TYPES, PERSONAL_DATA_ERASED];
   private readonly logger = new Logger('MailDispatcher');
   private runner: ProjectionRunner | null = null;
   private locks: AdvisoryLocks | null = null;
@@ -38,6 +43,7 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
     @Inject(ENV) private readonly env: Env,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly queue: MailQueue,
+    @Inject(PERSONAL_DATA_KEYS) private readonly keys: PersonalDataKeys,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -92,7 +98,13 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
         message_id: messageIdFor(mail.key, from),
       }));
     await expandCampaigns(events, tx, messageDomainOf(from), now);
-    if (!rows.length) return;
+    if (rows.length) await this.record(rows, tx);
+    // After the batch's mails: an erasure in the same batch also reaches the rows just recorded.
+    const hash = (kind: string, address: string) => this.keys.hash(kind, address);
+    for (const erasure of PRIVACY_EVENTS.among(events)) await eraseFromLedger(erasure.data, tx, { hash, store: this.store });
+  }
+
+  private async record(rows: Record<string, unknown>[], tx: EntityManager): Promise<void> {
     await tx.query(
       `INSERT INTO mail_ledger (key, client_id, kind, source_id, recipient, data, status, send_after, message_id)
        SELECT key, client_id, kind, source_id, recipient, data, status, send_after, message_id
