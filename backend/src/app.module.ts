@@ -27,6 +27,7 @@ import { RenderingModule } from './rendering/rendering.module';
 import { ScansModule } from './scans/scans.module';
 import { TenantsModule } from './tenants/tenants.module';
 import { StaffModule } from './staff/staff.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Global()
 @Module({ providers: [FastPathRegistry], exports: [FastPathRegistry] })
@@ -52,6 +53,7 @@ const FEATURES = [
   OperationsModule,
   AccountExportModule,
   ApiKeysModule,
+  WebhooksModule,
 ];
 
 @Module({})

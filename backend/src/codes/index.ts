@@ -26,6 +26,8 @@ export {
 } from './abuse/blocked-domains.query';
 /** Every style field a QrCreated carries, as the create command stores a code made without style (test fixtures too). */
 export { DEFAULT_STORED_STYLE } from './model/code-input';
+/** The destination policy's address ranges: the webhooks feature holds its endpoints to the same rule (issue 34). */
+export { isLocalOrPrivateHost, isNonPublicAddress } from './destinations/destination';
 export { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from './read-model/codes.projection';
 export { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 export { BLOCKED_DOMAINS_PROJECTION } from './abuse/blocked-domains.projection';

@@ -200,6 +200,17 @@ export const envSchema = z.object({
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   MAIL_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   MAIL_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
+  /**
+   * Webhook deliveries (backend/src/webhooks, issue 34): tries per delivery (15: 5 s doubling to 11 h, about 23 hours in
+   * all, then the webhook is disabled and its owner mailed), the first retry's delay, each attempt's time limit, deliveries
+   * at once per worker, the job lock (a dead worker's delivery is taken back after it), and the ledger sweep's period.
+   */
+  WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(15),
+  WEBHOOK_BACKOFF_MS: z.coerce.number().int().positive().default(5_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  WEBHOOK_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  WEBHOOK_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
 
   /**
    * Payments (backend/src/payments, docs/operations.md). Without the secret, publishable and webhook keys the product
@@ -223,7 +234,7 @@ export const envSchema = z.object({
 
   /**
    * Switches for one-shot processes (the admin and projections CLIs, benches): start no projection runner (nor the
-   * mail dispatcher and payments' sweep), no scan ingester, no mail processing, whatever ROLE says.
+   * mail and webhook dispatchers and payments' sweep), no scan ingester, no mail (nor webhook) sending, whatever ROLE says.
    */
   QRS_NO_RUNNERS: bool.default(false),
   QRS_NO_INGESTER: bool.default(false),

@@ -141,6 +141,9 @@ export function mailContent(kind: MailKind, brand: Brand, data: Record<string, u
     case 'password-removed':
       subject = `Google sign-in was linked to your ${brand.name} account and its password was removed`;
       break;
+    case 'webhook-disabled':
+      subject = `A webhook of your ${brand.name} account was disabled`;
+      break;
     case 'pause-report': {
       const count = Number(data.pausedCount) || 0;
       subject = `You have ${count} paused QR code${count === 1 ? '' : 's'} at ${brand.name}`;

@@ -4,6 +4,7 @@ import { CAMPAIGN_EVENTS } from '../campaigns';
 import { CONTACT_EVENTS } from '../contact';
 import { NEWSLETTER_EVENTS } from '../newsletter-signup';
 import { PAYMENT_EVENTS } from '../payments';
+import { WEBHOOK_EVENTS } from '../webhooks';
 import type { RecordedEvent } from '../event-store/event-store';
 
 /** Every mail the product sends; the template of each is `templates/{kind}.html.hbs` and `{kind}.text.hbs`. */
@@ -26,6 +27,8 @@ export const MAIL_KINDS = [
   'email-verification',
   'sign-in-method-added',
   'password-removed',
+  // Issue 34: a webhook whose endpoint failed every retry was disabled (to its owner).
+  'webhook-disabled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -57,7 +60,8 @@ const MAILED_EVENTS = USER_STREAM_EVENTS.pick(
 )
   .and(CONTACT_EVENTS)
   .and(PAYMENT_EVENTS.pick('PaymentSucceeded'))
-  .and(NEWSLETTER_EVENTS.pick('NewsletterSubscribed'));
+  .and(NEWSLETTER_EVENTS.pick('NewsletterSubscribed'))
+  .and(WEBHOOK_EVENTS.pick('WebhookDisabled'));
 
 export const MAIL_EVENT_TYPES = MAILED_EVENTS.and(CAMPAIGN_EVENTS).types;
 
@@ -200,6 +204,10 @@ export function planMails(event: RecordedEvent, ctx: PlanContext): Omit<PlannedM
         new Date(end.getTime() - DAY_MS),
       );
       return [{ ...planned, skip: planned.skip || end.getTime() <= ctx.now.getTime() }];
+    }
+    case 'WebhookDisabled': {
+      const { data } = event;
+      return [mail(event, ctx, 'webhook-disabled', `user:${data.ownerId}`, { url: data.url, reason: data.reason })];
     }
     case 'NewsletterSubscribed': {
       // Double opt-in (issue 22): the link confirms this subscription (the event's id); newsletters wait for it.

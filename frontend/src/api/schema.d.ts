@@ -1921,6 +1921,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API key scope: `webhooks:write`. */
+        get: operations["WebhooksController_list"];
+        put?: never;
+        /** @description API key scope: `webhooks:write`. */
+        post: operations["WebhooksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description API key scope: `webhooks:write`. */
+        delete: operations["WebhooksController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API key scope: `webhooks:write`. */
+        get: operations["WebhooksController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API key scope: `webhooks:write`. */
+        post: operations["WebhooksController_replay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7984,6 +8053,181 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    WebhooksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The webhook's id (a UUID) */
+                        id: string;
+                        /** @description Where deliveries are POSTed */
+                        url: string;
+                        /** @description The event types it receives */
+                        events: ("scan.created" | "code.created" | "code.updated" | "code.paused" | "code.resumed" | "code.deleted")[];
+                        /** @description scan.created also for bots and link previews */
+                        includeBots: boolean;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                        /**
+                         * @description disabled: a delivery failed every retry (about a day); nothing more is sent
+                         * @enum {string}
+                         */
+                        status: "active" | "disabled";
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    WebhooksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("scan.created" | "code.created" | "code.updated" | "code.paused" | "code.resumed" | "code.deleted")[];
+                    /** @default false */
+                    includeBots?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The webhook's id (a UUID) */
+                        id: string;
+                        /** @description Where deliveries are POSTed */
+                        url: string;
+                        /** @description The event types it receives */
+                        events: ("scan.created" | "code.created" | "code.updated" | "code.paused" | "code.resumed" | "code.deleted")[];
+                        /** @description scan.created also for bots and link previews */
+                        includeBots: boolean;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                        /** @description `whsec_` and the base64 of 32 random bytes; the HMAC-SHA256 key is the decoded bytes (Standard Webhooks). Shown once. */
+                        secret: string;
+                    };
+                };
+            };
+        };
+    };
+    WebhooksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted: nothing more is sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WebhooksController_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The webhook-id header of every attempt of this delivery */
+                        id: string;
+                        /** @enum {string} */
+                        event: "scan.created" | "code.created" | "code.updated" | "code.paused" | "code.resumed" | "code.deleted";
+                        /** @description The stored event it was made from */
+                        eventId: string;
+                        /**
+                         * @description cancelled: the webhook was disabled or deleted before it was sent
+                         * @enum {string}
+                         */
+                        status: "pending" | "sending" | "delivered" | "failed" | "cancelled";
+                        attempts: number;
+                        /** @description The last attempt's outcome: 'HTTP 200', 'HTTP 500', 'timed out after 10000 ms', … */
+                        lastStatus: string | null;
+                        /** @description When the next try is due (ISO 8601); null when none is */
+                        nextAttemptAt: string | null;
+                        /** @description Sent again by a replay */
+                        replay: boolean;
+                        createdAt: string;
+                        deliveredAt: string | null;
+                    }[];
+                };
+            };
+        };
+    };
+    WebhooksController_replay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        replayId: string;
+                        /** @description ISO 8601 */
+                        from: string;
+                    };
+                };
             };
         };
     };

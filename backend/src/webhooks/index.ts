@@ -1,0 +1,6 @@
+/**
+ * The webhooks feature's front door (issue 34): its events (`webhook-{id}`), which the mail feature reads to tell an
+ * owner their webhook was disabled. The feature pushes the owners' code and scan events to their endpoints, signed per
+ * the Standard Webhooks specification; nothing else of it is used by others.
+ */
+export { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, webhookStream, type WebhookDisabled, type WebhookEvents } from './webhook.events';

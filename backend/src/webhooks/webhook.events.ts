@@ -1,0 +1,58 @@
+/**
+ * Events of the webhooks feature (issue 34), on `webhook-{webhookId}`. The signing secret travels in WebhookCreated (the
+ * worker signs with it); the staff's audit log replaces it like every `secret` (staff/audit-sentences.ts).
+ */
+import { eventCatalogue, type EventOf } from '../event-store/typed-events';
+
+/** What a webhook may subscribe to (docs/webhooks.md describes each type's data). */
+export const WEBHOOK_EVENT_TYPES = ['scan.created', 'code.created', 'code.updated', 'code.paused', 'code.resumed', 'code.deleted'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export interface WebhookCreated {
+  webhookId: string;
+  /** The owner: the webhook receives events of this user's codes, on the event's tenant (the envelope's tenantId). */
+  ownerId: string;
+  url: string;
+  events: WebhookEventType[];
+  /** scan.created also for bots and link previews. */
+  includeBots: boolean;
+  /** `whsec_` and the base64 of 32 random bytes: the HMAC key is the decoded bytes (Standard Webhooks). */
+  secret: string;
+}
+
+export interface WebhookDeleted {
+  webhookId: string;
+}
+
+/** The worker gave up on a delivery after every retry (about a day): nothing more is sent; the owner is mailed. */
+export interface WebhookDisabled {
+  webhookId: string;
+  ownerId: string;
+  url: string;
+  /** The last attempt's outcome, e.g. 'HTTP 500' or 'timed out after 10000 ms'. */
+  reason: string;
+}
+
+/** The owner asked for every event since `from` again (POST /api/webhooks/{id}/replay): the worker reads the store. */
+export interface WebhookReplayRequested {
+  webhookId: string;
+  replayId: string;
+  /** ISO-8601: events that happened at or after it. */
+  from: string;
+}
+
+export interface WebhookEvents {
+  WebhookCreated: WebhookCreated;
+  WebhookDeleted: WebhookDeleted;
+  WebhookDisabled: WebhookDisabled;
+  WebhookReplayRequested: WebhookReplayRequested;
+}
+export type WebhookEvent = EventOf<WebhookEvents>;
+export const WEBHOOK_EVENTS = eventCatalogue<WebhookEvents>({
+  WebhookCreated: true,
+  WebhookDeleted: true,
+  WebhookDisabled: true,
+  WebhookReplayRequested: true,
+});
+
+export const webhookStream = (webhookId: string) => `webhook-${webhookId}`;

@@ -1,0 +1,74 @@
+import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../common/domain-error';
+import { WEBHOOK_EVENTS, type WebhookCreated, type WebhookEventType } from './webhook.events';
+
+/**
+ * The webhook aggregate (`webhook-{id}`): pure, no Nest, no I/O. A webhook is created once, may be disabled by the
+ * worker (every retry of a delivery failed), replayed by its owner, and deleted.
+ */
+export interface WebhookState {
+  created: WebhookCreated | null;
+  tenantId: number | null;
+  disabled: boolean;
+  deleted: boolean;
+}
+export const initialWebhook: WebhookState = { created: null, tenantId: null, disabled: false, deleted: false };
+
+export const WEBHOOK_NOT_FOUND = 'Webhook not found';
+
+export function evolveWebhook(state: WebhookState, event: Evolvable): WebhookState {
+  if (!WEBHOOK_EVENTS.has(event)) return state;
+  switch (event.type) {
+    case 'WebhookCreated':
+      return { ...state, created: event.data, tenantId: event.metadata?.tenantId ?? null };
+    case 'WebhookDeleted':
+      return { ...state, deleted: true };
+    case 'WebhookDisabled':
+      return { ...state, disabled: true };
+    default:
+      return state;
+  }
+}
+
+export interface WebhookOwner {
+  userId: string;
+  tenantId: number;
+}
+
+/** Someone else's webhook, a deleted one and none at all look the same: 404. */
+export function guardOwner(state: WebhookState, owner: WebhookOwner): WebhookCreated {
+  if (!state.created || state.deleted || state.created.ownerId !== owner.userId || state.tenantId !== owner.tenantId)
+    throw DomainError.notFound(WEBHOOK_NOT_FOUND);
+  return state.created;
+}
+
+export interface NewWebhook {
+  webhookId: string;
+  url: string;
+  events: WebhookEventType[];
+  includeBots: boolean;
+  secret: string;
+}
+
+export function decideCreate(state: WebhookState, owner: WebhookOwner, webhook: NewWebhook): Decided<WebhookCreated>[] {
+  if (state.created) throw DomainError.conflict('This webhook already exists');
+  return [{ type: 'WebhookCreated', data: { ...webhook, events: [...new Set(webhook.events)], ownerId: owner.userId } }];
+}
+
+export function decideDelete(state: WebhookState, owner: WebhookOwner): Decided[] {
+  const { webhookId } = guardOwner(state, owner);
+  return [{ type: 'WebhookDeleted', data: { webhookId } }];
+}
+
+export function decideReplay(state: WebhookState, owner: WebhookOwner, replayId: string, from: Date): Decided[] {
+  const { webhookId } = guardOwner(state, owner);
+  if (state.disabled) throw DomainError.conflict('This webhook was disabled after failed deliveries: create a new one');
+  return [{ type: 'WebhookReplayRequested', data: { webhookId, replayId, from: from.toISOString() } }];
+}
+
+/** The worker's decision after a delivery's last try failed: once, and never for a deleted webhook. */
+export function decideDisable(state: WebhookState, reason: string): Decided[] {
+  if (!state.created || state.deleted || state.disabled) return [];
+  const { webhookId, ownerId, url } = state.created;
+  return [{ type: 'WebhookDisabled', data: { webhookId, ownerId, url, reason } }];
+}

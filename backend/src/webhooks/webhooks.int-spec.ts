@@ -1,0 +1,267 @@
+import { DataSource } from 'typeorm';
+import type { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { ProjectionsService } from '../projections/projections.service';
+import { dynamicForm, postMultipart } from '../codes/codes.test-kit';
+import { BROWSER_UA } from '../scans/scan-fixtures';
+import { startDnsServer } from '../test-support/dns-server';
+import { TestClient } from '../test-support/http';
+import { startTestApp, TestApp } from '../test-support/test-app';
+import { signUp } from '../test-support/users';
+import { until } from '../test-support/until';
+import { TestSmtpServer } from '../test-support/smtp-server';
+import { verifyStandardWebhook, WebhookReceiver } from '../test-support/webhook-receiver';
+import { deliver } from './webhook-http';
+import { createdWebhookAnswer, deliveriesAnswer, webhooksAnswer } from './webhooks.answers';
+
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const ALL = ['scan.created', 'code.created', 'code.updated', 'code.paused', 'code.resumed', 'code.deleted'];
+
+/**
+ * Webhooks over HTTP (issue 34): a loopback receiver checks every delivery's Standard Webhooks signature, gets the
+ * owner's code events and human scans in the store's order, the same webhook-id and body on a retry after a 500, and
+ * everything again on a replay; a webhook failing every try is disabled. Short timings through settings.
+ */
+describe('webhooks: signed deliveries to a loopback receiver', () => {
+  const receiver = new WebhookReceiver();
+  const smtp = new TestSmtpServer();
+  let base: string;
+  let app: TestApp;
+  let owner: TestClient;
+  let ownerEmail: string;
+  let ds: DataSource;
+  let ip = 0;
+
+  beforeAll(async () => {
+    base = await receiver.start();
+    app = await startTestApp({
+      SMTP_URL: await smtp.start(),
+      ALLOW_PRIVATE_DESTINATIONS: 'true',
+      TRUST_PROXY: '127.0.0.1',
+      WEBHOOK_ATTEMPTS: '4',
+      WEBHOOK_BACKOFF_MS: '150',
+      WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_SWEEP_MS: '1000',
+      WEBHOOK_JOB_LOCK_MS: '2000',
+    });
+    ds = app.app.get(DataSource);
+    owner = new TestClient(app.url);
+    ownerEmail = (await signUp(owner)).email;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await receiver.close();
+    await smtp.close();
+  });
+
+  const create = async (client: TestClient, path: string, events = ALL, includeBots = false) => {
+    const res = await client.post('/api/webhooks', { url: `${base}${path}`, events, includeBots });
+    expect(res.status).toBe(201);
+    return createdWebhookAnswer.parse(res.body);
+  };
+  const scan = (shortCode: string, ua = BROWSER_UA) =>
+    owner.request('GET', `/d/${shortCode}`, {
+      headers: { 'user-agent': ua, 'x-forwarded-for': `198.51.100.${++ip}`, referer: 'https://menu.example/' },
+    });
+  /** The first accepted (2xx) delivery of each webhook-id at `path`, in arrival order. */
+  const firsts = (path: string) => {
+    const seen = new Set<string>();
+    return receiver.at(path).filter((delivery) => {
+      if (delivery.answered !== 200) return false;
+      const id = String(delivery.headers['webhook-id']);
+      return seen.has(id) ? false : (seen.add(id), true);
+    });
+  };
+
+  it('POST answers the secret once; GET lists the webhook without it; another owner neither sees nor deletes it (404)', async () => {
+    const created = await create(owner, '/listed', ['code.created']);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(created.secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
+    const listed = webhooksAnswer.parse((await owner.get('/api/webhooks')).body);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: created.id, url: `${base}/listed`, events: ['code.created'], status: 'active' }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+
+    const stranger = new TestClient(app.url);
+    await signUp(stranger);
+    expect((await stranger.get('/api/webhooks')).body).toEqual([]);
+    expect((await stranger.delete(`/api/webhooks/${created.id}`)).status).toBe(404);
+    expect((await stranger.get(`/api/webhooks/${created.id}/deliveries`)).status).toBe(404);
+    expect((await stranger.post(`/api/webhooks/${created.id}/replay`, { from: new Date().toISOString() })).status).toBe(404);
+    expect((await new TestClient(app.url).get('/api/webhooks')).status).toBe(401);
+
+    const bad = await owner.post('/api/webhooks', { url: 'ftp://example.com/hook', events: ['scan.created'] });
+    expect(bad.status).toBe(400);
+    expect((await owner.post('/api/webhooks', { url: 'https://example.com/hook', events: ['scan.deleted'] })).status).toBe(400);
+    expect((await owner.post('/api/webhooks', { url: 'https://example.com/hook', events: [] })).status).toBe(400);
+
+    expect((await owner.delete(`/api/webhooks/${created.id}`)).status).toBe(204);
+    expect((await owner.get('/api/webhooks')).body).toEqual([]);
+    expect((await owner.delete(`/api/webhooks/${created.id}`)).status).toBe(404);
+  });
+
+  it(
+    'the owner gets code.created, code.updated, code.paused, code.resumed, scan.created for each human scan and code.deleted, in ' +
+      'store order, each signed; a retry after a 500 carries the same webhook-id and body; a replay sends everything again',
+    async () => {
+      const started = new Date();
+      const hook = await create(owner, '/all');
+      const bots = await create(owner, '/bots', ['scan.created'], true);
+      // The code.paused delivery answers 500 once: Bull's retry sends it again.
+      receiver.answer = (delivery, seen) => (delivery.path === '/all' && delivery.body.includes('"code.paused"') && seen === 0 ? 500 : 200);
+
+      const code = await postMultipart(owner, '/api/dynamic-qrcodes', dynamicForm('https://example.com/menu'));
+      expect(code.status).toBe(201);
+      const { id, shortCode } = code.body as { id: string; shortCode: string };
+      expect((await owner.put(`/api/dynamic-qrcodes/${id}`, { destination: 'https://example.com/menu-2' })).status).toBe(200);
+      expect((await owner.post(`/api/dynamic-qrcodes/${id}/pause`)).status).toBe(200);
+      expect((await owner.post(`/api/dynamic-qrcodes/${id}/resume`)).status).toBe(200);
+      await until(() => firsts('/all').length >= 4, 'the first four code events', 15_000);
+      // The resume answers once the codes read model has it: the redirect's read model too before scanning.
+      const head = await app.app.get<EventStore>(EVENT_STORE).headPosition();
+      if (head) await app.app.get(ProjectionsService).waitFor(head);
+      for (let i = 0; i < 3; i++) expect((await scan(shortCode)).status).toBe(302);
+      expect((await scan(shortCode, GOOGLEBOT)).status).toBe(302);
+      await until(() => firsts('/all').length >= 7 && firsts('/bots').length >= 4, 'three human scans and four scans with bots', 15_000);
+      expect((await owner.delete(`/api/dynamic-qrcodes/${id}`)).status).toBe(200);
+      await until(() => firsts('/all').length >= 8, 'code.deleted', 15_000);
+
+      const all = firsts('/all');
+      expect(all.map((delivery) => delivery.json.type)).toEqual([
+        'code.created',
+        'code.updated',
+        'code.paused',
+        'code.resumed',
+        'scan.created',
+        'scan.created',
+        'scan.created',
+        'code.deleted',
+      ]);
+      for (const delivery of receiver.at('/all')) {
+        expect(delivery.headers['content-type']).toBe('application/json');
+        expect(verifyStandardWebhook(hook.secret, delivery.headers, delivery.body)).toBe(true);
+        expect(verifyStandardWebhook(bots.secret, delivery.headers, delivery.body)).toBe(false);
+        expect(Math.abs(Number(delivery.headers['webhook-timestamp']) - delivery.at / 1000)).toBeLessThan(5);
+      }
+      expect(all.every((delivery) => delivery.json.data.codeId === id && delivery.json.data.shortCode === shortCode)).toBe(true);
+      expect(all[1].json.data).toMatchObject({ change: 'destination' });
+      expect(all[4].json.data).toMatchObject({ device: 'mobile', os: 'iOS', isBot: false, referrer: 'https://menu.example/' });
+      expect(Object.keys(all[4].json.data).sort()).toEqual(
+        ['browser', 'codeId', 'country', 'device', 'isBot', 'os', 'referrer', 'scanId', 'scannedAt', 'shortCode'].sort(),
+      );
+      const botScans = firsts('/bots');
+      expect(botScans.map((delivery) => delivery.json.data.isBot)).toEqual([false, false, false, true]);
+      expect(botScans.every((delivery) => verifyStandardWebhook(bots.secret, delivery.headers, delivery.body))).toBe(true);
+
+      // The retry: the same webhook-id, the identical body, a fresh signature; the ledger counts two attempts.
+      const paused = receiver.at('/all').filter((delivery) => delivery.json.type === 'code.paused');
+      expect(paused.map((delivery) => delivery.answered)).toEqual([500, 200]);
+      expect(paused[1].headers['webhook-id']).toBe(paused[0].headers['webhook-id']);
+      expect(paused[1].body).toBe(paused[0].body);
+      const deliveries = deliveriesAnswer.parse((await owner.get(`/api/webhooks/${hook.id}/deliveries`)).body);
+      expect(deliveries).toHaveLength(8);
+      expect(deliveries.every((delivery) => delivery.status === 'delivered' && delivery.nextAttemptAt === null)).toBe(true);
+      expect(deliveries.find((delivery) => delivery.event === 'code.paused')).toMatchObject({ attempts: 2, lastStatus: 'HTTP 200' });
+
+      // The replay: every event since `started` again, same ids and bodies, in the same order.
+      const before = receiver.at('/all').length;
+      const replay = await owner.post(`/api/webhooks/${hook.id}/replay`, { from: started.toISOString() });
+      expect(replay.status).toBe(202);
+      await until(() => receiver.at('/all').length >= before + 8, 'the replayed deliveries', 15_000);
+      const replayed = receiver.at('/all').slice(before);
+      expect(replayed.map((delivery) => [delivery.headers['webhook-id'], delivery.body])).toEqual(
+        all.map((delivery) => [delivery.headers['webhook-id'], delivery.body]),
+      );
+      expect(replayed.every((delivery) => verifyStandardWebhook(hook.secret, delivery.headers, delivery.body))).toBe(true);
+      const after = deliveriesAnswer.parse((await owner.get(`/api/webhooks/${hook.id}/deliveries`)).body);
+      expect(after.filter((delivery) => delivery.replay)).toHaveLength(8);
+      // The bots webhook was not replayed.
+      expect(firsts('/bots')).toHaveLength(4);
+      expect(receiver.at('/bots')).toHaveLength(4);
+    },
+    60_000,
+  );
+
+  it('a webhook whose endpoint fails every try is disabled, its pending deliveries are cancelled and its owner mailed', async () => {
+    const hook = await create(owner, '/down', ['code.created', 'code.paused']);
+    receiver.answer = (delivery) => (delivery.path === '/down' ? 503 : 200);
+    const code = await postMultipart(owner, '/api/dynamic-qrcodes', dynamicForm('https://example.com/down'));
+    expect((await owner.post(`/api/dynamic-qrcodes/${code.body.id}/pause`)).status).toBe(200);
+    await until(
+      async () =>
+        webhooksAnswer.parse((await owner.get('/api/webhooks')).body).find((listed) => listed.id === hook.id)?.status === 'disabled',
+      'the webhook to be disabled',
+      20_000,
+    );
+    expect(receiver.at('/down').map((delivery) => delivery.json.type)).toEqual([
+      'code.created',
+      'code.created',
+      'code.created',
+      'code.created',
+    ]);
+    const listed = webhooksAnswer.parse((await owner.get('/api/webhooks')).body).find((one) => one.id === hook.id);
+    expect(listed?.disabledReason).toBe('HTTP 503 after 4 attempts');
+    await until(async () => {
+      const rows = deliveriesAnswer.parse((await owner.get(`/api/webhooks/${hook.id}/deliveries`)).body);
+      return rows.map((row) => `${row.event} ${row.status}`).join(', ') === 'code.paused cancelled, code.created failed';
+    }, 'the paused delivery cancelled');
+    const [{ n }] = (await ds.query(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id])) as {
+      n: number;
+    }[];
+    expect(n).toBe(2);
+    const mails = await smtp.waitFor(ownerEmail, 2);
+    const notice = mails.find((mail) => mail.parsed.subject === 'A webhook of your QR Code Sharks account was disabled');
+    expect(notice?.parsed.text).toContain(`Endpoint: ${base}/down`);
+    expect(notice?.parsed.text).toContain('Last attempt: HTTP 503 after 4 attempts');
+  }, 40_000);
+});
+
+describe('webhook deliveries and the destination policy at delivery time', () => {
+  const receiver = new WebhookReceiver();
+  let base: string;
+  beforeAll(async () => {
+    base = await receiver.start();
+  });
+  afterAll(() => receiver.close());
+  const options = { timeoutMs: 1000, allowPrivate: false, dnsServers: [] as string[] };
+  const request = (url: string) => ({ url, headers: { 'content-type': 'application/json' }, body: '{}' });
+
+  it('a name that resolves to a private address now is refused before connecting (DNS rebinding); loopback literals too', async () => {
+    const port = new URL(base).port;
+    const dns = await startDnsServer({ 'rebind.test': { A: ['127.0.0.1'] }, 'public.test': { A: ['93.184.216.34'] } });
+    try {
+      const refused = await deliver(request(`http://rebind.test:${port}/hook`), { ...options, dnsServers: [dns.address] });
+      expect(refused).toEqual({ ok: false, status: 'refused: rebind.test resolves to a private address' });
+      expect(await deliver(request(`${base}/hook`), options)).toEqual({ ok: false, status: 'refused: a private address' });
+      expect(receiver.received).toHaveLength(0);
+      // Allowed private destinations connect to the address the name resolved to.
+      expect(
+        await deliver(request(`http://rebind.test:${port}/hook`), { ...options, allowPrivate: true, dnsServers: [dns.address] }),
+      ).toEqual({
+        ok: true,
+        status: 'HTTP 200',
+      });
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await dns.close();
+    }
+  });
+
+  it('a redirect is not followed: a 3xx is a failed attempt', async () => {
+    receiver.answer = (delivery) => (delivery.path === '/moved' ? 302 : 200);
+    const before = receiver.received.length;
+    expect(await deliver(request(`${base}/moved`), { ...options, allowPrivate: true })).toEqual({ ok: false, status: 'HTTP 302' });
+    expect(receiver.received).toHaveLength(before + 1);
+  });
+
+  it('an endpoint that does not answer in time is a failed attempt', async () => {
+    receiver.answer = () => 'hang';
+    const started = Date.now();
+    expect(await deliver(request(`${base}/slow`), { ...options, timeoutMs: 300, allowPrivate: true })).toEqual({
+      ok: false,
+      status: 'timed out after 300 ms',
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
