@@ -1,6 +1,6 @@
 // The signed-in home (core spec section 2): one react-admin <Admin> for `/` (signed in) and `/dashboard`, loaded on
 // demand so the landing page stays light. One data provider (data-provider.ts), a resource per folder (codes/), a
-// custom layout and menu (layout/), custom pages for Create QR Code, Paused Codes and Analytics.
+// custom layout and menu (layout/), custom pages for Create QR Code, Paused Codes, Analytics, Payments and Developers.
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { queryClient } from '../api/http';
@@ -8,6 +8,7 @@ import { ReactAdminToasts } from '../ui/react-admin-toasts';
 import { AnalyticsPage, CodeAnalyticsRoute } from './analytics/AnalyticsPage';
 import { CodeDuplicate, codes, CreateCode, PausedCodeList } from './codes';
 import { CODES, dataProvider } from './data-provider';
+import { DevelopersPage } from './developers/DevelopersPage';
 import { DashboardLayout } from './layout/DashboardLayout';
 import { PaymentsPage } from './payments/PaymentsPage';
 import { useDashboardTheme } from './layout/theme';
@@ -53,6 +54,7 @@ export function DashboardApp() {
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/analytics/:id" element={<CodeAnalyticsRoute />} />
         <Route path="/payments" element={<PaymentsPage />} />
+        <Route path="/developers" element={<DevelopersPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -1,7 +1,9 @@
-// Core spec section 2: My QR Codes (Create QR Code, Active Codes, Paused Codes with a count badge) and Analytics.
+// Core spec section 2: My QR Codes (Create QR Code, Active Codes, Paused Codes with a count badge) and Analytics;
+// Developers (issue 34: API keys).
 // On phones react-admin's sidebar is a slide-out drawer opened from the app bar.
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import CodeIcon from '@mui/icons-material/Code';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
@@ -56,6 +58,8 @@ export function DashboardMenu() {
       <Section label="Analytics" />
       <Menu.Item to="/dashboard/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
       <Menu.Item to="/dashboard/payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />
+      <Section label="Account" />
+      <Menu.Item to="/dashboard/developers" primaryText="Developers" leftIcon={<CodeIcon />} />
     </Menu>
   );
 }
