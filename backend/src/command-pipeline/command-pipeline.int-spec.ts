@@ -5,14 +5,15 @@ import { ProjectionsService } from '../projections/projections.service';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { CommandPipeline, type Decided, type Evolvable } from './command-pipeline';
 import { DomainError } from '../common/domain-error';
+import { eventCatalogue } from '../event-store/typed-events';
 
 /** A counter aggregate: enough to watch the pipeline load, decide, append, re-decide and answer. */
 interface Counter {
   value: number;
 }
+const COUNTER_EVENTS = eventCatalogue<{ Incremented: { by: number } }>({ Incremented: true });
 const initial: Counter = { value: 0 };
-const evolve = (state: Counter, event: Evolvable): Counter =>
-  event.type === 'Incremented' ? { value: state.value + (event.data as { by: number }).by } : state;
+const evolve = (state: Counter, event: Evolvable): Counter => (COUNTER_EVENTS.has(event) ? { value: state.value + event.data.by } : state);
 const increment = (by: number) => (): Decided[] => [{ type: 'Incremented', data: { by } }];
 
 describe('CommandPipeline (real event store)', () => {
@@ -68,7 +69,7 @@ describe('CommandPipeline (real event store)', () => {
     });
     expect(plans).toBe(2);
     expect(answer).toBe(11);
-    expect((await store.readStream(stream)).map((event) => (event.data as { by: number }).by)).toEqual([1, 10, 11]);
+    expect(COUNTER_EVENTS.among(await store.readStream(stream)).map((event) => event.data.by)).toEqual([1, 10, 11]);
 
     // Ten concurrent increments of one counter all land, each on the value the previous one left.
     const results = await Promise.all(

@@ -261,7 +261,8 @@ export class EsdbEventStore implements EventStore {
   }
 
   private toRecorded(event: EsdbRecordedEvent): RecordedEvent {
-    const data = event.isJson ? event.data : Buffer.from(event.data as Uint8Array).toString('base64');
+    // A binary event (isJson false) carries bytes: read as base64 text.
+    const data = event.data instanceof Uint8Array ? Buffer.from(event.data).toString('base64') : event.data;
     return this.upcasters.apply({
       id: event.id,
       type: event.type,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
 import { CODE_SIDE_EVENTS, QR_EVENTS, type QrEvents } from '../codes';
 import type { RecordedEvent } from './event-store';
@@ -75,5 +77,21 @@ describe('event catalogues (issue 29 item 1: typed events instead of `event.data
     // @ts-expect-error and nothing else
     const extra = eventCatalogue<Pick<QrEvents, 'QrCreated'>>({ QrCreated: true, Scanned: true });
     expect([partial.types, extra.types]).toEqual([['QrCreated'], ['QrCreated', 'Scanned']]);
+  });
+
+  it('no file under src/ reads an event by casting its data (`event.data as X`): the catalogues type it', () => {
+    const SRC = join(__dirname, '..');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+      );
+    const casts = files(SRC)
+      .filter((file) => file !== __filename)
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (/\bevent\.data as\b/.test(line) ? [`${relative(SRC, file)}:${index + 1}`] : [])),
+      );
+    expect(casts).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import { PERSONAL_DATA_KEYS } from '../event-store/event-store.module';
-import { PERSONAL_DATA_ERASED, type PersonalDataErased } from '../event-store/personal-data/personal-data-erased';
+import { PRIVACY_EVENTS } from '../event-store/personal-data/personal-data-erased';
 import type { PersonalDataKeys } from '../event-store/personal-data/personal-data-keys';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
@@ -30,7 +30,7 @@ export const NEWSLETTER_SUBSCRIPTIONS_PROJECTION = 'newsletter_subscriptions';
 export class NewsletterSubscriptionsProjection implements Projection, OnModuleInit {
   readonly name = NEWSLETTER_SUBSCRIPTIONS_PROJECTION;
   readonly tables = ['newsletter_subscriptions'];
-  readonly eventTypes = [...NEWSLETTER_EVENTS.types, PERSONAL_DATA_ERASED];
+  readonly eventTypes = NEWSLETTER_EVENTS.and(PRIVACY_EVENTS).types;
 
   constructor(
     private readonly projections: ProjectionsService,
@@ -43,8 +43,8 @@ export class NewsletterSubscriptionsProjection implements Projection, OnModuleIn
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     for (const recorded of events) {
-      if (recorded.type === PERSONAL_DATA_ERASED) {
-        await this.erase(tx, (recorded.data as PersonalDataErased).subject);
+      if (PRIVACY_EVENTS.has(recorded)) {
+        await this.erase(tx, recorded.data.subject);
         continue;
       }
       if (!NEWSLETTER_EVENTS.has(recorded)) continue;

@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { NewEvent, RecordedEvent } from '../event-store/event-store';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { eventCatalogue } from '../event-store/typed-events';
 import { createDataSource } from '../database/data-source';
 import { poolWithErrorListener } from '../database/pg-error-listeners';
 import { createTestDatabase, TestDatabase } from '../test-support/database';
@@ -22,16 +23,19 @@ const meta = () => ({
 const counted = (n: number, type = 'Counted'): NewEvent[] =>
   Array.from({ length: n }, (_, i) => ({ id: randomUUID(), type, data: { amount: i + 1 }, metadata: meta() }));
 
+/** The test's own events: Counted adds its amount, Poison always fails the projection. */
+const SUM_EVENTS = eventCatalogue<{ Counted: { amount: number }; Poison: object }>({ Counted: true, Poison: true });
+
 /** A projection whose table is created by the test; sums event amounts per stream. */
 class SumProjection implements Projection {
   readonly name = 'test_sums';
   readonly tables = ['test_sums'];
-  readonly eventTypes = ['Counted', 'Poison'];
+  readonly eventTypes = SUM_EVENTS.types;
   applied = 0;
   failNext = 0;
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of events) {
+    for (const event of SUM_EVENTS.among(events)) {
       if (event.type === 'Poison') throw new Error('poison event');
       if (this.failNext > 0) {
         this.failNext -= 1;
@@ -40,7 +44,7 @@ class SumProjection implements Projection {
       await tx.query(
         `INSERT INTO test_sums (stream_id, total, events) VALUES ($1, $2, 1)
          ON CONFLICT (stream_id) DO UPDATE SET total = test_sums.total + $2, events = test_sums.events + 1`,
-        [event.streamId, (event.data as { amount: number }).amount],
+        [event.streamId, event.data.amount],
       );
       this.applied += 1;
     }

@@ -8,7 +8,7 @@ import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { UNLOCK_ATTEMPTS } from './code-unlock';
 import { BROWSER_UA, waitForEvents } from './scan-fixtures';
-import type { Scanned } from './scan.events';
+import { SCAN_EVENTS } from './scan.events';
 import { until } from '../test-support/until';
 
 /**
@@ -65,7 +65,7 @@ describe('/d/{code} of a password-protected code', () => {
     until(
       async () => {
         const events = await waitForEvents(app.app, `scans-${qrId}`, 1, 0);
-        return events.some((event) => (event.data as Scanned).referrer === referer) && events;
+        return SCAN_EVENTS.among(events).some((event) => event.data.referrer === referer) && events;
       },
       `a scan with referrer ${referer}`,
       10_000,
@@ -101,7 +101,9 @@ describe('/d/{code} of a password-protected code', () => {
       expect(right.headers.location).toBe('https://example.com/secret-menu');
       // Had the GET, the HEAD or the wrong password been recorded, they would be stored ahead of this one.
       const scans = await scansThrough(code.id, 'https://right.example/');
-      expect(scans.map((event) => [event.type, (event.data as Scanned).referrer])).toEqual([['Scanned', 'https://right.example/']]);
+      expect(scans.map((event) => [event.type, SCAN_EVENTS.has(event) ? event.data.referrer : null])).toEqual([
+        ['Scanned', 'https://right.example/'],
+      ]);
       const counted = await owner.get('/api/dynamic-qrcodes');
       expect(counted.body.find((row: { id: string }) => row.id === code.id)).toMatchObject({ hasPassword: true });
     },

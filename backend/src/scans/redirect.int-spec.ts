@@ -10,7 +10,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import type { EventStore } from '../event-store/event-store';
 import { enrichScan } from './scan-enrich';
 import { scannedEvent } from './scan-recorder';
-import { RawScan, rawScanToFields, type Scanned } from './scan.events';
+import { RawScan, rawScanToFields, SCAN_EVENTS } from './scan.events';
 import { uuidv7 } from './uuid-v7';
 
 describe('GET /d/{shortCode}', () => {
@@ -37,8 +37,9 @@ describe('GET /d/{shortCode}', () => {
     expect(res.headers['cache-control']).toBe('no-store');
 
     const [event] = await waitForEvents(app.app, `scans-${code.qrId}`, 1);
-    const data = event.data as Scanned;
     expect(event.type).toBe('Scanned');
+    if (!SCAN_EVENTS.has(event)) throw new Error(`${event.type} is not a scan`);
+    const { data } = event;
     expect(event.id).toBe(data.scanId);
     expect(data.scanId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     expect(event.metadata.tenantId).toBe(1);
@@ -135,8 +136,12 @@ describe('GET /d/{shortCode}', () => {
     expect((await scan(code.shortCode, { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' })).status).toBe(302);
     expect((await scan(code.shortCode, { 'user-agent': '' })).status).toBe(302);
     const events = await waitForEvents(app.app, `scans-${code.qrId}`, 3);
-    expect(events.map((event) => (event.data as Scanned).botReason).sort()).toEqual(['head-request', 'no-user-agent', 'user-agent']);
-    expect(events.every((event) => (event.data as Scanned).isBot)).toBe(true);
+    expect(events.map((event) => (SCAN_EVENTS.has(event) ? event.data.botReason : event.type)).sort()).toEqual([
+      'head-request',
+      'no-user-agent',
+      'user-agent',
+    ]);
+    expect(events.every((event) => SCAN_EVENTS.has(event) && event.data.isBot)).toBe(true);
   });
 
   it('stores each scan once when Redis hands the ingester scans the API already stored itself', async () => {

@@ -2,7 +2,7 @@ import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
 import { BROWSER_UA, waitForEvents } from './scan-fixtures';
-import type { Scanned } from './scan.events';
+import { SCAN_EVENTS } from './scan.events';
 
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -57,7 +57,9 @@ describe('GET /d/{shortCode} of a code with routing', () => {
     expect(await where(code.shortCode, { 'accept-language': 'en-GB', 'user-agent': MAC })).toBe('https://example.com/mac');
     expect(await where(code.shortCode, { 'accept-language': 'en-GB' })).toBe('https://example.com/home');
     const events = await waitForEvents(app.app, `scans-${code.id}`, 4);
-    const routes = events.map((event) => (event.data as Scanned).route).sort();
+    const routes = SCAN_EVENTS.among(events)
+      .map((event) => event.data.route)
+      .sort();
     expect(routes).toEqual(['default', 'rule 1', 'rule 2', 'rule 3']);
   });
 
@@ -87,7 +89,9 @@ describe('GET /d/{shortCode} of a code with routing', () => {
     const page = await scan(code.shortCode);
     expect(page.text).toContain('This QR code is no longer active');
     const events = await waitForEvents(app.app, `scans-${code.id}`, 13);
-    const people = events.map((e) => e.data as Scanned).filter((s) => !s.isBot);
+    const people = SCAN_EVENTS.among(events)
+      .map((e) => e.data)
+      .filter((s) => !s.isBot);
     expect(people.map((s) => s.route)).toEqual(['default', 'default', 'default', 'limit', 'limit', 'limit']);
   });
 

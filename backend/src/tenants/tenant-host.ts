@@ -20,7 +20,7 @@ export interface TenantHostEvents {
   TenantHostReleased: TenantHostReleased;
 }
 export type TenantHostEvent = EventOf<TenantHostEvents>;
-const TENANT_HOST_EVENTS = eventCatalogue<TenantHostEvents>({ TenantHostReserved: true, TenantHostReleased: true });
+export const TENANT_HOST_EVENTS = eventCatalogue<TenantHostEvents>({ TenantHostReserved: true, TenantHostReleased: true });
 
 export const tenantHostStream = (host: string) => `tenant-host-${host}`;
 

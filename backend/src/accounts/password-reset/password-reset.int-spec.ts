@@ -4,7 +4,7 @@ import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { signUp } from '../../test-support/users';
 import { signResetToken, type ResetTokenClaims } from './password-reset-token';
-import type { PasswordResetRequested } from '../model/user.events';
+import { USER_STREAM_EVENTS, type PasswordResetRequested } from '../model/user.events';
 
 /**
  * Issue 27 item 2: a reset token is bound to its PasswordResetRequested event and the account's auth version. The
@@ -19,9 +19,9 @@ describe('POST /api/reset-password: tokens bound to their request', () => {
   afterAll(() => app.close());
 
   const requests = async (userId: string): Promise<PasswordResetRequested[]> =>
-    (await testEvents(app.app).store.readStream(`user-${userId}`))
-      .filter((event) => event.type === 'PasswordResetRequested')
-      .map((event) => event.data as PasswordResetRequested);
+    USER_STREAM_EVENTS.pick('PasswordResetRequested')
+      .among(await testEvents(app.app).store.readStream(`user-${userId}`))
+      .map((event) => event.data);
   const tokenOf = (request: PasswordResetRequested, change: Partial<ResetTokenClaims> = {}) =>
     signResetToken(app.env.SESSION_SECRET, {
       userId: request.userId,

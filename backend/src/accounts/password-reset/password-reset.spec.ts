@@ -15,12 +15,8 @@ const invalid = (message: string) => ({ status: 400, message });
 describe('password reset bound to its PasswordResetRequested', () => {
   const [first] = given(registered).when((state) => decideRequestReset(state, 'u1', 'r1', now)).result;
   const claimsOf = (event: UserEvent) => {
-    const { userId, requestId, authVersion, expiresAt } = event.data as {
-      userId: string;
-      requestId: string;
-      authVersion: number;
-      expiresAt: string;
-    };
+    if (event.type !== 'PasswordResetRequested') throw new Error(`${event.type} is not PasswordResetRequested`);
+    const { userId, requestId, authVersion, expiresAt } = event.data;
     return { userId, requestId, authVersion, expiresAt };
   };
 

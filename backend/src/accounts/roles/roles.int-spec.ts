@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { signVerificationToken } from '../email-verification/email-verification-token';
-import type { UserRegistered } from '../model/user.events';
+import { USER_STREAM_EVENTS } from '../model/user.events';
 import { testEvents } from '../../test-support/events';
 import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
@@ -85,8 +85,8 @@ describe('roles: the guard of @Authenticated(...roles), through HTTP', () => {
     expect(res.body.roles).toEqual(['user']);
     expect((await boss.get('/api/admin/users')).status).toBe(403);
     // The welcome mail's link, signed as the mail feature signs it (email-verification.int-spec.ts opens the mail itself).
-    const [registered] = await testEvents(app.app).store.readStream(`user-${res.body.id}`);
-    const { verification } = registered.data as UserRegistered;
+    const [registered] = USER_STREAM_EVENTS.pick('UserRegistered').among(await testEvents(app.app).store.readStream(`user-${res.body.id}`));
+    const { verification } = registered.data;
     const token = signVerificationToken(app.env.SESSION_SECRET, { userId: res.body.id, ...verification! });
     expect((await new TestClient(app.url).post('/api/verify-email', { token })).status).toBe(200);
     const again = await new TestClient(app.url).post('/api/login', { username: 'BOSS@example.com', password: 'secret1' });

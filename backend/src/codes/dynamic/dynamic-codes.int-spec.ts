@@ -5,6 +5,7 @@ import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { signUp } from '../../test-support/users';
 import { dynamicForm, postMultipart } from '../codes.test-kit';
+import { QR_EVENTS } from '../model/qr-code.events';
 
 const LIMIT_12 = 'You have reached your limit of 12 dynamic QR codes. Please upgrade to create more.';
 
@@ -35,7 +36,7 @@ describe('dynamic codes, the trial and the cap', () => {
     expect(reserved.map((e) => [e.type, e.data])).toEqual([
       ['ShortCodeReserved', { shortCode: created.body.shortCode, qrId: created.body.id }],
     ]);
-    const [qrCreated] = await store.readStream(`qr-${created.body.id}`);
+    const [qrCreated] = QR_EVENTS.pick('QrCreated').among(await store.readStream(`qr-${created.body.id}`));
     expect(qrCreated.data).toMatchObject({
       qrId: created.body.id,
       mode: 'dynamic',
@@ -47,7 +48,7 @@ describe('dynamic codes, the trial and the cap', () => {
       logoFileName: null,
       logoFilePath: null,
     });
-    expect(Object.keys((qrCreated.data as { style: object }).style).sort()).toEqual(
+    expect(Object.keys(qrCreated.data.style).sort()).toEqual(
       [
         'bgColor',
         'cornerShape',

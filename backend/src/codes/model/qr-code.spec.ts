@@ -477,7 +477,12 @@ describe('update: given a code, when its PUT is decided', () => {
       data: { ...created(), qrType: 'location', destination: contentDestination('location', place)!, fields: place },
     });
     const moved = decideUpdate(map, owner, parseCodeChanges({ qrData: { ...place, latitude: '51.5', longitude: '-0.12' } }), null, policy);
-    expect(moved.map((event) => [event.type, (event.data as { after: unknown }).after])).toEqual([
+    expect(
+      moved.map((event) => [
+        event.type,
+        event.type === 'QrDestinationChanged' || event.type === 'QrContentChanged' ? event.data.after : null,
+      ]),
+    ).toEqual([
       ['QrDestinationChanged', 'https://www.google.com/maps/search/?api=1&query=51.5,-0.12'],
       ['QrContentChanged', { latitude: '51.5', longitude: '-0.12' }],
     ]);

@@ -4,6 +4,7 @@ import { TestClient } from '../../test-support/http';
 import { startTestApp, TestApp } from '../../test-support/test-app';
 import { signUp } from '../../test-support/users';
 import { postMultipart } from '../codes.test-kit';
+import { QR_EVENTS } from '../model/qr-code.events';
 
 /** PUT and DELETE /api/dynamic-qrcodes/{id}/password (issue 15): owner only, the DTO says hasPassword, never the hash. */
 describe('setting and removing the password of a dynamic code', () => {
@@ -45,8 +46,8 @@ describe('setting and removing the password of a dynamic code', () => {
     expect(history.text).not.toContain('argon2');
     // The event holds the argon2id hash, never the password.
     const events = await app.app.get<EventStore>(EVENT_STORE).readStream(`qr-${code.id}`);
-    const stored = events.find((event) => event.type === 'QrPasswordSet');
-    expect((stored?.data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);
+    const [stored] = QR_EVENTS.pick('QrPasswordSet').among(events);
+    expect(stored.data.passwordHash).toMatch(/^\$argon2id\$/);
     expect(JSON.stringify(events.map((event) => event.data))).not.toContain('open sesame');
 
     const removed = await owner.delete(`/api/dynamic-qrcodes/${code.id}/password`);

@@ -13,6 +13,7 @@ import type {
   SubscribeAllOptions,
   Subscription,
 } from '../event-store';
+import { dataRecord } from '../typed-events';
 import { decryptField, encryptField } from './field-crypto';
 import { PERSONAL_DATA_ERASED } from './personal-data-erased';
 import type { PersonalDataKeys } from './personal-data-keys';
@@ -92,8 +93,8 @@ export class PersonalDataEventStore implements EventStore {
     const plans = events.map((event) => {
       const entry = this.registry.of(event.type);
       if (!entry) return null;
-      const data = event.data as Record<string, unknown>;
-      if (data && typeof data === 'object' && SEAL in data) return null; // sealed already (a copied event)
+      const data = dataRecord(event);
+      if (SEAL in data) return null; // sealed already (a copied event)
       const fields = Object.keys(entry.fields).filter((path) => valueAt(data, path) !== undefined);
       const subject = fields.length ? entry.subject(data, event as NewEvent<Record<string, unknown>>, hash) : null;
       if (!subject) return null;
@@ -107,7 +108,7 @@ export class PersonalDataEventStore implements EventStore {
       const plan = plans[i];
       if (!plan) return event;
       const key = keys.get(plan.subject)!;
-      let data = { ...(event.data as Record<string, unknown>) };
+      let data = dataRecord(event);
       for (const path of plan.fields) data = withValueAt(data, path, encryptField(key.key, event.id, path, valueAt(data, path)));
       data[SEAL] = { k: key.id, s: plan.subject, f: plan.fields } satisfies Seal;
       return { ...event, data };
@@ -129,7 +130,7 @@ export class PersonalDataEventStore implements EventStore {
       if (!seal) return event;
       const key = keys.get(seal.k) ?? null;
       const erased = this.registry.of(event.type)?.fields ?? {};
-      let data = { ...(event.data as Record<string, unknown>) };
+      let data = dataRecord(event);
       delete data[SEAL];
       for (const path of seal.f) {
         const sealed = valueAt(data, path);
@@ -169,8 +170,6 @@ function erasedValue(value: unknown, named: boolean, subject: string): unknown {
 }
 
 function sealOf(event: RecordedEvent): Seal | null {
-  const data = event.data as Record<string, unknown> | null;
-  if (!data || typeof data !== 'object') return null;
-  const seal = data[SEAL] as Seal | undefined;
+  const seal = valueAt(event.data, SEAL) as Seal | undefined;
   return seal && typeof seal.k === 'string' && Array.isArray(seal.f) ? seal : null;
 }
