@@ -20,6 +20,8 @@ export interface ReceivedDelivery {
 export class WebhookReceiver {
   readonly received: ReceivedDelivery[] = [];
   answer: (delivery: Omit<ReceivedDelivery, 'answered' | 'at'>, seen: number) => number | 'hang' = () => 200;
+  /** Each answer waits this long (a delivery in flight when a test kills the sender). */
+  delayMs = 0;
   private server: Server | null = null;
   private url = '';
 
@@ -34,7 +36,9 @@ export class WebhookReceiver {
         const answer = this.answer(delivery, seen);
         this.received.push({ ...delivery, answered: answer === 'hang' ? 0 : answer, at: Date.now() });
         if (answer === 'hang') return;
-        res.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+        const respond = () => res.writeHead(answer, { 'content-type': 'text/plain' }).end('ok');
+        if (this.delayMs) setTimeout(respond, this.delayMs);
+        else respond();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
