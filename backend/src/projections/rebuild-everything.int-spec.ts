@@ -10,6 +10,7 @@ import type {
 } from '../accounts';
 import type { AnalyticsShareCreated } from '../analytics';
 import type { ApiKeyCreated } from '../api-keys';
+import { webhookStream, type WebhookCreated } from '../webhooks';
 import { bootstrap, type RunningApp } from '../bootstrap';
 import type { CampaignStarted } from '../campaigns';
 import { DEFAULT_STORED_STYLE, type FileUploaded, type QrCreated, type QrTracked } from '../codes';
@@ -262,6 +263,25 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
     keyMade(randomUUID(), 'kept'),
     keyMade(revokedKey, 'gone'),
     event('ApiKeyRevoked', { keyId: revokedKey, ownerId: googler, name: 'gone', prefix: 'qrs_live_gone' }, 2, googler),
+  ]);
+
+  // Webhooks (issue 34): one kept, one disabled by the worker, one deleted.
+  const hook = (webhookId: string, url: string) =>
+    event<WebhookCreated>(
+      'WebhookCreated',
+      { webhookId, ownerId: googler, url, events: ['scan.created'], includeBots: false, secret: `whsec_${'A'.repeat(44)}` },
+      2,
+      googler,
+    );
+  const [keptHook, disabledHook, deletedHook] = [randomUUID(), randomUUID(), randomUUID()];
+  await append(webhookStream(keptHook), [hook(keptHook, 'https://hooks.example.com/kept')]);
+  await append(webhookStream(disabledHook), [
+    hook(disabledHook, 'https://hooks.example.com/down'),
+    event('WebhookDisabled', { webhookId: disabledHook, ownerId: googler, url: 'https://hooks.example.com/down', reason: 'HTTP 500' }, 2),
+  ]);
+  await append(webhookStream(deletedHook), [
+    hook(deletedHook, 'https://hooks.example.com/gone'),
+    event('WebhookDeleted', { webhookId: deletedHook }, 2, googler),
   ]);
 
   // Codes: a dynamic code through every change, a static one, the leaver's code; the blocklist.
