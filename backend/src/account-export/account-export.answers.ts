@@ -29,6 +29,7 @@ export const scanDayExportSchema = z.object({
     browser: scanBreakdownSchema,
     referrer: scanBreakdownSchema,
     hour: scanBreakdownSchema,
+    route: scanBreakdownSchema.meta({ description: "Which rule, split arm or default served the scans ('default' without routing)" }),
   }),
 });
 

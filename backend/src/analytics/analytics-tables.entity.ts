@@ -78,7 +78,7 @@ export class ScanVisitorEntity {
   clientId: number;
 }
 
-/** Per code, day, dimension (country, device, os, browser, referrer, hour) and value: counts, bots apart. */
+/** Per code, day, dimension (country, device, os, browser, referrer, hour, route) and value: counts, bots apart. */
 @Entity({ name: 'scan_breakdowns' })
 export class ScanBreakdownEntity {
   @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
@@ -235,7 +235,7 @@ export class QrDownloadEntity {
 
 /**
  * Per code, UTC day, visitor and every combination of the filterable facts (kind, country, device, os, browser,
- * referrer, hour): how many scans. What lets any breakdown be filtered by another dimension and still count unique
+ * referrer, hour, route): how many scans. What lets any breakdown be filtered by another dimension and still count unique
  * visitors exactly. kind is human, bot or preview (link-preview fetchers).
  */
 @Entity({ name: 'scan_facets' })
@@ -269,6 +269,10 @@ export class ScanFacetEntity {
 
   @PrimaryColumn({ type: 'varchar', length: 2 })
   hour: string;
+
+  /** Which rule, split arm or default answered (Scanned.route; 'default' when it carries none), issue 33. */
+  @PrimaryColumn({ type: 'varchar', length: 40 })
+  route: string;
 
   @Column({ name: 'client_id', type: 'integer' })
   clientId: number;

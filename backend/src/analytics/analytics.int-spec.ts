@@ -200,6 +200,8 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
           language: 'da',
           isBot,
           botReason: isBot ? 'user-agent' : null,
+          // Issue 33: routed scans (a rule, a split's arms) among scans without a route.
+          ...(i % 4 === 1 ? {} : { route: ['rule 1', 'split a', 'split b'][i % 3] }),
         };
         return { streamId: `scans-${code.qrId}`, events: [scannedEvent(data, 1)], expectedRevision: 'any' as const };
       });
@@ -214,7 +216,7 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
         ['scan_daily', 'day'],
         ['scan_visitors', 'day, visitor_hash'],
         ['scan_breakdowns', 'day, dimension, value, is_bot'],
-        ['scan_facets', 'day, visitor_hash, kind, country, device, os, browser, referrer, hour'],
+        ['scan_facets', 'day, visitor_hash, kind, country, device, os, browser, referrer, hour, route'],
         ['scan_totals', 'qr_id'],
       ]) {
         rows[table] = await dataSource.query(`SELECT * FROM ${table} WHERE qr_id = ANY($1) ORDER BY qr_id, ${order}`, [ids]);
@@ -223,6 +225,8 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     };
     const live = await tables();
     expect((live.scan_totals as { scans: string; bots: string }[]).map((row) => Number(row.scans) + Number(row.bots))).toEqual([150, 150]);
+    const routes = (live.scan_breakdowns as { dimension: string; value: string }[]).filter((row) => row.dimension === 'route');
+    expect([...new Set(routes.map((row) => row.value))].sort()).toEqual(['default', 'rule 1', 'split a', 'split b']);
 
     expect(live.scan_daily).not.toEqual([]);
 
@@ -372,6 +376,66 @@ describe('analytics: GET /api/user-analytics, GET /api/dynamic-qrcodes/{id}/anal
     }
     expect(await app.app.get(ProjectionsService).waitFor(written!.position, ['analytics'], 10_000)).toBe(true);
     expect(await count()).toBe(20);
+  });
+
+  it('breaks scans down by the route that answered them and filters by it: A against B by scans and unique visitors', async () => {
+    const code = await createCodeByEvents(app.app, { userId, destination: 'https://example.com/routes' });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    let minute = 0;
+    const at = (visitor: string, route: string | null, isBot = false) => {
+      const data: Scanned = {
+        scanId: uuidv7(),
+        qrId: code.qrId,
+        shortCode: code.shortCode,
+        scannedAt: `${yesterday}T10:${String(minute++).padStart(2, '0')}:00.000Z`,
+        visitorHash: visitor,
+        device: 'mobile',
+        os: 'iOS',
+        browser: isBot ? 'Slackbot' : 'Mobile Safari',
+        referrer: null,
+        country: 'DE',
+        language: 'de',
+        isBot,
+        botReason: isBot ? 'user-agent' : null,
+        ...(route ? { route } : {}),
+      };
+      return scannedEvent(data, 1);
+    };
+    // Arm a: three scans by two people; arm b: two scans by two people; rule 1: one; before routing: two (no route); a
+    // bot sent down arm a counts only with bots.
+    const events = [
+      at('p1', null),
+      at('p2', null),
+      at('a1', 'split a'),
+      at('a1', 'split a'),
+      at('a2', 'split a'),
+      at('b1', 'split b'),
+      at('b2', 'split b'),
+      at('r1', 'rule 1'),
+      at('bot', 'split a', true),
+    ];
+    await testEvents(app.app).store.appendMany([{ streamId: `scans-${code.qrId}`, events, expectedRevision: 'any' }]);
+    await settle();
+
+    const base = `/api/dynamic-qrcodes/${code.qrId}/analytics?from=${yesterday}&to=${yesterday}`;
+    const all = await owner.get(base);
+    expect(all.body.breakdowns.route).toEqual([
+      { value: 'split a', count: 3 },
+      { value: 'default', count: 2 },
+      { value: 'split b', count: 2 },
+      { value: 'rule 1', count: 1 },
+    ]);
+    expect((await owner.get(`${base}&bots=true`)).body.breakdowns.route[0]).toEqual({ value: 'split a', count: 4 });
+    const armA = await owner.get(`${base}&route=${encodeURIComponent('split a')}`);
+    expect(armA.status).toBe(200);
+    expect(armA.body.filters).toEqual({ route: 'split a' });
+    expect(armA.body.totals).toMatchObject({ scans: 3, uniqueVisitors: 2, bots: 1 });
+    expect(armA.body.breakdowns.route).toEqual([{ value: 'split a', count: 3 }]);
+    const armB = await owner.get(`${base}&route=${encodeURIComponent('split b')}`);
+    expect(armB.body.totals).toMatchObject({ scans: 2, uniqueVisitors: 2, bots: 0 });
+    const csv = await owner.get(`/api/dynamic-qrcodes/${code.qrId}/analytics.csv?from=${yesterday}&to=${yesterday}&route=default`);
+    expect(csv.text).toContain('filter,,route=default,,,,,,');
+    expect(csv.text).toContain(`route,${yesterday}..${yesterday},default,2,,,,,`);
   });
 
   it('filters by the hour of the day like any breakdown (figures, breakdowns, CSV) and refuses an hour that is none', async () => {

@@ -30,8 +30,10 @@ export const ANALYTICS_TABLES = [
   'analytics_share_links',
 ] as const;
 /** Also the column order of scan_facets' values (after code, day, visitor and kind). */
-export const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const;
+export const DIMENSIONS = ['country', 'device', 'os', 'browser', 'referrer', 'hour', 'route'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
+/** The route of a scan no routing answered (a code without one, or a scan from before routing): its destination. */
+export const DEFAULT_ROUTE = 'default';
 /** The dimensions a page can be filtered by (every breakdown and the CSV honour them): all of them, the hour too. */
 export const FILTERS = DIMENSIONS;
 export type FilterDimension = (typeof FILTERS)[number];
@@ -76,6 +78,8 @@ function scanFacts(event: ScanEvent): ScanFacts {
       browser: (scan.browser || 'unknown').slice(0, 255),
       referrer: referrerHost(scan.referrer).slice(0, 255),
       hour: scan.scannedAt.slice(11, 13),
+      // Issue 33: the rule, split arm or limit that answered; a scan without routing went to the code's destination.
+      route: (scan.route || DEFAULT_ROUTE).slice(0, 40),
     },
   };
 }
@@ -294,10 +298,10 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
 
     const facetRows = [...facets.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, facet]) => facet);
     await tx.query(
-      `INSERT INTO scan_facets (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, client_id, count)
+      `INSERT INTO scan_facets (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, route, client_id, count)
        SELECT * FROM unnest($1::varchar[], $2::date[], $3::varchar[], $4::varchar[], $5::varchar[], $6::varchar[], $7::varchar[],
-         $8::varchar[], $9::varchar[], $10::varchar[], $11::int[], $12::int[])
-       ON CONFLICT (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour)
+         $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::int[], $13::int[])
+       ON CONFLICT (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, route)
        DO UPDATE SET count = scan_facets.count + excluded.count`,
       [
         facetRows.map((f) => f.scan.qrId),
@@ -349,7 +353,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       `CREATE UNLOGGED TABLE scan_facts (qr_id varchar(64) NOT NULL, day date NOT NULL, client_id int NOT NULL, is_bot boolean NOT NULL,
          visitor_hash varchar(64) NOT NULL, scanned_at timestamptz NOT NULL, country varchar(255) NOT NULL, device varchar(255) NOT NULL,
          os varchar(255) NOT NULL, browser varchar(255) NOT NULL, referrer varchar(255) NOT NULL, hour varchar(2) NOT NULL,
-         kind varchar(8) NOT NULL)`,
+         route varchar(40) NOT NULL, kind varchar(8) NOT NULL)`,
     );
   }
 
@@ -364,7 +368,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     const facts = scans.map(scanFacts);
     await tx.query(
       `INSERT INTO scan_facts SELECT * FROM unnest($1::varchar[], $2::date[], $3::int[], $4::bool[], $5::varchar[], $6::timestamptz[],
-         $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[])`,
+         $7::varchar[], $8::varchar[], $9::varchar[], $10::varchar[], $11::varchar[], $12::varchar[], $13::varchar[], $14::varchar[])`,
       [
         facts.map((f) => f.qrId),
         facts.map((f) => f.day),
@@ -395,7 +399,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       `INSERT INTO scan_breakdowns (qr_id, day, dimension, value, is_bot, client_id, count)
        SELECT f.qr_id, f.day, d.dimension, d.value, f.is_bot, min(f.client_id), count(*)::int
        FROM scan_facts f CROSS JOIN LATERAL (VALUES ('country', f.country), ('device', f.device), ('os', f.os), ('browser', f.browser),
-         ('referrer', f.referrer), ('hour', f.hour)) AS d(dimension, value)
+         ('referrer', f.referrer), ('hour', f.hour), ('route', f.route)) AS d(dimension, value)
        GROUP BY f.qr_id, f.day, d.dimension, d.value, f.is_bot`,
     );
     await tx.query(
@@ -404,9 +408,9 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
        FROM scan_facts GROUP BY qr_id`,
     );
     await tx.query(
-      `INSERT INTO scan_facets (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, client_id, count)
-       SELECT qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, min(client_id), count(*)::int
-       FROM scan_facts GROUP BY qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour`,
+      `INSERT INTO scan_facets (qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, route, client_id, count)
+       SELECT qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, route, min(client_id), count(*)::int
+       FROM scan_facts GROUP BY qr_id, day, visitor_hash, kind, country, device, os, browser, referrer, hour, route`,
     );
     await tx.query('DROP TABLE scan_facts');
     // The keys and indexes back, as the live tables have them and under their names (the swap then keeps those names).

@@ -37,6 +37,7 @@ export const codeAnalyticsQuerySchema = z.object({
   hour: filter('hour').refine((value) => value === undefined || /^([01]\d|2[0-3])$/.test(value), {
     message: 'hour must be an hour of the day from 00 to 23',
   }),
+  route: filter('route'),
   from: day('from'),
   to: day('to'),
   bots: z

@@ -284,7 +284,7 @@ export class AnalyticsService {
       ? this.dataSource.query(
           `SELECT d.dimension, d.value, sum(f.count)::bigint AS count FROM scan_facets f
            CROSS JOIN LATERAL (VALUES ('country', f.country), ('device', f.device), ('os', f.os), ('browser', f.browser),
-             ('referrer', f.referrer), ('hour', f.hour)) AS d(dimension, value)
+             ('referrer', f.referrer), ('hour', f.hour), ('route', f.route)) AS d(dimension, value)
            WHERE f.qr_id = $1 AND f.client_id = $2 AND f.day BETWEEN $3 AND $4 AND ($5 OR f.kind = 'human')${clause}
            GROUP BY d.dimension, d.value ORDER BY d.dimension, count DESC, d.value`,
           [scope.qrId, scope.tenantId, from, to, scope.withBots, ...params],

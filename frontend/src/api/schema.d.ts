@@ -2711,6 +2711,7 @@ export interface operations {
                 browser?: string;
                 referrer?: string;
                 hour?: string;
+                route?: string;
                 from?: string;
                 to?: string;
                 bots?: "true" | "false";
@@ -2748,6 +2749,7 @@ export interface operations {
                             browser?: string;
                             referrer?: string;
                             hour?: string;
+                            route?: string;
                         };
                         totals: {
                             scans: number;
@@ -2833,6 +2835,11 @@ export interface operations {
                                 value: string;
                                 count: number;
                             }[];
+                            /** @description Largest first */
+                            route: {
+                                value: string;
+                                count: number;
+                            }[];
                         };
                     };
                 };
@@ -2848,6 +2855,7 @@ export interface operations {
                 browser?: string;
                 referrer?: string;
                 hour?: string;
+                route?: string;
                 from?: string;
                 to?: string;
                 bots?: "true" | "false";
@@ -3007,6 +3015,7 @@ export interface operations {
                 browser?: string;
                 referrer?: string;
                 hour?: string;
+                route?: string;
                 from?: string;
                 to?: string;
                 bots?: "true" | "false";
@@ -3042,6 +3051,7 @@ export interface operations {
                             browser?: string;
                             referrer?: string;
                             hour?: string;
+                            route?: string;
                         };
                         totals: {
                             scans: number;
@@ -3124,6 +3134,11 @@ export interface operations {
                             }[];
                             /** @description Largest first */
                             hour: {
+                                value: string;
+                                count: number;
+                            }[];
+                            /** @description Largest first */
+                            route: {
                                 value: string;
                                 count: number;
                             }[];
@@ -7927,6 +7942,12 @@ export interface operations {
                                         bots: number;
                                     }[];
                                     hour: {
+                                        value: string;
+                                        scans: number;
+                                        bots: number;
+                                    }[];
+                                    /** @description Which rule, split arm or default served the scans ('default' without routing) */
+                                    route: {
                                         value: string;
                                         scans: number;
                                         bots: number;

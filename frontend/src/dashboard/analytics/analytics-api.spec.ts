@@ -32,5 +32,13 @@ describe('analytics views in the address', () => {
     expect(valueLabel('country', 'DE')).toBe('Germany');
     expect(valueLabel('country', 'unknown')).toBe('unknown');
     expect(valueLabel('hour', '07')).toBe('07:00');
+    expect(['split a', 'rule 12', 'default', 'limit', 'not yet valid', 'other'].map((route) => valueLabel('route', route))).toEqual([
+      'Split A',
+      'Rule 12',
+      'Default destination',
+      'After the limit',
+      'Not yet valid',
+      'other',
+    ]);
   });
 });

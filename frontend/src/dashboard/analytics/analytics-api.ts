@@ -13,7 +13,7 @@ export type FilterDimension = keyof CodeAnalytics['filters'];
 export type Filters = CodeAnalytics['filters'];
 
 /** Every breakdown filters the page, the hour of the day (UTC, '00' to '23') too. Exactly the answer's dimensions: */
-export const FILTERS = ['country', 'device', 'os', 'browser', 'referrer', 'hour'] as const satisfies readonly FilterDimension[];
+export const FILTERS = ['country', 'device', 'os', 'browser', 'referrer', 'hour', 'route'] as const satisfies readonly FilterDimension[];
 export const DIMENSIONS = FILTERS;
 // A dimension the server adds or drops fails the type-check here (the list above must name each one).
 type Missing = Exclude<Dimension | FilterDimension, (typeof FILTERS)[number]>;
@@ -111,7 +111,23 @@ export const DIMENSION_LABELS: Record<Dimension, string> = {
   browser: 'Browser',
   referrer: 'Referrer',
   hour: 'Hour of day (UTC)',
+  route: 'Route',
 };
+
+/** Scanned.route's words (issue 33) as the routing editor names them: 'split a' -> 'Split A', 'default' -> 'Default destination'. */
+const ROUTE_WORDS: Record<string, string> = {
+  default: 'Default destination',
+  limit: 'After the limit',
+  expired: 'Expired',
+  'not yet valid': 'Not yet valid',
+};
+function routeLabel(value: string): string {
+  const arm = /^split ([a-z])$/.exec(value);
+  if (arm) return `Split ${arm[1].toUpperCase()}`;
+  const rule = /^rule (\d+)$/.exec(value);
+  if (rule) return `Rule ${rule[1]}`;
+  return ROUTE_WORDS[value] ?? value;
+}
 
 const regionNames = typeof Intl !== 'undefined' && 'DisplayNames' in Intl ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
@@ -125,5 +141,6 @@ export function valueLabel(dimension: Dimension, value: string): string {
     }
   }
   if (dimension === 'hour') return `${value}:00`;
+  if (dimension === 'route') return routeLabel(value);
   return value;
 }
