@@ -240,4 +240,6 @@ personalData
     subject: userSubject,
     fields: { firstName: DELETED_USER.firstName, lastName: DELETED_USER.lastName },
   })
-  .register<PasswordResetRequested>('PasswordResetRequested', { subject: userSubject, fields: { email: DELETED_USER.email } });
+  .register<PasswordResetRequested>('PasswordResetRequested', { subject: userSubject, fields: { email: DELETED_USER.email } })
+  // An account deleted before its deletion recorded PersonalDataErased: its events are sealed erased (seal-legacy-events.ts).
+  .registerErasure<UserDeleted>('UserDeleted', userSubject);

@@ -1,4 +1,5 @@
 import { eventCatalogue } from '../typed-events';
+import { personalData } from './personal-data-registry';
 
 /**
  * The record of an erasure (issue 32 item 2), on stream `personal-data-erasure-{subject}`: the subject's keys (and
@@ -18,3 +19,5 @@ export const erasureStream = (subject: string) => `personal-data-erasure-${subje
 
 /** The catalogue of readers that narrow it (the audit log records the staff's erasures). */
 export const PRIVACY_EVENTS = eventCatalogue<{ PersonalDataErased: PersonalDataErased }>({ PersonalDataErased: true });
+
+personalData.registerErasure<PersonalDataErased>(PERSONAL_DATA_ERASED, (data) => data.subject);

@@ -17,7 +17,7 @@ import { dataRecord } from '../typed-events';
 import { decryptField, encryptField } from './field-crypto';
 import { PERSONAL_DATA_ERASED } from './personal-data-erased';
 import type { PersonalDataKeys } from './personal-data-keys';
-import { ERASED, PersonalDataRegistry, personalData } from './personal-data-registry';
+import { ERASED, PersonalDataRegistry, personalData, type AddressHash } from './personal-data-registry';
 
 /** Where a sealed event keeps its key id and the names of its sealed fields. */
 export const SEAL = '$pd';
@@ -90,16 +90,7 @@ export class PersonalDataEventStore implements EventStore {
   /** Copies of the events with their personal fields sealed; the caller's objects are left as they were. */
   async seal(events: NewEvent[]): Promise<NewEvent[]> {
     const hash = (kind: string, address: string) => this.keys.hash(kind, address);
-    const plans = events.map((event) => {
-      const entry = this.registry.of(event.type);
-      if (!entry) return null;
-      const data = dataRecord(event);
-      if (SEAL in data) return null; // sealed already (a copied event)
-      const fields = Object.keys(entry.fields).filter((path) => valueAt(data, path) !== undefined);
-      const subject = fields.length ? entry.subject(data, event as NewEvent<Record<string, unknown>>, hash) : null;
-      if (!subject) return null;
-      return { subject, owner: entry.owner?.(data, event as NewEvent<Record<string, unknown>>, hash) ?? null, fields };
-    });
+    const plans = events.map((event) => sealPlan(this.registry, event, hash));
     if (!plans.some(Boolean)) return events;
     const subjects = new Map<string, string | null>();
     for (const plan of plans) if (plan && !subjects.get(plan.subject)) subjects.set(plan.subject, plan.owner);
@@ -108,10 +99,7 @@ export class PersonalDataEventStore implements EventStore {
       const plan = plans[i];
       if (!plan) return event;
       const key = keys.get(plan.subject)!;
-      let data = dataRecord(event);
-      for (const path of plan.fields) data = withValueAt(data, path, encryptField(key.key, event.id, path, valueAt(data, path)));
-      data[SEAL] = { k: key.id, s: plan.subject, f: plan.fields } satisfies Seal;
-      return { ...event, data };
+      return { ...event, data: sealedData(event, plan, key.id, key.key) };
     });
   }
 
@@ -143,6 +131,37 @@ export class PersonalDataEventStore implements EventStore {
       return { ...event, data };
     });
   }
+}
+
+/** What of an event is to be sealed, with which subject's key; null when nothing is (or it is sealed already). */
+export interface SealPlan {
+  subject: string;
+  owner: string | null;
+  fields: string[];
+}
+
+export function sealPlan(registry: PersonalDataRegistry, event: NewEvent, hash: AddressHash): SealPlan | null {
+  const entry = registry.of(event.type);
+  if (!entry) return null;
+  const data = dataRecord(event);
+  if (SEAL in data) return null; // sealed already (a copied event)
+  const fields = Object.keys(entry.fields).filter((path) => valueAt(data, path) !== undefined);
+  const subject = fields.length ? entry.subject(data, event as NewEvent<Record<string, unknown>>, hash) : null;
+  if (!subject) return null;
+  return { subject, owner: entry.owner?.(data, event as NewEvent<Record<string, unknown>>, hash) ?? null, fields };
+}
+
+/** The event's data with the plan's fields sealed under `key` (key id `keyId`), and the seal that names them. */
+export function sealedData(
+  event: Pick<NewEvent, 'id' | 'type' | 'data'>,
+  plan: SealPlan,
+  keyId: string,
+  key: Buffer,
+): Record<string, unknown> {
+  let data = dataRecord(event);
+  for (const path of plan.fields) data = withValueAt(data, path, encryptField(key, event.id, path, valueAt(data, path)));
+  data[SEAL] = { k: keyId, s: plan.subject, f: plan.fields } satisfies Seal;
+  return data;
 }
 
 /** The value at a field's path (`name` or `outer.inner`); undefined when any step is missing or not an object. */

@@ -46,6 +46,7 @@ export const emailSubject = (hash: AddressHash, tenantId: number, email: string)
 /** The per-event-type registry; features register theirs at import time, beside their event interfaces. */
 export class PersonalDataRegistry {
   private readonly byType = new Map<string, Stored>();
+  private readonly erasing = new Map<string, (data: Record<string, unknown>) => string | null>();
 
   register<D>(type: string, entry: PersonalFields<D>): this {
     this.byType.set(type, entry as unknown as Stored);
@@ -59,6 +60,23 @@ export class PersonalDataRegistry {
 
   types(): string[] {
     return [...this.byType.keys()].sort();
+  }
+
+  /**
+   * An event type that erases a subject (`PersonalDataErased`, and `UserDeleted` of accounts deleted before erasure
+   * was recorded): the one-time sealing of old events (seal-legacy-events.ts) leaves such a subject's events unreadable.
+   */
+  registerErasure<D>(type: string, subject: (data: D) => string | null): this {
+    this.erasing.set(type, subject as (data: Record<string, unknown>) => string | null);
+    return this;
+  }
+
+  erasureTypes(): string[] {
+    return [...this.erasing.keys()].sort();
+  }
+
+  erasedSubject(type: string, data: Record<string, unknown>): string | null {
+    return this.erasing.get(type)?.(data) ?? null;
   }
 }
 
