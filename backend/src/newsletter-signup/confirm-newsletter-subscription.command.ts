@@ -9,11 +9,12 @@ import { decideConfirm } from './newsletter-subscription';
 import { newsletterStream } from './newsletter-subscription.events';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 import { verifyNewsletterToken } from './newsletter-tokens';
+import type { NewsletterConfirmedAnswer } from './newsletter-signup.answers';
 
 export const CONFIRM_LINK_EXPIRED = 'This confirmation link has expired. Please sign up again.';
 export const CONFIRMED = 'Your subscription is confirmed. Welcome to the pack!';
 
-export type ConfirmedAnswer = { message: string; alreadyConfirmed: boolean };
+export type ConfirmedAnswer = NewsletterConfirmedAnswer;
 
 /** POST /api/newsletter/confirm: the confirmation mail's link (double opt-in). */
 export class ConfirmNewsletterSubscriptionCommand extends Command<ConfirmedAnswer> {

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiConsumes } from '@nestjs/swagger';
 import { CommandBus } from '@nestjs/cqrs';
-import { BodyOf, QueryOrBodyOf } from '../common/input';
+import { AnswerOf, BodyOf, QueryOrBodyOf } from '../common/input';
 import { ClientIp } from '../common/request-params';
 import { ConfirmNewsletterSubscriptionCommand } from './confirm-newsletter-subscription.command';
 import {
@@ -12,6 +12,14 @@ import {
   type NewsletterSignup,
   type UnsubscribeLink,
 } from './newsletter-signup.schemas';
+import {
+  newsletterConfirmedAnswer,
+  newsletterSignupAnswer,
+  newsletterUnsubscribedAnswer,
+  type NewsletterConfirmedAnswer,
+  type NewsletterSignupAnswer,
+  type NewsletterUnsubscribedAnswer,
+} from './newsletter-signup.answers';
 import { SubscribeToNewsletterCommand } from './subscribe-to-newsletter.command';
 import { UnsubscribeFromNewsletterCommand } from './unsubscribe-from-newsletter.command';
 
@@ -19,12 +27,17 @@ import { UnsubscribeFromNewsletterCommand } from './unsubscribe-from-newsletter.
 export class NewsletterSignupController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  @Post('newsletter-signup') @HttpCode(200) subscribe(@BodyOf(newsletterSignupSchema) body: NewsletterSignup, @ClientIp() ip: string) {
+  @Post('newsletter-signup') @HttpCode(200) @AnswerOf(newsletterSignupAnswer) subscribe(
+    @BodyOf(newsletterSignupSchema) body: NewsletterSignup,
+    @ClientIp() ip: string,
+  ): Promise<NewsletterSignupAnswer> {
     return this.commandBus.execute(new SubscribeToNewsletterCommand(body.email, ip));
   }
 
   /** The confirmation mail's link opens /newsletter/confirm, whose page posts the token here (double opt-in). */
-  @Post('newsletter/confirm') @HttpCode(200) confirm(@QueryOrBodyOf(confirmLinkSchema) link: ConfirmLink) {
+  @Post('newsletter/confirm') @HttpCode(200) @AnswerOf(newsletterConfirmedAnswer) confirm(
+    @QueryOrBodyOf(confirmLinkSchema) link: ConfirmLink,
+  ): Promise<NewsletterConfirmedAnswer> {
     return this.commandBus.execute(new ConfirmNewsletterSubscriptionCommand(link.token));
   }
 
@@ -35,7 +48,8 @@ export class NewsletterSignupController {
   @Post('newsletter/unsubscribe')
   @HttpCode(200)
   @ApiConsumes('application/json', 'application/x-www-form-urlencoded')
-  unsubscribe(@QueryOrBodyOf(unsubscribeLinkSchema) link: UnsubscribeLink) {
+  @AnswerOf(newsletterUnsubscribedAnswer)
+  unsubscribe(@QueryOrBodyOf(unsubscribeLinkSchema) link: UnsubscribeLink): Promise<NewsletterUnsubscribedAnswer> {
     const via = link['List-Unsubscribe'] === 'One-Click' ? 'one-click' : 'page';
     return this.commandBus.execute(new UnsubscribeFromNewsletterCommand(link.token, via));
   }

@@ -11,6 +11,7 @@ import { until } from '../test-support/until';
 import { confirmToken, unsubscribeToken } from './newsletter-tokens';
 import { legacyNewsletterStream, NEWSLETTER_EVENTS, newsletterStream } from './newsletter-subscription.events';
 import { NEWSLETTER_TOO_MANY } from './subscribe-to-newsletter.command';
+import { newsletterSignupAnswer, newsletterUnsubscribedAnswer } from './newsletter-signup.answers';
 import { NewsletterSubscribersQuery } from './newsletter-subscribers.query';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 
@@ -39,6 +40,7 @@ describe('POST /api/newsletter-signup', () => {
     const onAcme = await acme().post('/api/newsletter-signup', { email });
     expect(onAcme.status).toBe(200);
     expect(onAcme.body).toMatchObject({ alreadySubscribed: false });
+    expect(newsletterSignupAnswer.parse(onAcme.body)).toEqual(onAcme.body);
     const store = app.app.get<EventStore>(EVENT_STORE);
     expect((await store.readStream(newsletterStream(2, email))).map((event) => [event.type, event.metadata.tenantId])).toEqual([
       ['NewsletterSubscribed', 2],
@@ -50,6 +52,7 @@ describe('POST /api/newsletter-signup', () => {
     // Acme's unsubscribe link (signed for tenant 2) ends Acme's subscription only, on whichever host it is opened.
     const left = await client.post('/api/newsletter/unsubscribe', { token: unsubscribeToken(secret(), 2, email) });
     expect(left.body).toMatchObject({ alreadyUnsubscribed: false });
+    expect(newsletterUnsubscribedAnswer.parse(left.body)).toEqual(left.body);
     await until(async () => (await rowsOf(email))[1]?.is_deleted, "Acme's row to be unsubscribed");
     expect(await rowsOf(email)).toEqual([
       { client_id: 1, is_deleted: false, confirmed: false },

@@ -5,11 +5,12 @@ import { loadSubscription } from './load-subscription';
 import { decideSubscribe } from './newsletter-subscription';
 import { newsletterStream, normalizeEmail } from './newsletter-subscription.events';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
+import type { NewsletterSignupAnswer } from './newsletter-signup.answers';
 
 export const NEWSLETTER_TOO_MANY = 'Too many sign-ups from your network. Please wait a few minutes and try again.';
 const WELCOME = "You'll receive weekly Shark Tips about QR codes and marketing strategies.";
 
-export type NewsletterSignupResult = { message: string; alreadySubscribed: boolean };
+export type NewsletterSignupResult = NewsletterSignupAnswer;
 
 export class SubscribeToNewsletterCommand extends Command<NewsletterSignupResult> {
   constructor(

@@ -9,11 +9,12 @@ import { decideUnsubscribe } from './newsletter-subscription';
 import { newsletterStream } from './newsletter-subscription.events';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 import { verifyNewsletterToken } from './newsletter-tokens';
+import type { NewsletterUnsubscribedAnswer } from './newsletter-signup.answers';
 
 export const UNSUBSCRIBED = 'You have been unsubscribed and will receive no more newsletters.';
 export const ALREADY_UNSUBSCRIBED = 'This address is not subscribed (any more): there is nothing to unsubscribe.';
 
-export type UnsubscribedAnswer = { message: string; alreadyUnsubscribed: boolean };
+export type UnsubscribedAnswer = NewsletterUnsubscribedAnswer;
 
 /** POST /api/newsletter/unsubscribe: RFC 8058 one-click from a mail client, or the unsubscribe page. */
 export class UnsubscribeFromNewsletterCommand extends Command<UnsubscribedAnswer> {

@@ -2099,11 +2099,18 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                        /** @description true: nothing was recorded (the address was subscribed already) */
+                        alreadySubscribed: boolean;
+                    };
+                };
             };
         };
     };
@@ -2125,11 +2132,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                        alreadyConfirmed: boolean;
+                    };
+                };
             };
         };
     };
@@ -2160,11 +2173,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        message: string;
+                        alreadyUnsubscribed: boolean;
+                    };
+                };
             };
         };
     };
@@ -3769,11 +3788,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        tracked: true;
+                        /** @description The id of the recorded QrGenerated or QrDownloaded event */
+                        id: string;
+                    };
+                };
             };
         };
     };
@@ -3802,11 +3829,19 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        tracked: true;
+                        /** @description The id of the recorded QrGenerated or QrDownloaded event */
+                        id: string;
+                    };
+                };
             };
         };
     };

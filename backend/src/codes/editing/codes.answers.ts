@@ -74,3 +74,10 @@ export type CodeAnswer = z.output<typeof codeAnswer>;
 
 /** What DELETE answers (and a change of a code deleted meanwhile). */
 export const deletedCodeAnswer = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** POST /api/track-generation and /api/track-download: the recorded event's id. */
+export const trackedAnswer = z.object({
+  tracked: z.literal(true),
+  id: z.string().meta({ description: 'The id of the recorded QrGenerated or QrDownloaded event' }),
+});
+export type TrackedAnswer = z.output<typeof trackedAnswer>;

@@ -7,12 +7,10 @@ import { isUuid } from '../../common/input';
 import type { RequestInfo } from '../../common/request-params';
 import { ENV, Env } from '../../config/env';
 import type { TrackGenerationBody } from '../editing/codes.schemas';
+import type { TrackedAnswer } from '../editing/codes.answers';
 import { decideTrack, trackingActor, trackingPlan, type TrackInput } from './tracking';
 
-export interface TrackedAnswer {
-  tracked: true;
-  id: string;
-}
+export type { TrackedAnswer };
 
 /** POST /api/track-generation: one QrGenerated event; anonymous callers too. The raw IP is never stored. */
 export class TrackGenerationCommand extends Command<TrackedAnswer> {
