@@ -13,6 +13,7 @@ export { codeAnswer, deletedCodeAnswer, type CodeAnswer } from './editing/codes.
 export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './pages/hosted-pages';
 /** Routing of dynamic codes (issue 33): the redirect decides each scan with the same pure function as simulate. */
 export { compileRouting, decideRoute, type CompiledRouting, type RouteAnswer, type RouteRequest, type Routing } from './routing/routing';
+export { HumanScanCount } from './routing/human-scan-count';
 /** Passwords of dynamic codes: the redirect checks a scanner's password against scan_targets' hash with this. */
 export { verifyCodePassword, CODE_PASSWORD_MAX } from './password/code-passwords';
 /** Abuse handling for the staff console: suspending codes and the destination blocklist (commands and its reads). */

@@ -95,6 +95,20 @@ describe('GET /d/{shortCode} of a code with routing', () => {
     expect(people.map((s) => s.route)).toEqual(['default', 'default', 'default', 'limit', 'limit', 'limit']);
   });
 
+  it("simulate's cap is the live count of people's scans: 'limit' exactly when the next real scan would be", async () => {
+    const code = await routedCode({ limits: { maxScans: 2, afterLimit: 'https://example.com/sold-out' } });
+    const simulate = async () => (await owner.post(`/api/dynamic-qrcodes/${code.id}/simulate`, { userAgent: BROWSER_UA })).body;
+    expect(await simulate()).toMatchObject({ destination: 'https://example.com/home', matched: 'default' });
+    expect(await where(code.shortCode)).toBe('https://example.com/home');
+    expect(await where(code.shortCode, { 'user-agent': GOOGLEBOT })).toBe('https://example.com/home');
+    expect(await simulate()).toMatchObject({ destination: 'https://example.com/home', matched: 'default' });
+    expect(await where(code.shortCode)).toBe('https://example.com/home');
+    // Two people have scanned: the cap is used up, for simulate as for the next scan. Simulating counts nothing.
+    expect(await simulate()).toMatchObject({ destination: 'https://example.com/sold-out', matched: 'limit' });
+    expect(await simulate()).toMatchObject({ matched: 'limit' });
+    expect(await where(code.shortCode)).toBe('https://example.com/sold-out');
+  });
+
   it('the cap is exact under concurrency: 20 people at once on a cap of 5, five get the destination', async () => {
     const code = await routedCode({ limits: { maxScans: 5, afterLimit: 'https://example.com/sold-out' } });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => where(code.shortCode, { 'x-forwarded-for': `203.0.113.${i}` })));

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { HumanScanCount } from '../codes';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { UnlockLimiter } from './code-unlock';
@@ -12,7 +13,8 @@ import { ScanTargetsProjection } from './scan-targets.projection';
 
 /**
  * The scan hot path (/d/{shortCode}), its read model and cache, and the ingester of the scan buffer. Global, so the
- * analytics feature's live feed gets SCAN_KEYS (the channel names) without importing this module's file.
+ * analytics feature's live feed gets SCAN_KEYS (the channel names) and codes' simulate the cap's live count (its
+ * HumanScanCount port) without importing this module's file.
  */
 @Global()
 @Module({
@@ -22,10 +24,11 @@ import { ScanTargetsProjection } from './scan-targets.projection';
     ScanTargetsProjection,
     ScanRecorder,
     ScanCaps,
+    { provide: HumanScanCount, useExisting: ScanCaps },
     UnlockLimiter,
     RedirectHandler,
     ScanIngester,
   ],
-  exports: [SCAN_KEYS, ScanTargetCache],
+  exports: [SCAN_KEYS, ScanTargetCache, HumanScanCount],
 })
 export class ScansModule {}

@@ -4940,7 +4940,6 @@ export interface operations {
                     language?: string;
                     at?: string;
                     visitor?: string;
-                    humanScans?: number;
                 };
             };
         };

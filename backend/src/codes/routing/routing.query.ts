@@ -3,6 +3,7 @@ import type { AuthUser } from '../../accounts';
 import { DomainError } from '../../common/domain-error';
 import { evolveQr, initialQr, NOT_FOUND, type QrState } from '../model/qr-code';
 import { CodesQueryService } from '../read-model/codes-query.service';
+import { HumanScanCount } from './human-scan-count';
 import { compileRouting, decideRoute, type RouteAnswer, type Routing } from './routing';
 import type { RoutingAnswer, SimulateBody } from './routing.schemas';
 
@@ -21,7 +22,10 @@ const SAMPLE_VISITOR = 'simulated-visitor';
  */
 @Injectable()
 export class RoutingQuery {
-  constructor(private readonly codes: CodesQueryService) {}
+  constructor(
+    private readonly codes: CodesQueryService,
+    private readonly humanScans: HumanScanCount,
+  ) {}
 
   async routing(user: AuthUser, qrId: string): Promise<RoutingAnswer> {
     const { state, revision } = await this.dynamic(user, qrId);
@@ -59,7 +63,9 @@ export class RoutingQuery {
     };
     const now = body.at ? Date.parse(body.at) : Date.now();
     if (!state.routing) return decideRoute(compileRouting(qrId, {}), destination, request, now);
-    return decideRoute(compileRouting(state.code.qrId, state.routing), destination, request, now, body.humanScans ?? 0);
+    // The cap's count is the redirect's live one (read only for a capped code, as the redirect asks only then).
+    const counted = state.routing.limits?.maxScans !== undefined ? await this.humanScans.of(state.code.qrId) : 0;
+    return decideRoute(compileRouting(state.code.qrId, state.routing), destination, request, now, counted);
   }
 
   private async dynamic(user: AuthUser, qrId: string) {

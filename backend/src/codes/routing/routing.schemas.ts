@@ -132,8 +132,6 @@ export const simulateSchema = z.strictObject({
   at: instant('At').optional(),
   /** The visitor hash to route (a split's arm); a fixed sample visitor when absent. */
   visitor: z.string({ error: 'Visitor must be text' }).max(64, 'Visitor must be at most 64 characters').optional(),
-  /** Human scans the cap has counted before this one (the live count is the redirect's); 0 when absent. */
-  humanScans: z.number({ error: 'Human scans must be a whole number' }).int().min(0).optional(),
 });
 export type SimulateBody = z.output<typeof simulateSchema>;
 
