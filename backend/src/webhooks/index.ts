@@ -3,4 +3,11 @@
  * owner their webhook was disabled. The feature pushes the owners' code and scan events to their endpoints, signed per
  * the Standard Webhooks specification; nothing else of it is used by others.
  */
-export { WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, webhookStream, type WebhookDisabled, type WebhookEvents } from './webhook.events';
+export {
+  WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_TYPES,
+  webhookStream,
+  type WebhookCreated,
+  type WebhookDisabled,
+  type WebhookEvents,
+} from './webhook.events';

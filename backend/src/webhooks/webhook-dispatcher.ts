@@ -8,6 +8,7 @@ import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { AdvisoryLocks } from '../projections/advisory-locks';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { USER_STREAM_EVENTS } from '../accounts';
 import { QR_EVENTS } from '../codes';
 import { WEBHOOK_EVENTS, type WebhookEventType, type WebhookReplayRequested } from './webhook.events';
 import { DISPATCHED_EVENTS, messageIdOf, payloadOf, subjectOf } from './webhook-payloads';
@@ -147,6 +148,18 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
           await this.flush(rows, tx);
           await this.replay(event, event.data, tx);
         }
+        continue;
+      }
+      if (USER_STREAM_EVENTS.has(event) && event.type === 'UserDeleted') {
+        // A deleted account's webhooks stop, and their URLs and secrets are forgotten with it.
+        await this.flush(rows, tx);
+        for (const endpoint of endpoints.values()) if (endpoint.owner_id === event.data.userId) endpoint.status = 'deleted';
+        await tx.query(`UPDATE webhook_endpoints SET status = 'deleted', url = '', secret = '' WHERE owner_id = $1`, [event.data.userId]);
+        await tx.query(
+          `UPDATE webhook_deliveries d SET status = 'cancelled', next_attempt_at = NULL, updated_at = now()
+           FROM webhook_endpoints w WHERE w.id = d.webhook_id AND w.owner_id = $1 AND d.status = 'pending'`,
+          [event.data.userId],
+        );
         continue;
       }
       if (QR_EVENTS.has(event) && event.type === 'QrCreated') {

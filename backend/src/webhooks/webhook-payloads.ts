@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { USER_STREAM_EVENTS } from '../accounts';
 import { QR_EVENTS } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
 import { SCAN_EVENTS } from '../scans';
@@ -22,8 +23,8 @@ const CODE_EVENTS = QR_EVENTS.pick(
   'QrDeleted',
   ...(Object.keys(UPDATES) as (keyof typeof UPDATES)[]),
 );
-/** Every event the dispatcher reads: the webhooks' own, the codes' and the ingested scans. */
-export const DISPATCHED_EVENTS = WEBHOOK_EVENTS.and(CODE_EVENTS).and(SCAN_EVENTS);
+/** Every event the dispatcher reads: the webhooks' own, the codes' and the ingested scans, and a deleted account. */
+export const DISPATCHED_EVENTS = WEBHOOK_EVENTS.and(CODE_EVENTS).and(SCAN_EVENTS).and(USER_STREAM_EVENTS.pick('UserDeleted'));
 
 /** The code an event is about, as the dispatcher knows it from the code's QrCreated. */
 export interface CodeRef {

@@ -2,6 +2,7 @@
  * Events of the webhooks feature (issue 34), on `webhook-{webhookId}`. The signing secret travels in WebhookCreated (the
  * worker signs with it); the staff's audit log replaces it like every `secret` (staff/audit-sentences.ts).
  */
+import { personalData } from '../event-store/personal-data/personal-data-registry';
 import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 
 /** What a webhook may subscribe to (docs/webhooks.md describes each type's data). */
@@ -56,3 +57,12 @@ export const WEBHOOK_EVENTS = eventCatalogue<WebhookEvents>({
 });
 
 export const webhookStream = (webhookId: string) => `webhook-${webhookId}`;
+
+/**
+ * Personal data (issue 32): the URL an owner typed, and the secret, are sealed with the owner's key (`user:{ownerId}`):
+ * the account's deletion erases them (the dispatcher forgets its copies on UserDeleted).
+ */
+const ownerSubject = (data: { ownerId: string }) => `user:${data.ownerId}`;
+personalData
+  .register<WebhookCreated>('WebhookCreated', { subject: ownerSubject, fields: { url: '', secret: '' } })
+  .register<WebhookDisabled>('WebhookDisabled', { subject: ownerSubject, fields: { url: '' } });

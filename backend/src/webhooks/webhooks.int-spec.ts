@@ -101,6 +101,33 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
     expect((await owner.delete(`/api/webhooks/${created.id}`)).status).toBe(404);
   });
 
+  it("a deleted account's webhooks stop: the list forgets them, the URL and secret are sealed in the store and erased", async () => {
+    const leaver = new TestClient(app.url);
+    await signUp(leaver);
+    const hook = await create(leaver, '/leaver', ['code.created', 'code.deleted']);
+    const code = await postMultipart(leaver, '/api/dynamic-qrcodes', dynamicForm('https://example.com/leaver'));
+    expect(code.status).toBe(201);
+    await until(() => receiver.at('/leaver').length >= 1, 'the code.created delivery');
+    const stored = (await ds.query(`SELECT data::text AS data FROM events WHERE type = 'WebhookCreated' AND stream_id = $1`, [
+      `webhook-${hook.id}`,
+    ])) as { data: string }[];
+    expect(stored).toHaveLength(1);
+    expect(stored[0].data).not.toContain('/leaver');
+    expect(stored[0].data).not.toContain(hook.secret.slice(6));
+    expect((await leaver.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
+    expect(await ds.query('SELECT id FROM webhooks WHERE id = $1', [hook.id])).toEqual([]);
+    await until(
+      async () =>
+        ((await ds.query('SELECT status, url, secret FROM webhook_endpoints WHERE id = $1', [hook.id])) as { status: string }[])[0]
+          ?.status === 'deleted',
+      'the dispatcher to stop the endpoint',
+    );
+    expect(await ds.query('SELECT status, url, secret FROM webhook_endpoints WHERE id = $1', [hook.id])).toEqual([
+      { status: 'deleted', url: '', secret: '' },
+    ]);
+    expect(receiver.at('/leaver').map((delivery) => delivery.json.type)).toEqual(['code.created']);
+  });
+
   it(
     'the owner gets code.created, code.updated, code.paused, code.resumed, scan.created for each human scan and code.deleted, in ' +
       'store order, each signed; a retry after a 500 carries the same webhook-id and body; a replay sends everything again',

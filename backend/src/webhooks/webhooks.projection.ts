@@ -3,16 +3,18 @@ import type { EntityManager } from 'typeorm';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
+import { ACCOUNT_CONTENT, USER_STREAM_EVENTS } from '../accounts';
 import { WEBHOOK_EVENTS } from './webhook.events';
 
 export const WEBHOOKS_PROJECTION = 'webhooks';
 
-const CONSUMED = WEBHOOK_EVENTS.pick('WebhookCreated', 'WebhookDeleted', 'WebhookDisabled');
+const CONSUMED = WEBHOOK_EVENTS.pick('WebhookCreated', 'WebhookDeleted', 'WebhookDisabled').and(USER_STREAM_EVENTS.pick('UserDeleted'));
 
-/** `webhooks`: the owners' webhooks as GET /api/webhooks lists them (never the secret). */
+/** `webhooks`: the owners' webhooks as GET /api/webhooks lists them (never the secret); a deleted account's leave with it. */
 @Injectable()
 export class WebhooksProjection implements Projection, OnModuleInit {
   readonly name = WEBHOOKS_PROJECTION;
+  readonly serves = [ACCOUNT_CONTENT];
   readonly tables = ['webhooks'];
   readonly eventTypes = CONSUMED.types;
 
@@ -37,6 +39,9 @@ export class WebhooksProjection implements Projection, OnModuleInit {
         }
         case 'WebhookDeleted':
           await tx.query('DELETE FROM webhooks WHERE id = $1', [event.data.webhookId]);
+          break;
+        case 'UserDeleted':
+          await tx.query('DELETE FROM webhooks WHERE owner_id = $1', [event.data.userId]);
           break;
         case 'WebhookDisabled':
           await tx.query('UPDATE webhooks SET disabled_at = $2, disabled_reason = $3 WHERE id = $1', [
