@@ -101,6 +101,25 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
     expect((await owner.delete(`/api/webhooks/${created.id}`)).status).toBe(404);
   });
 
+  it('an API key with webhooks:write manages webhooks without a cookie; a key without it gets 403', async () => {
+    const makeKey = async (scopes: string[]) => {
+      const res = await owner.post('/api/api-keys', { name: scopes.join(' '), scopes });
+      expect(res.status).toBe(201);
+      return { headers: { authorization: `Bearer ${String(res.body.key)}` } };
+    };
+    const script = new TestClient(app.url);
+    const writer = await makeKey(['webhooks:write']);
+    const created = await script.post('/api/webhooks', { url: `${base}/scripted`, events: ['code.created'] }, writer);
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    expect((await script.get('/api/webhooks', writer)).body).toEqual(expect.arrayContaining([expect.objectContaining({ id })]));
+    expect((await script.get(`/api/webhooks/${id}/deliveries`, writer)).status).toBe(200);
+    const reader = await makeKey(['codes:read']);
+    expect((await script.get('/api/webhooks', reader)).status).toBe(403);
+    expect((await script.delete(`/api/webhooks/${id}`, reader)).status).toBe(403);
+    expect((await script.delete(`/api/webhooks/${id}`, writer)).status).toBe(204);
+  });
+
   it("a deleted account's webhooks stop: the list forgets them, the URL and secret are sealed in the store and erased", async () => {
     const leaver = new TestClient(app.url);
     await signUp(leaver);
