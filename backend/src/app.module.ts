@@ -28,6 +28,7 @@ import { ScansModule } from './scans/scans.module';
 import { TenantsModule } from './tenants/tenants.module';
 import { StaffModule } from './staff/staff.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { BatchesModule } from './batches/batches.module';
 
 @Global()
 @Module({ providers: [FastPathRegistry], exports: [FastPathRegistry] })
@@ -54,6 +55,7 @@ const FEATURES = [
   AccountExportModule,
   ApiKeysModule,
   WebhooksModule,
+  BatchesModule,
 ];
 
 @Module({})

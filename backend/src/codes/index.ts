@@ -33,3 +33,6 @@ export { CODE_MODERATION_VIEW, CODE_REDIRECTS, CODES_PROJECTION } from './read-m
 export { UPLOADED_FILES_PROJECTION } from './uploads/uploads.projection';
 export { BLOCKED_DOMAINS_PROJECTION } from './abuse/blocked-domains.projection';
 export { allCodesSql, dynamicCodesSql } from './read-model/codes-sql';
+/** Batches (issue 35) make each row through the single create: its body's schema (the same rules) and its command. */
+export { codeInputSchema } from './editing/code-requests';
+export { CreateQrCodeCommand } from './editing/create-qr-code.command';

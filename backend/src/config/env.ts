@@ -211,6 +211,20 @@ export const envSchema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   WEBHOOK_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
+  /**
+   * Batches (backend/src/batches, issue 35): rows per batch at most, the largest CSV file taken, batches processed at
+   * once per worker, the job lock (a dead worker's batch is taken back after it, from its last recorded row), and how
+   * often batches whose progress stopped (a job Redis lost) are queued again.
+   */
+  BATCH_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(5000),
+  BATCH_MAX_CSV_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  BATCH_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  BATCH_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
 
   /**
    * Payments (backend/src/payments, docs/operations.md). Without the secret, publishable and webhook keys the product

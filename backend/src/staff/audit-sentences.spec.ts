@@ -46,6 +46,10 @@ describe('audit sentences (pure)', () => {
     expect(JSON.stringify(created)).not.toContain(key.keyHash);
     expect(redact(key)).toEqual({ ...key, keyHash: HIDDEN });
     expect(describeOtherEvent('ApiKeyRevoked', key).summary).toBe('revoked the API key "CI" (qrs_live_AbCdEfGh…)');
+    // Issue 35: a batch by its name and number of rows.
+    expect(describeOtherEvent('BatchRequested', { batchId: 'b1', ownerId: 'u1', name: 'Tables', rows: [{}, {}] }).summary).toBe(
+      'asked for the batch "Tables" of 2 rows',
+    );
   });
 
   it('never keep a secret, and name codes by their one display name (typed, else from content, else type)', () => {

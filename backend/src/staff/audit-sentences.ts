@@ -294,6 +294,14 @@ export function describeOtherEvent(type: string, data: Data): Described {
         summary: `revoked the API key "${String(data.name)}" (${String(data.prefix)}…)`,
         changes: [{ field: 'revoked', before: false, after: true }],
       };
+    case 'BatchRequested': {
+      // Issue 35: the batch by its name and size; each code it makes has its own row (QrCreated).
+      const count = Array.isArray(data.rows) ? data.rows.length : Number(data.rows) || 0;
+      return {
+        summary: `asked for the batch "${String(data.name)}" of ${count} row${count === 1 ? '' : 's'}`,
+        changes: [{ field: 'rows', before: null, after: count }],
+      };
+    }
     case 'DomainUnblocked':
       return {
         summary: `unblocked the destination domain ${String(data.domain)}`,

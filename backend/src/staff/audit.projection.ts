@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DELETED_USER, USER_STREAM_EVENTS, type UserStreamEvents } from '../accounts';
 import { API_KEY_EVENTS } from '../api-keys';
+import { BATCH_EVENTS } from '../batches';
 import { CAMPAIGN_EVENTS } from '../campaigns';
 import { BLOCKLIST_EVENTS, CODE_MODERATION_VIEW, QR_EVENTS, type QrEvents } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
@@ -27,11 +28,16 @@ export const ERASED_SUMMARY = '(erased: the account was deleted)';
 const ERASED_LABEL = 'Erased code';
 export const AUDIT_PROJECTION = 'audit';
 
+/** The stored copy of an event's data: a batch's rows are counted, not copied (up to BATCH_MAX_ROWS of them). */
+const storedCopy = (type: string, data: Record<string, unknown>) =>
+  type === 'BatchRequested' && Array.isArray(data.rows) ? { ...data, rows: `${data.rows.length} rows` } : data;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The changes people make: codes, accounts, tenants, the blocklist, payments to code owners, campaigns, API keys and the
- * staff's erasures of personal data on request (issue 32; an account's own deletion is its UserDeleted row).
+ * staff's erasures of personal data on request (issue 32; an account's own deletion is its UserDeleted row), and the
+ * batches people ask for (issue 35; each code a batch makes is its own QrCreated row).
  */
 const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS)
   .and(CLIENT_EVENTS)
@@ -39,7 +45,8 @@ const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS)
   .and(PAYMENT_EVENTS)
   .and(CAMPAIGN_EVENTS)
   .and(PRIVACY_EVENTS)
-  .and(API_KEY_EVENTS);
+  .and(API_KEY_EVENTS)
+  .and(BATCH_EVENTS.pick('BatchRequested'));
 
 interface CodeRow extends CodeSubject {
   id: string;
@@ -126,7 +133,7 @@ export class AuditProjection implements Projection, OnModuleInit {
           event.metadata.occurredAt,
           described.summary,
           JSON.stringify(described.changes),
-          JSON.stringify(redact(data)),
+          JSON.stringify(redact(storedCopy(event.type, data))),
           JSON.stringify(event.metadata),
           event.metadata.correlationId ?? null,
           actorId && UUID.test(actorId) ? actorId : null,

@@ -1990,6 +1990,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys: not accepted. */
+        get: operations["BatchesController_list"];
+        put?: never;
+        /** @description API keys: not accepted. */
+        post: operations["BatchesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys: not accepted. */
+        get: operations["BatchesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8281,6 +8316,141 @@ export interface operations {
                         replayId: string;
                         /** @description ISO 8601 */
                         from: string;
+                    };
+                };
+            };
+        };
+    };
+    BatchesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The batch's id (a UUID) */
+                        id: string;
+                        name: string;
+                        /** @description Rows in the batch */
+                        total: number;
+                        /** @description Rows processed so far (the progress bar) */
+                        processed: number;
+                        /** @description Codes made so far */
+                        created: number;
+                        /** @description Rows refused: nothing was made for them */
+                        failed: {
+                            /** @description The row, counted from 1 (a CSV header row is not counted) */
+                            row: number;
+                            /** @description The field to blame, e.g. url; null when no one field is */
+                            field: string | null;
+                            message: string;
+                        }[];
+                        /** @description The codes made, in row order */
+                        codeIds: string[];
+                        /** @enum {string} */
+                        state: "queued" | "running" | "done" | "failed";
+                        /** @description Why a failed batch stopped (its owner's account is gone, ...) */
+                        reason: string | null;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                    }[];
+                };
+            };
+        };
+    };
+    BatchesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    rows?: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+                "multipart/form-data": {
+                    name: string;
+                    rows?: {
+                        [key: string]: unknown;
+                    }[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+        };
+    };
+    BatchesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The batch's id (a UUID) */
+                        id: string;
+                        name: string;
+                        /** @description Rows in the batch */
+                        total: number;
+                        /** @description Rows processed so far (the progress bar) */
+                        processed: number;
+                        /** @description Codes made so far */
+                        created: number;
+                        /** @description Rows refused: nothing was made for them */
+                        failed: {
+                            /** @description The row, counted from 1 (a CSV header row is not counted) */
+                            row: number;
+                            /** @description The field to blame, e.g. url; null when no one field is */
+                            field: string | null;
+                            message: string;
+                        }[];
+                        /** @description The codes made, in row order */
+                        codeIds: string[];
+                        /** @enum {string} */
+                        state: "queued" | "running" | "done" | "failed";
+                        /** @description Why a failed batch stopped (its owner's account is gone, ...) */
+                        reason: string | null;
+                        /** @description ISO 8601 */
+                        createdAt: string;
                     };
                 };
             };

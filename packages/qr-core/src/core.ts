@@ -63,3 +63,4 @@ export type { NameableCode } from './display-name';
 export type { FrameFont } from './frame-text';
 export { FORM_MESSAGES, PASSWORD_MIN_LENGTH, passwordLengthError } from './form-rules';
 export { PAYING_STATUSES, planLabel, trialDaysLeft } from './plan';
+export * from './batch-rows';

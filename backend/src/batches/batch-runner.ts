@@ -1,0 +1,95 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { batchRowToBody } from '@qrsharks/qr-core';
+import { randomUUID } from 'node:crypto';
+import { AccountsService, type AuthUser } from '../accounts';
+import { codeInputSchema, CreateQrCodeCommand } from '../codes';
+import { loadStream } from '../command-pipeline/command-pipeline';
+import { DomainError } from '../common/domain-error';
+import { requestContext } from '../common/request-context';
+import type { EventStore } from '../event-store/event-store';
+import { EVENT_STORE } from '../event-store/event-store.tokens';
+import { evolveBatch, initialBatch, type BatchState } from './batch';
+import { RecordBatchStepCommand, type BatchStep } from './batch-step.command';
+import { batchStream, type BatchFailure } from './batch.events';
+
+/** Progress is recorded every this many rows, or sooner when a run has taken this long. */
+const RUN_ROWS = 25;
+const RUN_MS = 1000;
+
+/** The create body's names back to the row's: a row names its code `name` and its mode `dynamic`. */
+const ROW_FIELD: Record<string, string> = { codeName: 'name', qrMode: 'dynamic' };
+
+export type RowOutcome = { row: number; codeId: string } | BatchFailure;
+
+/**
+ * The worker's side of a batch: reads the rows from the batch's events and makes each one through the codes feature's
+ * own create command (the same rules, caps and messages as a single create), with an idempotency key per row, so a job
+ * taken up again after a crash makes no row twice. Runs of rows are recorded in order (BatchRowsProcessed).
+ */
+@Injectable()
+export class BatchRunner {
+  private readonly logger = new Logger('BatchRunner');
+
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly accounts: AccountsService,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async run(batchId: string): Promise<BatchState['state'] | 'unknown'> {
+    const { state } = await loadStream(this.store, batchStream(batchId), initialBatch, evolveBatch);
+    if (!state.requested) return 'unknown';
+    if (state.state === 'done' || state.state === 'failed') return state.state;
+    const tenantId = state.tenantId ?? 1;
+    const { ownerId, rows } = state.requested;
+    return requestContext.run({ requestId: randomUUID(), tenantId, actorId: ownerId }, async () => {
+      const step = (s: BatchStep) => this.commandBus.execute(new RecordBatchStepCommand(batchId, tenantId, ownerId, s));
+      const user = await this.accounts.keyOwner(tenantId, ownerId);
+      if (!user) {
+        await step({ kind: 'start' });
+        return (await step({ kind: 'finish', state: 'failed', reason: "The batch's owner can no longer sign in" })).state;
+      }
+      const started = await step({ kind: 'start' });
+      let from = started.processed + 1;
+      let created: { row: number; codeId: string }[] = [];
+      let failed: BatchFailure[] = [];
+      let since = Date.now();
+      for (let row = from; row <= rows.length; row++) {
+        const outcome = await this.makeRow(user, batchId, row, rows[row - 1]);
+        if ('codeId' in outcome) created.push(outcome);
+        else failed.push(outcome);
+        if (row - from + 1 >= RUN_ROWS || Date.now() - since >= RUN_MS || row === rows.length) {
+          await step({ kind: 'progress', from, to: row, created, failed });
+          from = row + 1;
+          created = [];
+          failed = [];
+          since = Date.now();
+        }
+      }
+      return (await step({ kind: 'finish', state: 'done', reason: null })).state;
+    });
+  }
+
+  /** One row: its own rules, then the create body's schema, then the create command. Refusals are the row's outcome. */
+  async makeRow(user: AuthUser, batchId: string, row: number, raw: unknown): Promise<RowOutcome> {
+    const shaped = batchRowToBody(raw);
+    if ('message' in shaped) return { row, field: shaped.field, message: shaped.message };
+    const parsed = codeInputSchema().safeParse(shaped.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? String(issue.path[0]) : null;
+      return { row, field: field && (ROW_FIELD[field] ?? field), message: issue?.message ?? 'Invalid row' };
+    }
+    try {
+      const code = await this.commandBus.execute(CreateQrCodeCommand.from(user, parsed.data, null, `batch:${batchId}:${row}`));
+      return { row, codeId: code.id };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const field = Object.keys(error.fields ?? {})[0] ?? (error.code === 'forbidden' ? 'dynamic' : null);
+      if (error.code !== 'invalid' && error.code !== 'forbidden' && error.code !== 'conflict')
+        this.logger.warn(`Batch ${batchId} row ${row}: ${error.message}`);
+      return { row, field: field && (ROW_FIELD[field] ?? field), message: error.message };
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * The batches feature's front door (issue 35): its events (`batch-{id}`), which the staff's audit log records. The
+ * feature makes many codes at once through the codes feature's create command; nothing else of it is used by others.
+ */
+export { BATCH_EVENTS, batchStream, type BatchEvents, type BatchRequested } from './batch.events';
