@@ -2,6 +2,7 @@
  * Events of the batches feature (issue 35), on `batch-{batchId}`. The rows travel in BatchRequested (the worker reads
  * them from the store, so a job Redis lost is taken up again from the events); the worker records its progress.
  */
+import { personalData } from '../event-store/personal-data/personal-data-registry';
 import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 
 /** One row's problem: rows count from 1 (a CSV's header row not counted); field null when no one field is to blame. */
@@ -56,3 +57,9 @@ export const BATCH_EVENTS = eventCatalogue<BatchEvents>({
 });
 
 export const batchStream = (batchId: string) => `batch-${batchId}`;
+
+/**
+ * Personal data (issue 32): a batch's name and rows (codes' names and contents: addresses, phone numbers in vCards) are
+ * sealed with the owner's key (`user:{ownerId}`), so the account's deletion erases them like its codes' own.
+ */
+personalData.register<BatchRequested>('BatchRequested', { subject: (data) => `user:${data.ownerId}`, fields: { name: '', rows: [] } });

@@ -1,4 +1,5 @@
 import { postMultipart } from '../codes/codes.test-kit';
+import { DataSource } from 'typeorm';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { signUp } from '../test-support/users';
@@ -105,5 +106,21 @@ describe('batches: many codes at once from JSON rows or a CSV', () => {
     expect((await stranger.get(`/api/batches/${mine.id}`)).status).toBe(404);
     expect(batchesAnswer.parse((await stranger.get('/api/batches')).body)).toEqual([]);
     expect((await owner.get('/api/batches/not-a-uuid')).status).toBe(404);
+  });
+
+  it("seals a batch's rows with the owner's key; a deleted account's batches leave the list", async () => {
+    const leaver = new TestClient(app.url);
+    await signUp(leaver);
+    const rows = [{ qrType: 'text', name: 'Private note', text: 'call 555-0199-secret' }];
+    const { id } = createdBatchAnswer.parse((await leaver.post('/api/batches', { name: 'Leaving', rows })).body);
+    await finished(leaver, id);
+    const ds = app.app.get(DataSource);
+    const stored = (await ds.query(`SELECT data::text AS data FROM events WHERE type = 'BatchRequested' AND stream_id = $1`, [
+      `batch-${id}`,
+    ])) as { data: string }[];
+    expect(stored).toHaveLength(1);
+    expect(stored[0].data).not.toContain('555-0199-secret');
+    expect((await leaver.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
+    expect(await ds.query('SELECT id FROM batches WHERE id = $1', [id])).toEqual([]);
   });
 });

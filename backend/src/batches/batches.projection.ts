@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ACCOUNT_CONTENT, USER_STREAM_EVENTS } from '../accounts';
 import type { RecordedEvent } from '../event-store/event-store';
 import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
@@ -7,12 +8,15 @@ import { BATCH_EVENTS } from './batch.events';
 
 export const BATCHES_PROJECTION = 'batches';
 
-/** `batches`: the owners' batches as GET /api/batches answers them (never the rows themselves). */
+const CONSUMED = BATCH_EVENTS.and(USER_STREAM_EVENTS.pick('UserDeleted'));
+
+/** `batches`: the owners' batches as GET /api/batches answers them (never the rows themselves); a deleted account's go with it. */
 @Injectable()
 export class BatchesProjection implements Projection, OnModuleInit {
   readonly name = BATCHES_PROJECTION;
+  readonly serves = [ACCOUNT_CONTENT];
   readonly tables = ['batches'];
-  readonly eventTypes = BATCH_EVENTS.types;
+  readonly eventTypes = CONSUMED.types;
 
   constructor(private readonly projections: ProjectionsService) {}
 
@@ -21,7 +25,7 @@ export class BatchesProjection implements Projection, OnModuleInit {
   }
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
-    for (const event of BATCH_EVENTS.among(events)) {
+    for (const event of CONSUMED.among(events)) {
       const at = event.metadata.occurredAt;
       switch (event.type) {
         case 'BatchRequested': {
@@ -45,6 +49,9 @@ export class BatchesProjection implements Projection, OnModuleInit {
           );
           break;
         }
+        case 'UserDeleted':
+          await tx.query('DELETE FROM batches WHERE owner_id = $1', [event.data.userId]);
+          break;
         case 'BatchFinished':
           await tx.query('UPDATE batches SET state = $2, reason = $3, updated_at = $4 WHERE id = $1', [
             event.data.batchId,
