@@ -14,6 +14,7 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'GET /api/qrcodes/:id/download': 'codes:read',
   'GET /api/dashboard/codes': 'codes:read',
   'GET /api/dashboard/codes/:id': 'codes:read',
+  'GET /api/dashboard/tags': 'codes:read',
   'GET /api/dynamic-qrcodes': 'codes:read',
   'GET /api/dynamic-qrcodes/paused': 'codes:read',
   'GET /api/dynamic-qrcodes/short-code-availability': 'codes:read',
@@ -34,6 +35,11 @@ export const ROUTE_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
   'PUT /api/dynamic-qrcodes/:id/routing': 'codes:write',
   'PUT /api/dynamic-qrcodes/:id/password': 'codes:write',
   'DELETE /api/dynamic-qrcodes/:id/password': 'codes:write',
+  /** Issue 35: tags and bulk actions, each code changed as its own route would change it. */
+  'PUT /api/dashboard/codes/:id/tags': 'codes:write',
+  'POST /api/dashboard/codes/bulk': 'codes:write',
+  'POST /api/dashboard/tags/rename': 'codes:write',
+  'POST /api/dashboard/tags/remove': 'codes:write',
   /** The PDF and image a code's hosted page shows (codes/uploads). */
   'POST /api/upload-pdf': 'codes:write',
   'POST /api/upload-image': 'codes:write',

@@ -33,6 +33,11 @@ import { UploadFileHandler } from './uploads/upload-file.command';
 import { UploadsController } from './uploads/uploads.controller';
 import { UploadsProjection } from './uploads/uploads.projection';
 import { UploadsService } from './uploads/uploads.service';
+import { BulkActionHandler } from './bulk-actions/bulk-action.command';
+import { BulkActionsController } from './bulk-actions/bulk-actions.controller';
+import { EachCode } from './bulk-actions/each-code';
+import { ChangeTagAcrossCodesHandler, SetCodeTagsHandler } from './tags/tag-commands';
+import { TagsController } from './tags/tags.controller';
 
 /**
  * Static and dynamic codes, the trial and its cap, uploads, hosted pages, downloads and the audit trail. Global (like
@@ -46,6 +51,8 @@ import { UploadsService } from './uploads/uploads.service';
     TrackingController,
     DynamicCodesController,
     DashboardCodesController,
+    TagsController,
+    BulkActionsController,
     TrialController,
     UploadsController,
     PagesController,
@@ -78,6 +85,10 @@ import { UploadsService } from './uploads/uploads.service';
     LiftSuspensionHandler,
     BlockDomainHandler,
     UnblockDomainHandler,
+    EachCode,
+    SetCodeTagsHandler,
+    ChangeTagAcrossCodesHandler,
+    BulkActionHandler,
     BlockedDomainsProjection,
     BlockedDomainsQuery,
   ],

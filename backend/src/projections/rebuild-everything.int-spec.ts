@@ -319,6 +319,7 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
       owner,
     ),
     event('QrRenamed', { qrId: dynamic, before: null, after: 'Menu' }, 1, owner),
+    event('QrTagsChanged', { qrId: dynamic, before: [], after: ['tables', 'Spring'] }, 1, owner),
     event('QrPaused', { qrId: dynamic }, 1, owner),
     event('QrResumed', { qrId: dynamic }, 1, owner),
     event(
@@ -339,6 +340,8 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
   await append(`qr-${paid}`, [code(paid, owner, 'static', null)]);
   await append(`qr-${leaversCode}`, [
     code(leaversCode, leaver, 'dynamic', `${shortCode}x`),
+    // Sealed with the leaver's code key: a rebuild after the account's deletion reads [] where the live row was emptied.
+    event('QrTagsChanged', { qrId: leaversCode, before: [], after: ['Private party'] }, 1, leaver),
     event('QrDeleted', { qrId: leaversCode }, 1, leaver),
   ]);
   await append('blocked-domain-bad.example', [

@@ -90,6 +90,20 @@ function longDate(value: unknown): string {
     : date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
+/** "tagged Menu with tables", "removed the tag tables from Menu", or both in one sentence; a respelling says so. */
+function tagsSentence(label: string, before: unknown, after: unknown): string {
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  const [was, is] = [list(before), list(after)];
+  const key = (tag: string) => tag.toLowerCase();
+  const added = is.filter((tag) => !was.some((old) => key(old) === key(tag)));
+  const removed = was.filter((tag) => !is.some((now) => key(now) === key(tag)));
+  const parts = [
+    ...(added.length ? [`tagged ${label} with ${added.join(', ')}`] : []),
+    ...(removed.length ? [`removed the tag${removed.length === 1 ? '' : 's'} ${removed.join(', ')} from ${label}`] : []),
+  ];
+  return parts.length ? parts.join(' and ') : `changed the tags of ${label} to ${is.join(', ') || '(none)'}`;
+}
+
 /** A code event; `before` is the code as it was (null for QrCreated). */
 export function describeCodeEvent(type: string, data: Data, before: CodeSubject | null, after: CodeSubject): Described {
   const label = before?.label ?? after.label;
@@ -147,6 +161,11 @@ export function describeCodeEvent(type: string, data: Data, before: CodeSubject 
       return {
         summary: data.after ? `changed the routing of ${label}` : `removed the routing of ${label}`,
         changes: [{ field: 'routing', before: data.before ?? null, after: data.after ?? null }],
+      };
+    case 'QrTagsChanged':
+      return {
+        summary: tagsSentence(label, data.before, data.after),
+        changes: [{ field: 'tags', before: data.before ?? [], after: data.after ?? [] }],
       };
     case 'QrDeleted':
       return { summary: `deleted ${label}`, changes: [{ field: 'isDeleted', before: false, after: true }] };

@@ -844,6 +844,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API key scope: `codes:read`. */
+        get: operations["TagsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/codes/{id}/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description API key scope: `codes:write`. */
+        put: operations["TagsController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/tags/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API key scope: `codes:write`. */
+        post: operations["TagsController_rename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/tags/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API key scope: `codes:write`. */
+        post: operations["TagsController_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/codes/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API key scope: `codes:write`. */
+        post: operations["BulkActionsController_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trial-status": {
         parameters: {
             query?: never;
@@ -3228,6 +3313,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -3385,6 +3472,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -3545,6 +3634,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -3905,6 +3996,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -4062,6 +4155,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -4157,6 +4252,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -4328,6 +4425,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -4454,6 +4553,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -4552,6 +4653,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -4658,6 +4761,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -4756,6 +4861,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -5053,6 +5160,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -5139,6 +5248,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -5199,6 +5310,246 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    TagsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tag: string;
+                        count: number;
+                    }[];
+                };
+            };
+        };
+    };
+    TagsController_set: {
+        parameters: {
+            query?: never;
+            header: {
+                "if-match": string;
+                /** @description The ETag of the version this write is based on ("3"); a stale one is refused with 412 */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tags: string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: string;
+                        userId: string;
+                        /** @enum {string} */
+                        qrMode: "static" | "dynamic";
+                        qrType: string;
+                        /** @description The owner's name for the code; null shows displayName instead */
+                        name: string | null;
+                        /** @description The typed name, else one derived from the content (never a payload or password) */
+                        displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
+                        /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
+                        content: string | null;
+                        /** @description The validated content fields as sent */
+                        qrData: {
+                            [key: string]: unknown;
+                        };
+                        platform: string | null;
+                        fgColor: string;
+                        bgColor: string;
+                        gradientColor: string | null;
+                        qrStyle: string;
+                        dotShape: string;
+                        cornerShape: string;
+                        innerCornerShape: string;
+                        outerCornerColor: string | null;
+                        innerCornerColor: string | null;
+                        errorCorrectionLevel: string;
+                        logoFilePath: string | null;
+                        logoFileName: string | null;
+                        enableFrame: boolean;
+                        frameText: string;
+                        frameColor: string;
+                        frameTextColor: string;
+                        frameStyle: string;
+                        isPaused: boolean;
+                        /** @description An ISO 8601 timestamp */
+                        pausedAt: string | null;
+                        /** @description An ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @description An ISO 8601 timestamp */
+                        updatedAt: string;
+                        /** @description The code stream's revision (what If-Match names) */
+                        version: number;
+                        /** @description Dynamic codes only */
+                        shortCode?: string;
+                        /** @description Dynamic codes only: the /d/ link the QR encodes */
+                        link?: string;
+                        /** @description Dynamic codes only */
+                        destination?: string | null;
+                        /** @description Dynamic codes only */
+                        scanCount?: number;
+                        /** @description Dynamic codes only */
+                        lastScannedAt?: string | null;
+                        /** @description Dynamic codes only */
+                        hasPassword?: boolean;
+                        /** @description Dynamic codes only: suspended by staff (abuse) */
+                        isSuspended?: boolean;
+                        /** @description Dynamic codes only */
+                        suspensionReason?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TagsController_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    to: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: string;
+                            ok: boolean;
+                            /** @description Why this code was not changed (the others went ahead) */
+                            error?: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    TagsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tag: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: string;
+                            ok: boolean;
+                            /** @description Why this code was not changed (the others went ahead) */
+                            error?: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    BulkActionsController_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /** @enum {string} */
+                    action: "pause" | "resume" | "delete" | "tag" | "untag";
+                    tag?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: string;
+                            ok: boolean;
+                            /** @description Why this code was not changed (the others went ahead) */
+                            error?: string;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -6362,6 +6713,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */
@@ -6459,6 +6812,8 @@ export interface operations {
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
                         displayName: string;
+                        /** @description The owner's tags, in their order (at most 20) */
+                        tags: string[];
                         /** @description What the QR encodes: the text of a static code, the /d/ link of a dynamic one */
                         content: string | null;
                         /** @description The validated content fields as sent */

@@ -35,6 +35,7 @@ export const codeAnswer = z
     qrType: z.string(),
     name: nullableText.meta({ description: "The owner's name for the code; null shows displayName instead" }),
     displayName: z.string().meta({ description: 'The typed name, else one derived from the content (never a payload or password)' }),
+    tags: z.array(z.string()).meta({ description: "The owner's tags, in their order (at most 20)" }),
     content: nullableText.meta({ description: 'What the QR encodes: the text of a static code, the /d/ link of a dynamic one' }),
     qrData: z.record(z.string(), z.unknown()).meta({ description: 'The validated content fields as sent' }),
     platform: nullableText,

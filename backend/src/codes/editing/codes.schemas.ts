@@ -104,7 +104,7 @@ export type DownloadQuery = z.output<typeof downloadQuerySchema>;
 
 /**
  * GET /api/dashboard/codes (the dashboard's list, ra-data-simple-rest dialect): the caller's static and dynamic codes
- * in one list. Filter: `q` (name, destination or content contains it), `qrType`, `mode` (static/dynamic) and `paused`
+ * in one list. Filter: `q` (name, destination or content contains it), `qrType`, `mode` (static/dynamic), `tag` and `paused`
  * (only dynamic codes can be paused: paused=true lists paused dynamic codes, paused=false every code that answers).
  */
 export const DASHBOARD_SORTABLE = ['createdAt', 'name', 'qrType', 'scanCount'] as const;
@@ -120,8 +120,10 @@ export const dashboardCodesQuery = listQuery({
         .optional(),
       mode: z.enum(['static', 'dynamic'], { error: 'mode must be static or dynamic' }).optional(),
       paused: z.boolean({ error: 'paused must be true or false' }).optional(),
+      /** Issue 35: codes carrying this tag (ignoring case). */
+      tag: text({ label: 'tag', max: 40 }).optional(),
     },
-    { error: 'filter may hold q, qrType, mode and paused' },
+    { error: 'filter may hold q, qrType, mode, paused and tag' },
   ),
   maxPage: 100,
 });

@@ -132,6 +132,17 @@ export interface QrRoutingChanged {
   after: Routing | null;
 }
 
+/**
+ * The owner's tags on a code (issue 35): the whole list after the change and the one before, each tag trimmed and
+ * unique ignoring case, at most 20 (model/tags.ts). One event per code, whether the dashboard's editor set them, a bulk
+ * action added or removed one, or a tag was renamed or removed across the owner's codes.
+ */
+export interface QrTagsChanged {
+  qrId: string;
+  before: string[];
+  after: string[];
+}
+
 /** The code's events by type (on `qr-{qrId}`): projections and folds see each type's fields through QR_EVENTS. */
 export interface QrEvents {
   QrCreated: QrCreated;
@@ -144,6 +155,7 @@ export interface QrEvents {
   QrPasswordRemoved: QrPasswordRemoved;
   QrRenamed: QrRenamed;
   QrRoutingChanged: QrRoutingChanged;
+  QrTagsChanged: QrTagsChanged;
   QrSuspended: QrSuspended;
   QrSuspensionLifted: QrSuspensionLifted;
   QrDeleted: QrRef;
@@ -162,6 +174,7 @@ export const QR_EVENTS = eventCatalogue<QrEvents>({
   QrPasswordRemoved: true,
   QrRenamed: true,
   QrRoutingChanged: true,
+  QrTagsChanged: true,
   QrSuspended: true,
   QrSuspensionLifted: true,
   QrDeleted: true,
@@ -275,7 +288,9 @@ personalData
   .register<QrDestinationChanged>('QrDestinationChanged', { subject: codeSubject, fields: { before: '', after: '' } })
   .register<QrRenamed>('QrRenamed', { subject: codeSubject, fields: { before: null, after: null } })
   // The destinations of the rules, split arms and afterLimit are typed by the owner: the whole routing is sealed.
-  .register<QrRoutingChanged>('QrRoutingChanged', { subject: codeSubject, fields: { before: null, after: null } });
+  .register<QrRoutingChanged>('QrRoutingChanged', { subject: codeSubject, fields: { before: null, after: null } })
+  // Tags are words the owner types ("Smith wedding", "Anna's table"): sealed like the code's name.
+  .register<QrTagsChanged>('QrTagsChanged', { subject: codeSubject, fields: { before: [], after: [] } });
 for (const type of ['QrGenerated', 'QrDownloaded'] as const) {
   personalData.register<QrTracked>(type, {
     subject: (data) => (data.qrCodeId ? `code:${data.qrCodeId}` : data.userId ? `user:${data.userId}` : null),

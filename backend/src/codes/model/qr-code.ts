@@ -27,6 +27,8 @@ export interface QrState {
   suspensionReason: string | null;
   /** Where scans go besides the destination (QrRoutingChanged), null without routing. */
   routing: Routing | null;
+  /** The owner's tags (QrTagsChanged), in their order; [] until some are given. */
+  tags: string[];
 }
 
 export const initialQr: QrState = {
@@ -42,6 +44,7 @@ export const initialQr: QrState = {
   name: null,
   suspensionReason: null,
   routing: null,
+  tags: [],
 };
 
 type LogoFields = { logoFileName?: string | null; logoFilePath?: string | null };
@@ -94,6 +97,8 @@ export function evolveQr(state: QrState, event: Evolvable): QrState {
       return { ...touched, name: event.data.after };
     case 'QrRoutingChanged':
       return { ...touched, routing: event.data.after };
+    case 'QrTagsChanged':
+      return { ...touched, tags: [...event.data.after] };
     case 'QrSuspended':
       return { ...touched, suspensionReason: event.data.reason };
     case 'QrSuspensionLifted':

@@ -15,6 +15,10 @@ export abstract class CodeColumns {
   @Column({ type: 'varchar', length: 100, nullable: true })
   name: string | null;
 
+  /** The owner's tags (QrTagsChanged), in their order; the dashboard filters on them ignoring case. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags: string[];
+
   @Column({ name: 'qr_type', type: 'varchar', length: 20, default: 'url' })
   qrType: string;
 

@@ -66,6 +66,7 @@ export function rowFromState(
     clientId: state.tenantId ?? 1,
     userId: code.userId,
     name: state.name,
+    tags: state.tags,
     qrType: code.qrType,
     qrData: code.fields,
     platform: typeof code.fields.platform === 'string' ? code.fields.platform : null,

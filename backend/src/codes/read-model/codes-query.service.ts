@@ -108,9 +108,10 @@ export class CodesQueryService {
   async dashboardCodes(user: AuthUser, query: DashboardCodesQuery): Promise<{ rows: CodeDto[]; total: number }> {
     const params: unknown[] = [user.tenantId, user.id];
     const where = ['client_id = $1', 'user_id = $2', 'NOT is_deleted'];
-    const { q, qrType, mode, paused } = query.filter;
+    const { q, qrType, mode, paused, tag } = query.filter;
     if (paused !== undefined) where.push(`is_paused = $${params.push(paused)}`);
     if (qrType) where.push(`qr_type = $${params.push(qrType)}`);
+    if (tag) where.push(hasTag(`$${params.push(tag)}`));
     const search = q ? `$${params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}` : null;
     const staticWhere = [...where, ...(search ? [`(name ILIKE ${search} OR qr_data::text ILIKE ${search})`] : [])];
     const dynamicWhere = [
@@ -148,7 +149,7 @@ export class CodesQueryService {
           )
         : parts;
     const count = () =>
-      qrType || search
+      qrType || search || tag
         ? // A type or a text search: counted from the rows it matches (the owner indexes, then the rows for q).
           this.dataSource
             .query(`SELECT ${parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')} AS total`, filterParams)
@@ -172,6 +173,34 @@ export class CodesQueryService {
       ...dynamics.map((row) => [row.id, dynamicDto(row, origin)] as const),
     ]);
     return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total };
+  }
+
+  /**
+   * GET /api/dashboard/tags: the tags on the caller's live codes, each once (spelled as on most of its codes, ties
+   * alphabetically) with how many codes carry it, alphabetically: the dashboard's tag filter and rename offer these.
+   */
+  async ownerTags(user: AuthUser): Promise<{ tag: string; count: number }[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT (array_agg(tag ORDER BY uses DESC, tag))[1] AS tag, sum(uses)::int AS count FROM (
+         SELECT tag, count(*) AS uses FROM (
+           SELECT unnest(tags) AS tag FROM qr_codes WHERE client_id = $1 AND user_id = $2 AND NOT is_deleted
+           UNION ALL SELECT unnest(tags) FROM dynamic_qr_codes WHERE client_id = $1 AND user_id = $2 AND NOT is_deleted
+         ) AS each GROUP BY tag
+       ) AS spelled GROUP BY lower(tag) ORDER BY lower(tag)`,
+      [user.tenantId, user.id],
+    )) as { tag: string; count: number }[];
+    return rows;
+  }
+
+  /** The ids of the caller's live codes that carry `tag` (ignoring case): what a rename or removal across codes changes. */
+  async idsTagged(user: AuthUser, tag: string): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, created_at FROM qr_codes WHERE client_id = $1 AND user_id = $2 AND NOT is_deleted AND ${hasTag('$3')}
+       UNION ALL SELECT id, created_at FROM dynamic_qr_codes WHERE client_id = $1 AND user_id = $2 AND NOT is_deleted AND ${hasTag('$3')}
+       ORDER BY created_at, id`,
+      [user.tenantId, user.id, tag],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
   }
 
   /**
@@ -288,6 +317,23 @@ export class CodesQueryService {
   }
 }
 
+/** A code row carries the tag named by the parameter `param`, ignoring case (trimmed, as tags are stored). */
+const hasTag = (param: string) => `EXISTS (SELECT 1 FROM unnest(tags) AS tag WHERE lower(tag) = lower(btrim(${param})))`;
+
+/** 'Tags changed: added tables; removed spring' (what History lists for QrTagsChanged). */
+export function tagsSummary(before: readonly string[], after: readonly string[]): string {
+  const key = (tag: string) => tag.toLowerCase();
+  const added = after.filter((tag) => !before.some((old) => key(old) === key(tag)));
+  const removed = before.filter((tag) => !after.some((now) => key(now) === key(tag)));
+  const renamed = after.filter((tag) => before.some((old) => key(old) === key(tag) && old !== tag));
+  const parts = [
+    ...(added.length ? [`added ${added.join(', ')}`] : []),
+    ...(removed.length ? [`removed ${removed.join(', ')}`] : []),
+    ...(renamed.length ? [`respelled ${renamed.join(', ')}`] : []),
+  ];
+  return `Tags changed: ${parts.join('; ') || 'reordered'}`;
+}
+
 /** 'Routing changed: 2 rules, a split of 2, a cap of 1000 scans' (or set, removed). */
 export function routingSummary(before: Routing | null, after: Routing | null): string {
   if (!after) return 'Routing removed';
@@ -334,6 +380,12 @@ function describe(event: RecordedEvent): { summary: string; before: unknown; aft
       return { summary: 'Password removed', before: { hasPassword: true }, after: { hasPassword: false } };
     case 'QrRoutingChanged':
       return { summary: routingSummary(event.data.before, event.data.after), before: event.data.before, after: event.data.after };
+    case 'QrTagsChanged':
+      return {
+        summary: tagsSummary(event.data.before, event.data.after),
+        before: { tags: event.data.before },
+        after: { tags: event.data.after },
+      };
     case 'QrDeleted':
       return { summary: 'Deleted', before: { isDeleted: false }, after: { isDeleted: true } };
     default:

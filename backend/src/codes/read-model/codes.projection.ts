@@ -179,6 +179,12 @@ export class CodesProjection implements Projection, OnModuleInit {
           // The routing itself is read from the code's stream (GET .../routing) and scan_targets; the lists keep its version.
           await tx.query('UPDATE dynamic_qr_codes SET updated_at = $2, version = $3 WHERE id = $1', [event.data.qrId, at, version]);
           break;
+        case 'QrTagsChanged':
+          for (const table of TABLES) {
+            const sql = `UPDATE ${table} SET tags = $2, updated_at = $3, version = $4 WHERE id = $1`;
+            await tx.query(sql, [event.data.qrId, event.data.after, at, version]);
+          }
+          break;
         case 'QrRenamed': {
           const { data } = event;
           for (const table of TABLES) {
@@ -210,11 +216,12 @@ export class CodesProjection implements Projection, OnModuleInit {
             touched(await tx.query(`${sql} RETURNING client_id, user_id`, [userId, at]));
           }
           // Issue 32: what the owner typed leaves the rows, as the same constants live and rebuilt (whatever was there).
-          await tx.query(`UPDATE qr_codes SET qr_data = '{}', name = NULL, frame_text = '', ${ERASED_STATIC_COLUMNS} WHERE user_id = $1`, [
-            userId,
-          ]);
           await tx.query(
-            `UPDATE dynamic_qr_codes SET qr_data = '{}', name = NULL, destination = '', platform = NULL, frame_text = ''
+            `UPDATE qr_codes SET qr_data = '{}', name = NULL, tags = '{}', frame_text = '', ${ERASED_STATIC_COLUMNS} WHERE user_id = $1`,
+            [userId],
+          );
+          await tx.query(
+            `UPDATE dynamic_qr_codes SET qr_data = '{}', name = NULL, tags = '{}', destination = '', platform = NULL, frame_text = ''
              WHERE user_id = $1`,
             [userId],
           );
