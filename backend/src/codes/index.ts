@@ -36,3 +36,5 @@ export { allCodesSql, dynamicCodesSql } from './read-model/codes-sql';
 /** Batches (issue 35) make each row through the single create: its body's schema (the same rules) and its command. */
 export { codeInputSchema } from './editing/code-requests';
 export { CreateQrCodeCommand } from './editing/create-qr-code.command';
+/** Issue 35: the tag rules (trimmed, 1 to 50 characters, at most 20 a code, none twice ignoring case), for batches' rows. */
+export { checkTags, TAG_MAX_LENGTH, TAGS_MAX } from './model/tags';

@@ -121,7 +121,7 @@ export const dashboardCodesQuery = listQuery({
       mode: z.enum(['static', 'dynamic'], { error: 'mode must be static or dynamic' }).optional(),
       paused: z.boolean({ error: 'paused must be true or false' }).optional(),
       /** Issue 35: codes carrying this tag (ignoring case). */
-      tag: text({ label: 'tag', max: 40 }).optional(),
+      tag: text({ label: 'tag', max: 50 }).optional(),
     },
     { error: 'filter may hold q, qrType, mode, paused and tag' },
   ),

@@ -55,8 +55,8 @@ describe('tags on codes (issue 35)', () => {
     const given = code.given(created);
     given.when((s) => decideSetTags(s, owner, ['  '])).thenRefuses({ status: 400, fields: { tags: 'A tag cannot be blank' } });
     given
-      .when((s) => decideSetTags(s, owner, ['x'.repeat(41)]))
-      .thenRefuses({ status: 400, fields: { tags: 'A tag can be at most 40 characters' } });
+      .when((s) => decideSetTags(s, owner, ['x'.repeat(51)]))
+      .thenRefuses({ status: 400, fields: { tags: 'A tag can be at most 50 characters' } });
     given
       .when((s) => decideSetTags(s, owner, ['Tables', ' tables']))
       .thenRefuses({ status: 400, fields: { tags: 'The tag "tables" is there twice (tags ignore upper and lower case)' } });

@@ -7,7 +7,7 @@ import type { QrEvent } from './qr-code.events';
  * every change is one QrTagsChanged on the code's stream, whoever asked for it (the editor, a bulk action, a rename).
  */
 export const TAGS_MAX = 20;
-export const TAG_MAX_LENGTH = 40;
+export const TAG_MAX_LENGTH = 50;
 
 export const TAGS_TOO_MANY = `A code can have at most ${TAGS_MAX} tags`;
 export const TAG_BLANK = 'A tag cannot be blank';

@@ -80,7 +80,7 @@ describe('tags on codes', () => {
       // One tag ignoring case, spelled as on most of its codes (a tie here: either spelling).
       { tag: expect.stringMatching(/^tables$/i) as unknown, count: 2 },
     ]);
-    expect((await list(owner, { tag: 'x'.repeat(41) })).status).toBe(400);
+    expect((await list(owner, { tag: 'x'.repeat(51) })).status).toBe(400);
   });
 
   it('refuses more than 20 tags, a repeated tag (any case), a blank or too long one with a 400 naming tags', async () => {
@@ -94,7 +94,7 @@ describe('tags on codes', () => {
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual({ tags: 'The tag "menu" is there twice (tags ignore upper and lower case)' });
     expect((await put([' '])).body.errors).toEqual({ tags: 'A tag cannot be blank' });
-    expect((await put(['x'.repeat(41)])).body.errors).toEqual({ tags: 'A tag can be at most 40 characters' });
+    expect((await put(['x'.repeat(51)])).body.errors).toEqual({ tags: 'A tag can be at most 50 characters' });
     expect((await put('tables')).status).toBe(400);
     expect((await put([])).body.tags).toEqual([]);
     // Someone else's code is not found, and unchanged.
