@@ -28,6 +28,7 @@ import {
   UNAVAILABLE_PAGE,
 } from './scan-pages';
 import { ScanCaps } from './scan-caps';
+import { destinationHost } from './destination-host';
 import { isHumanScan, scanCountry } from './scan-enrich';
 import { ScanRecorder } from './scan-recorder';
 import { ScanTarget, ScanTargetCache } from './scan-target-cache';
@@ -239,6 +240,9 @@ export class RedirectHandler implements OnModuleInit {
 
   private routedAnswer(req: IncomingMessage, res: ServerResponse, target: ScanTarget, answer: RouteAnswer): void {
     const location = safeLocation(answer.destination);
+    // A rule, arm or afterLimit on a domain staff blocked after the routing was saved: disabled, as a blocked destination.
+    if (location && target.blockedHosts.length && target.blockedHosts.includes(destinationHost(location) ?? ''))
+      return this.page(res, 410, DISABLED_PAGE);
     if (location) {
       res.writeHead(302, { Location: location, 'Cache-Control': 'no-store', 'Content-Length': '0' });
       res.end();

@@ -1,6 +1,7 @@
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
-import { signUp } from '../test-support/users';
+import { until } from '../test-support/until';
+import { grantRole, signUp } from '../test-support/users';
 import { BROWSER_UA, waitForEvents } from './scan-fixtures';
 import { SCAN_EVENTS } from './scan.events';
 
@@ -107,6 +108,33 @@ describe('GET /d/{shortCode} of a code with routing', () => {
     expect(await simulate()).toMatchObject({ destination: 'https://example.com/sold-out', matched: 'limit' });
     expect(await simulate()).toMatchObject({ matched: 'limit' });
     expect(await where(code.shortCode)).toBe('https://example.com/sold-out');
+  });
+
+  it('a domain blocked after the routing was saved: scans routed there get the disabled page, the others still go', async () => {
+    const code = await routedCode({
+      rules: [{ when: { device: ['desktop'], os: ['macOS'] }, destination: 'https://promo.routed-block.example/mac' }],
+      limits: { maxScans: 100, afterLimit: 'https://www.routed-block.example/over' },
+    });
+    expect(await where(code.shortCode, { 'user-agent': MAC })).toBe('https://promo.routed-block.example/mac');
+    expect(await where(code.shortCode)).toBe('https://example.com/home');
+    const admin = new TestClient(app.url);
+    await grantRole(app, (await signUp(admin)).id, 'admin');
+    // The role reaches the session through the users read model: wait until the console answers this admin.
+    await until(async () => (await admin.get('/api/admin/blocked-domains')).status === 200, 'the admin role', 10_000);
+    const block = (method: 'post' | 'delete') =>
+      method === 'post'
+        ? admin.post('/api/admin/blocked-domains', { domain: 'routed-block.example', reason: 'Phishing' })
+        : admin.delete('/api/admin/blocked-domains/routed-block.example');
+    expect((await block('post')).status).toBe(201);
+    const disabled = async () => (await scan(code.shortCode, { 'user-agent': MAC })).status === 410;
+    await until(disabled, 'the routed scan to answer the disabled page', 10_000);
+    const page = await scan(code.shortCode, { 'user-agent': MAC });
+    expect([page.status, page.text.includes('This QR code has been disabled')]).toEqual([410, true]);
+    // The code's own destination is not blocked: scans no rule sends to the blocked domain still go there.
+    expect(await where(code.shortCode)).toBe('https://example.com/home');
+    expect((await block('delete')).status).toBe(200);
+    await until(async () => !(await disabled()), 'the routed scan to go again once unblocked', 10_000);
+    expect(await where(code.shortCode, { 'user-agent': MAC })).toBe('https://promo.routed-block.example/mac');
   });
 
   it('the cap is exact under concurrency: 20 people at once on a cap of 5, five get the destination', async () => {

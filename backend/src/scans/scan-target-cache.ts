@@ -7,6 +7,7 @@ import type { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
 import { REDIS_SUBSCRIBER } from '../redis/redis.module';
+import { routingHosts } from './destination-host';
 import { ScanKeys, SCAN_KEYS } from './scan-keys';
 
 export interface ScanTarget {
@@ -25,6 +26,11 @@ export interface ScanTarget {
   isDisabled: boolean;
   /** Where each scan goes (issue 33); null: always the destination, and the redirect decides nothing. */
   routing: Routing | null;
+  /**
+   * The hosts among the routing's addresses whose domain is blocked (scan_target_blocks): a scan routed to one answers
+   * the disabled page. Read with the target (a blocklist change clears every cache), empty without routing.
+   */
+  blockedHosts: readonly string[];
 }
 
 interface Entry {
@@ -194,6 +200,14 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
     }[];
     const row = rows[0];
     if (!row) return null;
+    const hosts = routingHosts(row.routing);
+    const blocked = hosts.length
+      ? ((await this.dataSource.query(
+          `SELECT h FROM unnest($1::text[]) h
+           WHERE EXISTS (SELECT 1 FROM scan_target_blocks b WHERE h = b.domain OR h LIKE '%.' || b.domain)`,
+          [hosts],
+        )) as { h: string }[])
+      : [];
     return {
       qrId: row.qr_id,
       shortCode: row.short_code,
@@ -207,6 +221,7 @@ export class ScanTargetCache implements OnModuleInit, OnApplicationShutdown {
       isDeleted: row.is_deleted,
       isDisabled: row.is_disabled,
       routing: row.routing ?? null,
+      blockedHosts: blocked.map((found) => found.h),
     };
   }
 }

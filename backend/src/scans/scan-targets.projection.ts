@@ -9,23 +9,15 @@ import { ScanKeys, SCAN_KEYS } from './scan-keys';
 import { SCAN_TARGETS_PROJECTION, ScanTargetCache } from './scan-target-cache';
 import { ACCOUNT_CONTENT, USER_STREAM_EVENTS } from '../accounts';
 import { CODE_REDIRECTS } from '../codes';
+import { destinationHost } from './destination-host';
 import { BLOCKLIST_EVENTS, QR_EVENTS } from './scan.events';
 
 /**
  * The code events, accounts' UserDeleted (a deleted account's codes stop answering with it) and the blocklist (a code
- * whose destination's domain is blocked answers the disabled page).
+ * whose destination's domain is blocked answers the disabled page; a scan its routing sends to a blocked domain too:
+ * the cache reads which of the routing's hosts are blocked, scan-target-cache.ts).
  */
 const CONSUMED = QR_EVENTS.and(BLOCKLIST_EVENTS).and(USER_STREAM_EVENTS.pick('UserDeleted'));
-
-/** The lower-case host a destination's blocklist check matches, or null (none, or not a URL). */
-export function destinationHost(destination: string | null | undefined): string | null {
-  if (!destination) return null;
-  try {
-    return new URL(destination).hostname.replace(/\.$/, '').toLowerCase() || null;
-  } catch {
-    return null;
-  }
-}
 
 /** Is this host (a parameter) on scan_target_blocks, itself or as a subdomain? */
 const BLOCKED_HOST = (param: string) =>
