@@ -68,6 +68,24 @@ export const accountExportSchema = z.object({
         qrData: z.record(z.string(), z.unknown()),
         createdAt: z.unknown(),
         history: z.array(z.record(z.string(), z.unknown())).meta({ description: 'As GET /api/qrcodes/{id}/history answers' }),
+        routing: z
+          .object({
+            rules: z.array(z.object({ when: z.record(z.string(), z.unknown()), destination: z.string() })).optional(),
+            split: z.array(z.object({ destination: z.string(), weight: z.number() })).optional(),
+            limits: z
+              .object({
+                maxScans: z.number().optional(),
+                validFrom: z.string().optional(),
+                validUntil: z.string().optional(),
+                afterLimit: z.string().optional(),
+              })
+              .optional(),
+          })
+          .nullable()
+          .meta({
+            description:
+              "A dynamic code's routing now, as GET /api/dynamic-qrcodes/{id}/routing answers it (without version); null without one",
+          }),
         scans: z.array(scanDayExportSchema).meta({ description: 'Every day the code was scanned, oldest first' }),
       })
       .catchall(z.unknown())

@@ -67,6 +67,12 @@ describe('GET /api/account/export', () => {
     expect(menu.status).toBe(201);
     const edited = await client.put(`/api/dynamic-qrcodes/${menu.body.id}`, { destination: `https://example.com/${label}/menu-2` });
     expect(edited.status).toBe(200);
+    // Issue 33: a routing (a rule no scan below matches), exported with the code.
+    const routing = {
+      rules: [{ when: { country: ['JP'] }, destination: `https://example.com/${label}/japan` }],
+      limits: { maxScans: 500 },
+    };
+    expect((await client.put(`/api/dynamic-qrcodes/${menu.body.id}/routing`, routing)).status).toBe(200);
     const visitor = new TestClient(app.url);
     expect((await scan(visitor, menu.body.shortCode, BROWSER_UA, '81.2.69.142')).status).toBe(302);
     expect((await scan(visitor, menu.body.shortCode, DESKTOP_UA, '8.8.8.8')).status).toBe(302);
@@ -146,15 +152,24 @@ describe('GET /api/account/export', () => {
     // Every code with its content, style and history, as the dashboard and the history route answer them.
     expect(data.codes.map((code) => code.id).sort()).toEqual([...ada.codeIds].sort());
     for (const code of data.codes) {
-      const { history, scans, ...rest } = code;
+      const { history, scans, routing, ...rest } = code;
       expect(rest).toEqual((await ada.client.get(`/api/dashboard/codes/${code.id}`)).body);
+      if (code.id !== ada.codeIds[1]) expect(routing).toBeNull();
       expect(history).toEqual((await ada.client.get(`/api/qrcodes/${code.id}/history`)).body);
       if (code.id !== ada.codeIds[1]) expect(scans).toEqual([]);
     }
     const note = data.codes.find((code) => code.id === ada.codeIds[0])!;
     expect(note).toMatchObject({ content: 'note of ada', fgColor: '#112233' });
     const menu = data.codes.find((code) => code.id === ada.codeIds[1])!;
-    expect(menu.history.map((entry) => entry.type)).toEqual(['QrCreated', 'QrDestinationChanged']);
+    expect(menu.history.map((entry) => entry.type)).toEqual(['QrCreated', 'QrDestinationChanged', 'QrRoutingChanged']);
+    // The routing now, as GET .../routing answers it (without the version).
+    const { version, ...routingNow } = (await ada.client.get(`/api/dynamic-qrcodes/${menu.id}/routing`)).body;
+    expect(typeof version).toBe('number');
+    expect(menu.routing).toEqual(routingNow);
+    expect(menu.routing).toEqual({
+      rules: [{ when: { country: ['JP'] }, destination: 'https://example.com/ada/japan' }],
+      limits: { maxScans: 500 },
+    });
 
     // Scans per day, with breakdowns: the analytics page's figures for the same day.
     const today = new Date().toISOString().slice(0, 10);

@@ -8331,6 +8331,25 @@ export interface operations {
                             history: {
                                 [key: string]: unknown;
                             }[];
+                            /** @description A dynamic code's routing now, as GET /api/dynamic-qrcodes/{id}/routing answers it (without version); null without one */
+                            routing: {
+                                rules?: {
+                                    when: {
+                                        [key: string]: unknown;
+                                    };
+                                    destination: string;
+                                }[];
+                                split?: {
+                                    destination: string;
+                                    weight: number;
+                                }[];
+                                limits?: {
+                                    maxScans?: number;
+                                    validFrom?: string;
+                                    validUntil?: string;
+                                    afterLimit?: string;
+                                };
+                            } | null;
                             /** @description Every day the code was scanned, oldest first */
                             scans: {
                                 /** @description UTC day, YYYY-MM-DD */

@@ -46,7 +46,8 @@ export interface PaymentCode {
 }
 
 /** One code in a person's data export: the code as the dashboard answers it, and its history. */
-export type ExportedCode = CodeDto & { history: HistoryEntry[] };
+/** A code in a person's data export: as the dashboard answers it, with its history and (a dynamic code's) routing. */
+export type ExportedCode = CodeDto & { history: HistoryEntry[]; routing: Routing | null };
 
 export type LoadedCode = { state: QrState & { code: QrCreated }; revision: bigint | 'no_stream'; events: RecordedEvent[] };
 
@@ -274,6 +275,10 @@ export class CodesQueryService {
   /** GET /api/qrcodes/{id}/history: the code's stream, oldest first, with who, when and what changed. */
   async history(user: AuthUser, qrId: string): Promise<HistoryEntry[]> {
     const { events } = await this.readable(user, qrId, true);
+    return this.historyOf(events);
+  }
+
+  private async historyOf(events: RecordedEvent[]): Promise<HistoryEntry[]> {
     const names = await this.accounts.usernames(events.map((event) => event.metadata.actorId)).catch(() => new Map<string, string>());
     return events.map((event) => ({
       id: event.id,
@@ -300,7 +305,10 @@ export class CodesQueryService {
     )) as { id: string }[];
     for (const { id } of ids) {
       try {
-        yield { ...(await this.dashboardCode(user, id)), history: await this.history(user, id) };
+        const code = await this.dashboardCode(user, id);
+        // One read of the stream: the history and the routing live now (issue 33; null without one, or static).
+        const { state, events } = await this.readable(user, id, true);
+        yield { ...code, history: await this.historyOf(events), routing: state.routing ?? null };
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'not_found')) throw error; // deleted meanwhile: not theirs to export
       }
