@@ -6,6 +6,8 @@ import { RecordBatchStepHandler } from './batch-step.command';
 import { BATCH_QUEUE, BatchQueue } from './batch-queue';
 import { BatchRunner } from './batch-runner';
 import { BatchesController } from './batches.controller';
+import { CodeExports } from './code-exports';
+import { CodeExportsController } from './code-exports.controller';
 import { BatchesProjection } from './batches.projection';
 import { BatchesQuery } from './batches.query';
 
@@ -24,7 +26,7 @@ import { BatchesQuery } from './batches.query';
       }),
     }),
   ],
-  controllers: [BatchesController],
-  providers: [BatchesProjection, BatchesQuery, CreateBatchHandler, RecordBatchStepHandler, BatchRunner, BatchQueue],
+  controllers: [BatchesController, CodeExportsController],
+  providers: [BatchesProjection, BatchesQuery, CreateBatchHandler, RecordBatchStepHandler, BatchRunner, BatchQueue, CodeExports],
 })
 export class BatchesModule {}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName, safeObject } from '../common/input';
+import { displayName, safeObject, uuidId } from '../common/input';
 
 export const BATCH_ROWS_REQUIRED = 'rows must be a list of rows, or send a CSV as the file field';
 
@@ -20,6 +20,8 @@ export type CreateBatch = z.output<typeof createBatchSchema>;
 
 export const EXPORT_FORMATS = ['png', 'svg', 'both'] as const;
 export const PRINT_LAYOUTS = ['a4-3x8', 'letter-3x10', 'a4-1'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type PrintLayoutName = (typeof PRINT_LAYOUTS)[number];
 
 /** GET /api/batches/{id}/codes.zip. */
 export const zipQuery = z.strictObject({
@@ -37,3 +39,20 @@ export const printQuery = z.strictObject({
     .transform((value) => value === 'true'),
 });
 export type PrintQuery = z.output<typeof printQuery>;
+
+const ids = z
+  .array(uuidId(), { error: 'ids must be a list of code ids' })
+  .min(1, 'Choose at least one code')
+  .max(5000, 'At most 5000 codes at once');
+
+/** POST /api/dashboard/codes/export.zip: the selected codes' files. */
+export const selectionZipBody = z.strictObject({ ids, format: zipQuery.shape.format });
+export type SelectionZipBody = z.output<typeof selectionZipBody>;
+
+/** POST /api/dashboard/codes/print.pdf: the selected codes on the layout's sheets. */
+export const selectionPrintBody = z.strictObject({
+  ids,
+  layout: printQuery.shape.layout,
+  captions: z.boolean({ error: 'captions must be true or false' }).optional().default(true),
+});
+export type SelectionPrintBody = z.output<typeof selectionPrintBody>;

@@ -15,6 +15,7 @@ import { DashboardCodesController } from './read-model/dashboard-codes.controlle
 import { CreateQrCodeHandler } from './editing/create-qr-code.command';
 import { DeleteQrCodeHandler } from './editing/delete-qr-code.command';
 import { DownloadsService } from './generator/downloads.service';
+import { CodeArtwork } from './generator/code-artwork';
 import { DynamicCodesController } from './dynamic/dynamic-codes.controller';
 import { GeneratorService } from './generator/generator.service';
 import { PagesController } from './pages/pages.controller';
@@ -64,6 +65,7 @@ import { TagsController } from './tags/tags.controller';
     CodesProjection,
     GeneratorService,
     DownloadsService,
+    CodeArtwork,
     UploadsService,
     UploadsProjection,
     TrialService,
@@ -92,6 +94,6 @@ import { TagsController } from './tags/tags.controller';
     BlockedDomainsProjection,
     BlockedDomainsQuery,
   ],
-  exports: [CodesQueryService, BlockedDomainsQuery],
+  exports: [CodesQueryService, BlockedDomainsQuery, CodeArtwork],
 })
 export class CodesModule {}

@@ -38,3 +38,5 @@ export { codeInputSchema } from './editing/code-requests';
 export { CreateQrCodeCommand } from './editing/create-qr-code.command';
 /** Issue 35: the tag rules (trimmed, 1 to 50 characters, at most 20 a code, none twice ignoring case), for batches' rows. */
 export { checkTags, TAG_MAX_LENGTH, TAGS_MAX } from './model/tags';
+/** Exports of many codes (issue 35: a batch's or a selection's ZIP and print PDF): each code's files, drawn as a download's. */
+export { CodeArtwork, type CodeArtworkItem } from './generator/code-artwork';

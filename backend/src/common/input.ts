@@ -279,6 +279,11 @@ export function CsvAnswerOf(description: string): MethodDecorator {
   return ApiResponse({ status: 200, description, content: { 'text/csv': { schema: { type: 'string' } } } });
 }
 
+/** A route that answers a file (a ZIP, a PDF), streamed: documented with its media type as binary. */
+export function FileAnswerOf(type: string, description: string): MethodDecorator {
+  return ApiResponse({ status: 200, description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
+}
+
 /** A route that answers nothing on success (204 No Content, a delete): documented so, not left as an untyped answer. */
 export function NoContentAnswer(description: string): MethodDecorator {
   return ApiResponse({ status: 204, description });

@@ -11,6 +11,7 @@ import type {
 import type { AnalyticsShareCreated } from '../analytics';
 import type { ApiKeyCreated } from '../api-keys';
 import { webhookStream, type WebhookCreated } from '../webhooks';
+import { batchStream, type BatchRequested } from '../batches';
 import { bootstrap, type RunningApp } from '../bootstrap';
 import type { CampaignStarted } from '../campaigns';
 import { DEFAULT_STORED_STYLE, type FileUploaded, type QrCreated, type QrTracked } from '../codes';
@@ -282,6 +283,39 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
   await append(webhookStream(deletedHook), [
     hook(deletedHook, 'https://hooks.example.com/gone'),
     event('WebhookDeleted', { webhookId: deletedHook }, 2, googler),
+  ]);
+
+  // Batches (issue 35): one done with a code made and a row refused, one the worker could not finish.
+  const [doneBatch, failedBatch] = [randomUUID(), randomUUID()];
+  const batchRequested = (batchId: string) =>
+    event<BatchRequested>(
+      'BatchRequested',
+      {
+        batchId,
+        ownerId: googler,
+        name: 'Tables',
+        rows: [
+          { qrType: 'text', text: 'a' },
+          { qrType: 'url', url: 'nope' },
+        ],
+      },
+      2,
+      googler,
+    );
+  await append(batchStream(doneBatch), [
+    batchRequested(doneBatch),
+    event('BatchStarted', { batchId: doneBatch }, 2, googler),
+    event(
+      'BatchRowsProcessed',
+      { batchId: doneBatch, processed: 2, created: [{ row: 1, codeId: randomUUID() }], failed: [{ row: 2, field: 'url', message: 'x' }] },
+      2,
+      googler,
+    ),
+    event('BatchFinished', { batchId: doneBatch, state: 'done', reason: null }, 2, googler),
+  ]);
+  await append(batchStream(failedBatch), [
+    batchRequested(failedBatch),
+    event('BatchFinished', { batchId: failedBatch, state: 'failed', reason: 'gone' }, 2, googler),
   ]);
 
   // Codes: a dynamic code through every change, a static one, the leaver's code; the blocklist.

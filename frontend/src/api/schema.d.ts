@@ -2110,6 +2110,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/batches/{id}/codes.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys: not accepted. */
+        get: operations["CodeExportsController_batchZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/batches/{id}/print.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description API keys: not accepted. */
+        get: operations["CodeExportsController_batchPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/codes/export.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API keys: not accepted. */
+        post: operations["CodeExportsController_selectionZip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/codes/print.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API keys: not accepted. */
+        post: operations["CodeExportsController_selectionPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8826,6 +8894,119 @@ export interface operations {
                         /** @description ISO 8601 */
                         createdAt: string;
                     };
+                };
+            };
+        };
+    };
+    CodeExportsController_batchZip: {
+        parameters: {
+            query?: {
+                format?: "png" | "svg" | "both";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch's codes: a PNG and/or SVG file each, named after them */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+        };
+    };
+    CodeExportsController_batchPdf: {
+        parameters: {
+            query?: {
+                layout?: "a4-3x8" | "letter-3x10" | "a4-1";
+                captions?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch's codes on the layout's sheets, as vector paths */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    CodeExportsController_selectionZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /**
+                     * @default png
+                     * @enum {string}
+                     */
+                    format?: "png" | "svg" | "both";
+                };
+            };
+        };
+        responses: {
+            /** @description The selected codes: a PNG and/or SVG file each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+        };
+    };
+    CodeExportsController_selectionPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /**
+                     * @default a4-3x8
+                     * @enum {string}
+                     */
+                    layout?: "a4-3x8" | "letter-3x10" | "a4-1";
+                    /** @default true */
+                    captions?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The selected codes on the layout sheets */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
         };
