@@ -266,7 +266,7 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
     event('ApiKeyRevoked', { keyId: revokedKey, ownerId: googler, name: 'gone', prefix: 'qrs_live_gone' }, 2, googler),
   ]);
 
-  // Webhooks (issue 34): one kept, one disabled by the worker, one deleted.
+  // Webhooks (issue 34): one kept, one disabled by the worker, one disabled and made active by a retry, one deleted.
   const hook = (webhookId: string, url: string) =>
     event<WebhookCreated>(
       'WebhookCreated',
@@ -274,11 +274,16 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
       2,
       googler,
     );
-  const [keptHook, disabledHook, deletedHook] = [randomUUID(), randomUUID(), randomUUID()];
+  const [keptHook, disabledHook, retriedHook, deletedHook] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
   await append(webhookStream(keptHook), [hook(keptHook, 'https://hooks.example.com/kept')]);
   await append(webhookStream(disabledHook), [
     hook(disabledHook, 'https://hooks.example.com/down'),
     event('WebhookDisabled', { webhookId: disabledHook, ownerId: googler, url: 'https://hooks.example.com/down', reason: 'HTTP 500' }, 2),
+  ]);
+  await append(webhookStream(retriedHook), [
+    hook(retriedHook, 'https://hooks.example.com/back'),
+    event('WebhookDisabled', { webhookId: retriedHook, ownerId: googler, url: 'https://hooks.example.com/back', reason: 'HTTP 503' }, 2),
+    event('WebhookRetryRequested', { webhookId: retriedHook, deliveryId: `msg_${'1'.repeat(32)}` }, 2, googler),
   ]);
   await append(webhookStream(deletedHook), [
     hook(deletedHook, 'https://hooks.example.com/gone'),

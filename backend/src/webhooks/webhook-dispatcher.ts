@@ -144,6 +144,9 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
              WHERE webhook_id = $1 AND status = 'pending'`,
             [event.data.webhookId],
           );
+        } else if (event.type === 'WebhookRetryRequested') {
+          await this.flush(rows, tx);
+          await this.retry(event.data.webhookId, event.data.deliveryId, endpoints, tx);
         } else if (event.type === 'WebhookReplayRequested') {
           await this.flush(rows, tx);
           await this.replay(event, event.data, tx);
@@ -242,6 +245,26 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
       [JSON.stringify(batch)],
     )) as { key: string }[];
     this.planned.push(...inserted.map((row) => row.key));
+  }
+
+  /**
+   * WebhookRetryRequested: the delivery's failed rows go back in the queue, due now, with their body and webhook-id;
+   * a disabled endpoint is active again (a deleted one stays deleted and nothing is sent).
+   */
+  private async retry(webhookId: string, deliveryId: string, endpoints: Map<string, Endpoint>, tx: EntityManager): Promise<void> {
+    const [endpoint] = (await tx.query(
+      `UPDATE webhook_endpoints SET status = 'active' WHERE id = $1 AND status IN ('active', 'disabled') RETURNING id`,
+      [webhookId],
+    )) as { id: string }[];
+    if (!endpoint) return;
+    const known = endpoints.get(webhookId);
+    if (known) known.status = 'active';
+    const retried = (await tx.query(
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
+       WHERE webhook_id = $1 AND message_id = $2 AND status = 'failed' RETURNING key`,
+      [webhookId, deliveryId],
+    )) as { key: string }[];
+    this.planned.push(...retried.map((row) => row.key));
   }
 
   /**

@@ -4,9 +4,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AuthUser } from '../accounts';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ENV, Env } from '../config/env';
-import { decideCreate, decideDelete, decideDisable, decideReplay, evolveWebhook, guardOwner, initialWebhook } from './webhook';
+import { DataSource } from 'typeorm';
+import { decideCreate, decideDelete, decideDisable, decideReplay, decideRetry, evolveWebhook, guardOwner, initialWebhook } from './webhook';
 import { webhookStream } from './webhook.events';
-import type { CreatedWebhookAnswer, ReplayAnswer } from './webhooks.answers';
+import type { CreatedWebhookAnswer, ReplayAnswer, RetryAnswer } from './webhooks.answers';
 import { WEBHOOKS_PROJECTION } from './webhooks.projection';
 import type { CreateWebhook } from './webhooks.schemas';
 import { checkWebhookUrl } from './webhook-url';
@@ -114,6 +115,51 @@ export class ReplayWebhookHandler implements ICommandHandler<ReplayWebhookComman
       actor: actorOf(user),
       decide: (state) => decideReplay(state, ownerOf(user), replayId, from),
       answer: () => ({ replayId, from: from.toISOString() }),
+    });
+  }
+}
+
+/**
+ * POST /api/webhooks/{id}/deliveries/{deliveryId}/retry: WebhookRetryRequested for a failed delivery; the worker puts
+ * its row back in the queue (same webhook-id and body) and makes a disabled webhook active again.
+ */
+export class RetryWebhookDeliveryCommand extends Command<RetryAnswer> {
+  constructor(
+    readonly user: AuthUser,
+    readonly webhookId: string,
+    readonly deliveryId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RetryWebhookDeliveryCommand)
+export class RetryWebhookDeliveryHandler implements ICommandHandler<RetryWebhookDeliveryCommand> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async execute({ user, webhookId, deliveryId }: RetryWebhookDeliveryCommand): Promise<RetryAnswer> {
+    // The ledger is the worker's record; read here only to refuse what there is nothing to retry (decideRetry).
+    const rows = (await this.dataSource.query('SELECT status FROM webhook_deliveries WHERE webhook_id = $1 AND message_id = $2', [
+      webhookId,
+      deliveryId,
+    ])) as { status: string }[];
+    return this.pipeline.run({
+      stream: webhookStream(webhookId),
+      initial: initialWebhook,
+      evolve: evolveWebhook,
+      actor: actorOf(user),
+      waitFor: [WEBHOOKS_PROJECTION],
+      decide: (state) =>
+        decideRetry(
+          state,
+          ownerOf(user),
+          deliveryId,
+          rows.map((row) => row.status),
+        ),
+      answer: () => ({ deliveryId }),
     });
   }
 }

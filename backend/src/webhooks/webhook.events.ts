@@ -42,11 +42,22 @@ export interface WebhookReplayRequested {
   from: string;
 }
 
+/**
+ * The owner asked for a failed delivery again (POST /api/webhooks/{id}/deliveries/{deliveryId}/retry): the worker sends
+ * the same body under the same webhook-id. A retry says the endpoint is back, so a disabled webhook is active again.
+ */
+export interface WebhookRetryRequested {
+  webhookId: string;
+  /** The delivery's webhook-id (`msg_…`). */
+  deliveryId: string;
+}
+
 export interface WebhookEvents {
   WebhookCreated: WebhookCreated;
   WebhookDeleted: WebhookDeleted;
   WebhookDisabled: WebhookDisabled;
   WebhookReplayRequested: WebhookReplayRequested;
+  WebhookRetryRequested: WebhookRetryRequested;
 }
 export type WebhookEvent = EventOf<WebhookEvents>;
 export const WEBHOOK_EVENTS = eventCatalogue<WebhookEvents>({
@@ -54,6 +65,7 @@ export const WEBHOOK_EVENTS = eventCatalogue<WebhookEvents>({
   WebhookDeleted: true,
   WebhookDisabled: true,
   WebhookReplayRequested: true,
+  WebhookRetryRequested: true,
 });
 
 export const webhookStream = (webhookId: string) => `webhook-${webhookId}`;

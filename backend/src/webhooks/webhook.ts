@@ -25,6 +25,8 @@ export function evolveWebhook(state: WebhookState, event: Evolvable): WebhookSta
       return { ...state, deleted: true };
     case 'WebhookDisabled':
       return { ...state, disabled: true };
+    case 'WebhookRetryRequested':
+      return { ...state, disabled: false };
     default:
       return state;
   }
@@ -64,6 +66,20 @@ export function decideReplay(state: WebhookState, owner: WebhookOwner, replayId:
   const { webhookId } = guardOwner(state, owner);
   if (state.disabled) throw DomainError.conflict('This webhook was disabled after failed deliveries: create a new one');
   return [{ type: 'WebhookReplayRequested', data: { webhookId, replayId, from: from.toISOString() } }];
+}
+
+export const DELIVERY_NOT_FOUND = 'Delivery not found';
+export const DELIVERY_NOT_RETRYABLE = 'Only a failed delivery can be retried';
+
+/**
+ * A failed delivery sent again (same webhook-id and body). `statuses` are the ledger's rows of that delivery for this
+ * webhook (the original and any replay). It re-enables a disabled webhook: the owner says the endpoint is back.
+ */
+export function decideRetry(state: WebhookState, owner: WebhookOwner, deliveryId: string, statuses: string[]): Decided[] {
+  const { webhookId } = guardOwner(state, owner);
+  if (!statuses.length) throw DomainError.notFound(DELIVERY_NOT_FOUND);
+  if (!statuses.includes('failed')) throw DomainError.conflict(DELIVERY_NOT_RETRYABLE);
+  return [{ type: 'WebhookRetryRequested', data: { webhookId, deliveryId } }];
 }
 
 /** The worker's decision after a delivery's last try failed: once, and never for a deleted webhook. */

@@ -62,3 +62,9 @@ export const replayAnswer = z.object({
   from: z.string().meta({ description: 'ISO 8601' }),
 });
 export type ReplayAnswer = z.output<typeof replayAnswer>;
+
+/** POST /api/webhooks/{id}/deliveries/{deliveryId}/retry (202): the worker sends it again. */
+export const retryAnswer = z.object({
+  deliveryId: z.string().meta({ description: 'The webhook-id the retry is sent with (the same as before)' }),
+});
+export type RetryAnswer = z.output<typeof retryAnswer>;

@@ -2,20 +2,26 @@ import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
 import { AnswerOf, BodyOf, IdParam, NoContentAnswer, uuidId } from '../common/input';
-import { WEBHOOK_NOT_FOUND } from './webhook';
-import { CreateWebhookCommand, DeleteWebhookCommand, ReplayWebhookCommand } from './webhook.commands';
+import { z } from 'zod';
+import { DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND } from './webhook';
+import { CreateWebhookCommand, DeleteWebhookCommand, ReplayWebhookCommand, RetryWebhookDeliveryCommand } from './webhook.commands';
 import {
   createdWebhookAnswer,
   deliveriesAnswer,
   replayAnswer,
+  retryAnswer,
   webhooksAnswer,
   type CreatedWebhookAnswer,
   type DeliveriesAnswer,
   type ReplayAnswer,
+  type RetryAnswer,
   type WebhooksAnswer,
 } from './webhooks.answers';
 import { WebhooksQuery } from './webhooks.query';
 import { createWebhookSchema, replayWebhookSchema, type CreateWebhook, type ReplayWebhook } from './webhooks.schemas';
+
+/** A delivery's id: its webhook-id, `msg_` and 32 hex digits. */
+const deliveryId = z.string().regex(/^msg_[0-9a-f]{32}$/);
 
 /**
  * A signed-in owner's webhooks (issue 34): each receives, signed per the Standard Webhooks specification, the events of
@@ -51,6 +57,15 @@ export class WebhooksController {
     @IdParam('id', uuidId(), WEBHOOK_NOT_FOUND) id: string,
   ): Promise<DeliveriesAnswer> {
     return this.webhooks.deliveries(user, id);
+  }
+
+  /** A failed delivery again, same webhook-id and body; a disabled webhook is active again (docs/webhooks.md). */
+  @Post(':id/deliveries/:deliveryId/retry') @HttpCode(202) @Authenticated() @AnswerOf(retryAnswer, 202) retry(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), WEBHOOK_NOT_FOUND) id: string,
+    @IdParam('deliveryId', deliveryId, DELIVERY_NOT_FOUND) delivery: string,
+  ): Promise<RetryAnswer> {
+    return this.commandBus.execute(new RetryWebhookDeliveryCommand(user, id, delivery));
   }
 
   @Post(':id/replay') @HttpCode(202) @Authenticated() @AnswerOf(replayAnswer, 202) replay(

@@ -261,6 +261,58 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
     expect(notice?.parsed.text).toContain(`Endpoint: ${base}/down`);
     expect(notice?.parsed.text).toContain('Last attempt: HTTP 503 after 4 attempts');
   }, 40_000);
+
+  it('Retry sends a failed delivery again with the same webhook-id and body and makes its disabled webhook active', async () => {
+    const hook = await create(owner, '/flaky', ['code.created', 'code.paused']);
+    let up = false;
+    receiver.answer = (delivery) => (delivery.path === '/flaky' && !up ? 503 : 200);
+    const code = await postMultipart(owner, '/api/dynamic-qrcodes', dynamicForm('https://example.com/flaky'));
+    expect((await owner.post(`/api/dynamic-qrcodes/${code.body.id}/pause`)).status).toBe(200);
+    const deliveries = async () => deliveriesAnswer.parse((await owner.get(`/api/webhooks/${hook.id}/deliveries`)).body);
+    await until(
+      async () =>
+        (await deliveries()).map((row) => `${row.event} ${row.status}`).join(', ') === 'code.paused cancelled, code.created failed',
+      'the webhook disabled, its created delivery failed',
+      20_000,
+    );
+    const [paused, failed] = await deliveries();
+    const retry = (client: TestClient, id: string) => client.post(`/api/webhooks/${hook.id}/deliveries/${id}/retry`, {});
+
+    const stranger = new TestClient(app.url);
+    await signUp(stranger);
+    expect((await retry(stranger, failed.id)).status).toBe(404);
+    expect((await retry(owner, paused.id)).body).toMatchObject({ statusCode: 409, message: 'Only a failed delivery can be retried' });
+    expect((await retry(owner, `msg_${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await retry(owner, 'not-a-delivery')).status).toBe(404);
+
+    up = true;
+    const before = receiver.at('/flaky');
+    const answer = await retry(owner, failed.id);
+    expect(answer.status).toBe(202);
+    expect(answer.body).toEqual({ deliveryId: failed.id });
+    // The list says active at once (the read model is waited for); the worker sends the stored body again.
+    expect(webhooksAnswer.parse((await owner.get('/api/webhooks')).body).find((one) => one.id === hook.id)).toMatchObject({
+      status: 'active',
+      disabledAt: null,
+    });
+    await until(async () => (await deliveries())[1].status === 'delivered', 'the retried delivery delivered', 20_000);
+    const sent = receiver.at('/flaky').slice(before.length);
+    expect(sent.map((delivery) => [delivery.headers['webhook-id'], delivery.body, delivery.answered])).toEqual([
+      [failed.id, before[0].body, 200],
+    ]);
+    expect(verifyStandardWebhook(hook.secret, sent[0].headers, sent[0].body)).toBe(true);
+    expect((await deliveries())[1]).toMatchObject({ id: failed.id, attempts: 5, lastStatus: 'HTTP 200', nextAttemptAt: null });
+    expect((await retry(owner, failed.id)).status).toBe(409);
+
+    // Active again: the code's next event is delivered.
+    expect((await owner.post(`/api/dynamic-qrcodes/${code.body.id}/resume`)).status).toBe(200);
+    expect((await owner.post(`/api/dynamic-qrcodes/${code.body.id}/pause`)).status).toBe(200);
+    await until(
+      async () => receiver.at('/flaky').some((delivery) => delivery.json.type === 'code.paused'),
+      'a new pause delivered',
+      20_000,
+    );
+  }, 60_000);
 });
 
 describe('webhook deliveries and the destination policy at delivery time', () => {

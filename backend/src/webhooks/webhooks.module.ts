@@ -1,7 +1,13 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { ENV, Env } from '../config/env';
-import { CreateWebhookHandler, DeleteWebhookHandler, DisableWebhookHandler, ReplayWebhookHandler } from './webhook.commands';
+import {
+  CreateWebhookHandler,
+  DeleteWebhookHandler,
+  DisableWebhookHandler,
+  ReplayWebhookHandler,
+  RetryWebhookDeliveryHandler,
+} from './webhook.commands';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WEBHOOK_QUEUE, WebhookQueue } from './webhook-queue';
 import { WebhookSender } from './webhook-sender';
@@ -36,6 +42,7 @@ import { WebhooksQuery } from './webhooks.query';
     CreateWebhookHandler,
     DeleteWebhookHandler,
     ReplayWebhookHandler,
+    RetryWebhookDeliveryHandler,
     DisableWebhookHandler,
     WebhookSender,
     WebhookQueue,

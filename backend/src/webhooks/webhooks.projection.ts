@@ -8,7 +8,9 @@ import { WEBHOOK_EVENTS } from './webhook.events';
 
 export const WEBHOOKS_PROJECTION = 'webhooks';
 
-const CONSUMED = WEBHOOK_EVENTS.pick('WebhookCreated', 'WebhookDeleted', 'WebhookDisabled').and(USER_STREAM_EVENTS.pick('UserDeleted'));
+const CONSUMED = WEBHOOK_EVENTS.pick('WebhookCreated', 'WebhookDeleted', 'WebhookDisabled', 'WebhookRetryRequested').and(
+  USER_STREAM_EVENTS.pick('UserDeleted'),
+);
 
 /** `webhooks`: the owners' webhooks as GET /api/webhooks lists them (never the secret); a deleted account's leave with it. */
 @Injectable()
@@ -49,6 +51,9 @@ export class WebhooksProjection implements Projection, OnModuleInit {
             at,
             event.data.reason,
           ]);
+          break;
+        case 'WebhookRetryRequested':
+          await tx.query('UPDATE webhooks SET disabled_at = NULL, disabled_reason = NULL WHERE id = $1', [event.data.webhookId]);
           break;
       }
     }
