@@ -1,7 +1,6 @@
 // Signed-in pages: account settings (name edit, delete), the change-password dialog wired to the real call,
-// the lazily loaded dashboard (signed in, / is the dashboard), bulk generation.
-// Needs: register/login/user, PUT /api/update-name, POST /api/change-password, POST /api/delete-account;
-// the bulk test also needs POST /api/bulk-generate-qrcode.
+// the lazily loaded dashboard (signed in, / is the dashboard). Bulk generation (the batch creator) is batches.e2e.ts.
+// Needs: register/login/user, PUT /api/update-name, POST /api/change-password, POST /api/delete-account.
 // The pages start as the run's stored signed-in user (storageState). Changing the password and deleting
 // the account end sessions, so those two sign up a user of their own through the real form.
 import type { Page } from 'playwright-core';
@@ -44,19 +43,6 @@ describe('as the stored signed-in user', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard/codes');
     await page.getByTestId('dashboard-entry').waitFor({ timeout: 30_000 });
     expect(scripts.some((url) => url.includes('DashboardApp'))).toBe(true);
-  });
-
-  test('bulk generation: batches, counters, results and SVG downloads', async () => {
-    await page.goto('/bulk-generation');
-    await page.getByRole('heading', { name: 'Bulk Generation' }).waitFor();
-    const lines = Array.from({ length: 12 }, (_, index) => `https://example.com/item/${index + 1}`);
-    await page.getByLabel('URLs, one per line').fill(lines.join('\n'));
-    await page.getByRole('button', { name: 'Generate QR Codes' }).click();
-    const text = await new SiteChrome(page).waitForToast('Bulk Generation Complete', 30_000);
-    expect(text).toContain('Generated 12 QR codes successfully. 0 failed.');
-    expect(await page.getByRole('img', { name: /^QR code for https:\/\/example\.com\/item\// }).count()).toBe(12);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (SVG)' }).click()]);
-    expect(download.suggestedFilename()).toBe('qr-code-1.svg');
   });
 });
 

@@ -24,16 +24,16 @@ test('account settings signed out shows the spec’s message and stays on the pa
   expect(new URL(page.url()).pathname).toBe('/account-settings');
 });
 
-test('a CSV uploaded to bulk generation has its header row detected and skipped', async () => {
+test('a CSV uploaded to bulk generation is read by its header row and previewed row by row', async () => {
   const { page } = await session.newPage(DESKTOP, { signedIn: true });
   const dir = await mkdtemp(path.join(tmpdir(), 'qrs-bulk-'));
   const file = path.join(dir, 'links.csv');
-  await writeFile(file, 'URL,Label\r\nhttps://a.example/one,One\r\nhttps://b.example/two,Two\r\n');
+  await writeFile(file, 'url,name\r\nhttps://a.example/one,One\r\nhttps://b.example/two,Two\r\n');
   await page.goto('/bulk-generation');
   await page.locator('#bulk-file').setInputFiles(file);
-  await page.getByText('Header row skipped').first().waitFor();
-  const input = page.getByRole('textbox').first();
-  expect(await input.inputValue()).toBe('https://a.example/one\nhttps://b.example/two');
+  await page.getByText('2 rows: 2 ready, 0 with a problem').waitFor();
+  expect(await page.getByRole('textbox', { name: 'Batch name' }).inputValue()).toBe('links');
+  expect(await page.getByRole('table', { name: 'Preview' }).getByText('One', { exact: true }).count()).toBe(1);
 });
 
 test('signed-out pages log no console error', async () => {

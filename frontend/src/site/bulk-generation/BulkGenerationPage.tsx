@@ -1,100 +1,113 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   Chip,
   Container,
-  FormControl,
-  Grid,
-  InputLabel,
   LinearProgress,
-  MenuItem,
   Paper,
-  Select,
   Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { serverMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
-import { BULK_BATCH_SIZE, bulkLines, downloadSvg, generateOne, readBulkFile, type BulkItem, type BulkType } from './bulk';
+import { createBatch, getBatch, listBatches, pdfUrl, previewCsv, SAMPLE_CSV, zipUrl, type Batch, type Preview } from './batches';
 
-const svgSrc = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+const POLL_MS = 500;
 
+/** A batch's files: the ZIP of every code's PNG and SVG, and the print-ready PDF. */
+function BatchFiles({ batch }: { batch: Batch }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <Button variant="contained" startIcon={<DownloadIcon />} href={zipUrl(batch.id)} download disabled={batch.created === 0}>
+        Download ZIP
+      </Button>
+      <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={pdfUrl(batch.id)} target="_blank" disabled={batch.created === 0}>
+        Print PDF (A4, 3 × 8)
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The batch creator (issue 35): paste or upload a CSV (a header row naming the columns: qrType, name, the type's fields,
+ * dynamic, tags, style.*), see each row checked by the same rules as the server before anything is made, create the
+ * batch, follow its progress, then download its ZIP or print its PDF. The account's batches are listed below.
+ */
 export function BulkGenerationPage() {
   usePageTitle('Bulk Generation - QR Code Sharks');
-  const [input, setInput] = useState('');
-  const [qrType, setQrType] = useState<BulkType>('url');
-  const [fgColor, setFgColor] = useState('#000000');
-  const [bgColor, setBgColor] = useState('#FFFFFF');
-  const [generating, setGenerating] = useState(false);
-  const [results, setResults] = useState<BulkItem[]>([]);
-  const [counts, setCounts] = useState({ success: 0, failed: 0, total: 0 });
+  const [name, setName] = useState('');
+  const [csv, setCsv] = useState('');
+  const [preview, setPreview] = useState<Preview>({ rows: [], problem: null });
+  const [creating, setCreating] = useState(false);
+  const [batch, setBatch] = useState<Batch | null>(null);
+  const [batches, setBatches] = useState<Batch[]>([]);
   const fileRef = useRef<HTMLInputElement>(null);
+
+  const refreshList = useCallback(() => {
+    listBatches()
+      .then(setBatches)
+      .catch(() => undefined);
+  }, []);
+  useEffect(refreshList, [refreshList]);
+
+  useEffect(() => {
+    let current = true;
+    void previewCsv(csv).then((next) => current && setPreview(next));
+    return () => {
+      current = false;
+    };
+  }, [csv]);
+
+  // Follows the batch until the worker is done with it.
+  useEffect(() => {
+    if (!batch || batch.state === 'done' || batch.state === 'failed') return;
+    const timer = setTimeout(() => {
+      getBatch(batch.id)
+        .then((next) => {
+          setBatch(next);
+          if (next.state === 'done' || next.state === 'failed') refreshList();
+        })
+        .catch(() => undefined);
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [batch, refreshList]);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const { text, header } = readBulkFile(file.name, await file.text());
-    setInput(text);
+    setCsv(await file.text());
+    if (!name) setName(file.name.replace(/\.(csv|txt)$/i, ''));
     event.target.value = '';
-    if (header !== null)
-      toast({ title: 'Header row skipped', description: `The first row ("${header}") names the column, so it is not made into a code.` });
   };
 
-  const generate = async () => {
-    if (!input) {
-      toast({ title: 'No data provided', description: 'Type or upload at least one line.', variant: 'destructive' });
-      return;
-    }
-    const lines = bulkLines(input);
-    if (lines.length === 0) {
-      toast({ title: 'No valid data', description: 'Every line is empty.', variant: 'destructive' });
-      return;
-    }
-    setGenerating(true);
-    setResults([]);
-    setCounts({ success: 0, failed: 0, total: lines.length });
+  const valid = preview.rows.filter((row) => !row.error).length;
+  const create = async () => {
+    setCreating(true);
     try {
-      let success = 0;
-      let failed = 0;
-      const all: BulkItem[] = [];
-      for (let start = 0; start < lines.length; start += BULK_BATCH_SIZE) {
-        const batch = lines.slice(start, start + BULK_BATCH_SIZE);
-        const done = await Promise.all(batch.map((data, offset) => generateOne(start + offset + 1, data, qrType, fgColor, bgColor)));
-        all.push(...done);
-        success += done.filter((item) => item.status === 'success').length;
-        failed += done.filter((item) => item.status === 'error').length;
-        setResults([...all]);
-        setCounts({ success, failed, total: lines.length });
-      }
-      toast({
-        title: 'Bulk Generation Complete',
-        description: `Generated ${success} QR codes successfully. ${failed} failed.`,
-        variant: success === 0 ? 'destructive' : 'default',
-      });
-    } catch {
-      toast({ title: 'Generation failed', description: 'An error occurred during bulk generation.', variant: 'destructive' });
+      const id = await createBatch(name.trim() || 'Batch', csv);
+      setBatch(await getBatch(id));
+    } catch (error) {
+      toast({ title: 'The batch was not created', description: serverMessage(error, 'Please try again.'), variant: 'destructive' });
     } finally {
-      setGenerating(false);
+      setCreating(false);
     }
   };
 
-  const downloadAll = () => {
-    const ok = results.filter((item) => item.status === 'success' && item.qrCode);
-    if (ok.length === 0) {
-      toast({ title: 'No QR codes to download', description: 'Generate some codes first.', variant: 'destructive' });
-      return;
-    }
-    ok.forEach((item, index) => setTimeout(() => downloadSvg(item.qrCode as string, `qr-code-${index + 1}.svg`), index * 150));
-  };
-
-  const processed = counts.success + counts.failed;
+  const running = batch && (batch.state === 'queued' || batch.state === 'running');
+  const percent = batch && batch.total ? Math.round((batch.processed / batch.total) * 100) : 0;
 
   return (
     <Container maxWidth="lg" sx={{ py: 6 }}>
@@ -102,123 +115,146 @@ export function BulkGenerationPage() {
         Bulk Generation
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
-        One QR code per line. Paste your list or upload a CSV (first column is used) or TXT file.
+        Many codes at once, saved to your account. Paste or upload a CSV whose first row names the columns: <code>qrType</code>,{' '}
+        <code>name</code>, the type&apos;s fields (<code>url</code>, <code>text</code>, …), <code>dynamic</code>, <code>tags</code> and
+        style columns such as <code>style.foregroundColor</code>.
       </Typography>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Stack spacing={2}>
-              <TextField
-                label={qrType === 'url' ? 'URLs, one per line' : 'Texts, one per line'}
-                multiline
-                minRows={10}
-                value={input}
-                onChange={(event) => setInput(event.target.value)}
-                placeholder={qrType === 'url' ? 'https://example.com/product/1\nhttps://example.com/product/2' : 'ASSET-0001\nASSET-0002'}
-                fullWidth
-              />
-              <Box>
-                <input ref={fileRef} id="bulk-file" type="file" accept=".csv,.txt" hidden onChange={(event) => void onFile(event)} />
-                <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileRef.current?.click()}>
-                  Upload CSV or TXT
-                </Button>
-              </Box>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <FormControl fullWidth>
-                  <InputLabel id="bulk-type-label">QR type</InputLabel>
-                  <Select
-                    labelId="bulk-type-label"
-                    label="QR type"
-                    value={qrType}
-                    onChange={(event) => setQrType(event.target.value as BulkType)}
-                  >
-                    <MenuItem value="url">Website URL</MenuItem>
-                    <MenuItem value="text">Plain Text</MenuItem>
-                  </Select>
-                </FormControl>
-                <TextField
-                  type="color"
-                  label="Foreground"
-                  value={fgColor}
-                  onChange={(event) => setFgColor(event.target.value)}
-                  sx={{ minWidth: 120 }}
-                />
-                <TextField
-                  type="color"
-                  label="Background"
-                  value={bgColor}
-                  onChange={(event) => setBgColor(event.target.value)}
-                  sx={{ minWidth: 120 }}
-                />
-              </Stack>
-              <Button variant="contained" size="large" onClick={() => void generate()} disabled={generating || !input.trim()}>
-                {generating ? 'Generating...' : 'Generate QR Codes'}
-              </Button>
-            </Stack>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <Typography variant="h6" component="h2" gutterBottom>
-                Progress
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2}>
+          <TextField
+            label="Batch name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            label="CSV"
+            multiline
+            minRows={6}
+            maxRows={16}
+            value={csv}
+            onChange={(event) => setCsv(event.target.value)}
+            placeholder={SAMPLE_CSV}
+            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <input ref={fileRef} id="bulk-file" type="file" accept=".csv,.txt,text/csv" hidden onChange={(event) => void onFile(event)} />
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileRef.current?.click()}>
+              Upload CSV
+            </Button>
+            <Button variant="text" onClick={() => setCsv(SAMPLE_CSV)}>
+              Use the example
+            </Button>
+          </Stack>
+          {preview.problem && <Alert severity="error">{preview.problem}</Alert>}
+          {preview.rows.length > 0 && (
+            <>
+              <Typography>
+                {preview.rows.length} rows: {valid} ready, {preview.rows.length - valid} with a problem (those make no code).
               </Typography>
-              {counts.total > 0 ? (
-                <>
-                  <LinearProgress
-                    variant="determinate"
-                    value={(processed / counts.total) * 100}
-                    aria-label="Bulk generation progress"
-                    sx={{ mb: 2 }}
-                  />
-                  <Stack direction="row" spacing={1}>
-                    <Chip color="success" label={`Success: ${counts.success}`} data-testid="bulk-success" />
-                    <Chip color="error" label={`Failed: ${counts.failed}`} data-testid="bulk-failed" />
-                    <Chip label={`Total: ${counts.total}`} />
-                  </Stack>
-                </>
-              ) : (
-                <Typography color="text.secondary">Nothing generated yet.</Typography>
-              )}
-              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={downloadAll} disabled={generating} sx={{ mt: 2 }} fullWidth>
-                Download all (SVG)
-              </Button>
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
-      {results.length > 0 && (
-        <Box component="section" aria-label="Results" sx={{ mt: 4 }}>
-          <Typography variant="h5" component="h2" gutterBottom>
-            Results
-          </Typography>
-          <Grid container spacing={2}>
-            {results.map((item) => (
-              <Grid key={item.id} size={{ xs: 6, sm: 4, md: 3 }}>
-                <Card variant="outlined" sx={{ height: '100%' }}>
-                  <CardContent>
-                    {item.status === 'success' && item.qrCode ? (
-                      <Box
-                        component="img"
-                        src={svgSrc(item.qrCode)}
-                        alt={`QR code for ${item.data}`}
-                        sx={{ width: '100%', aspectRatio: '1', display: 'block' }}
-                      />
-                    ) : (
-                      <Alert severity="error" sx={{ mb: 1 }}>
-                        {item.error}
-                      </Alert>
-                    )}
-                    <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-                      {item.id}. {item.data}
-                    </Typography>
-                  </CardContent>
-                </Card>
-              </Grid>
-            ))}
-          </Grid>
-        </Box>
+              <TableContainer sx={{ maxHeight: 360 }}>
+                <Table size="small" stickyHeader aria-label="Preview">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Row</TableCell>
+                      <TableCell>Type</TableCell>
+                      <TableCell>Name</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Content</TableCell>
+                      <TableCell>Check</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {preview.rows.map((row) => (
+                      <TableRow key={row.row}>
+                        <TableCell>{row.row}</TableCell>
+                        <TableCell>
+                          {row.qrType}
+                          {row.dynamic ? ' (dynamic)' : ''}
+                        </TableCell>
+                        <TableCell sx={{ wordBreak: 'break-word' }}>{row.name}</TableCell>
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, wordBreak: 'break-all' }}>{row.content}</TableCell>
+                        <TableCell>
+                          {row.error ? (
+                            <Typography color="error" variant="body2">
+                              {row.error.field ? `${row.error.field}: ` : ''}
+                              {row.error.message}
+                            </Typography>
+                          ) : (
+                            <Chip size="small" color="success" label="OK" />
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </>
+          )}
+          <Box>
+            <Button variant="contained" size="large" onClick={() => void create()} disabled={creating || Boolean(running) || valid === 0}>
+              {valid ? `Create ${valid} code${valid === 1 ? '' : 's'}` : 'Create batch'}
+            </Button>
+          </Box>
+        </Stack>
+      </Paper>
+
+      {batch && (
+        <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }} aria-label="Batch">
+          <Stack spacing={2}>
+            <Typography variant="h6" component="h2">
+              {batch.name}
+            </Typography>
+            <Box>
+              <LinearProgress variant="determinate" value={percent} aria-label="Batch progress" />
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {running
+                  ? `Making codes: ${batch.processed} of ${batch.total} rows`
+                  : `${batch.created} code${batch.created === 1 ? '' : 's'} created, ${batch.failed.length} failed`}
+              </Typography>
+            </Box>
+            {batch.failed.length > 0 && (
+              <Alert severity="warning">
+                {batch.failed.map((failure) => (
+                  <div key={failure.row}>
+                    Row {failure.row}
+                    {failure.field ? ` (${failure.field})` : ''}: {failure.message}
+                  </div>
+                ))}
+              </Alert>
+            )}
+            {!running && <BatchFiles batch={batch} />}
+          </Stack>
+        </Paper>
+      )}
+
+      <Typography variant="h5" component="h2" sx={{ mt: 5, mb: 2, fontWeight: 700 }}>
+        Your batches
+      </Typography>
+      {batches.length === 0 ? (
+        <Typography color="text.secondary">No batches yet.</Typography>
+      ) : (
+        <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Your batches">
+          {batches.map((item) => (
+            <Paper key={item.id} variant="outlined" component="li" sx={{ p: 2 }}>
+              <Stack
+                direction={{ xs: 'column', md: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+              >
+                <Box>
+                  <Typography sx={{ fontWeight: 600 }}>{item.name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {new Date(item.createdAt).toLocaleString()} · {item.created} of {item.total} created · {item.state}
+                  </Typography>
+                </Box>
+                <BatchFiles batch={item} />
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
       )}
     </Container>
   );
 }
+
+export default BulkGenerationPage;
