@@ -6,17 +6,40 @@ import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { USER_STREAM_EVENTS } from '../accounts';
 import { QR_EVENTS, TRACKING_EVENTS, type TrackingEvents } from '../codes';
-import { SCAN_EVENTS, type ScanEvents } from '../scans';
+import { SCAN_EVENTS, VISITOR_HASH_EVENTS, type ScanEvents } from '../scans';
 import { codeName, referrerHost, scanKind, typeFields, type QrTrackedAsRead, type ScanKind } from './analytics-values';
 import { SHARE_EVENTS } from './share-links';
 
 /** Codes' events that name a code or a share link of one (the rest of what the projection reads is scans and tracking). */
 const CODE_EVENTS = QR_EVENTS.pick('QrCreated', 'QrContentChanged', 'QrRenamed', 'QrDeleted');
-const CONSUMED = CODE_EVENTS.and(SCAN_EVENTS).and(TRACKING_EVENTS).and(SHARE_EVENTS).and(USER_STREAM_EVENTS.pick('UserDeleted'));
+const CONSUMED = CODE_EVENTS.and(SCAN_EVENTS)
+  .and(TRACKING_EVENTS)
+  .and(SHARE_EVENTS)
+  .and(USER_STREAM_EVENTS.pick('UserDeleted'))
+  .and(VISITOR_HASH_EVENTS);
 type ScanEvent = DomainEvent<ScanEvents>;
 type TrackingEvent = DomainEvent<TrackingEvents>;
 /** A code's, a share link's or an account's event: one row at a time. */
-type CodeEvent = Exclude<EventIn<typeof CONSUMED>, { type: 'Scanned' | 'QrGenerated' | 'QrDownloaded' }>;
+type CodeEvent = Exclude<EventIn<typeof CONSUMED>, { type: 'Scanned' | 'QrGenerated' | 'QrDownloaded' | 'VisitorHashesExpired' }>;
+
+/**
+ * What an expired visitor hash becomes (issue 32 item 4): `expired:{n}`, n numbering the code's day's distinct
+ * visitors (after the numbers a day already has), so distinct hashes stay distinct and every unique-visitor count,
+ * filtered or not, is what it was. `:` is never in a hash (base64url). The same statement renames the live tables
+ * (from scan_facets, which holds every visitor of a day, people and bots) and the rebuild's staged scans, at the
+ * event's place among the scans: both number the same set the same way.
+ */
+export const EXPIRED_VISITOR = 'expired:';
+const expiredVisitors = (table: string) =>
+  `SELECT qr_id, day, visitor_hash,
+     '${EXPIRED_VISITOR}' || (coalesce((SELECT max(substr(e.visitor_hash, ${EXPIRED_VISITOR.length + 1})::int)
+     FROM ${table} e WHERE e.qr_id = v.qr_id AND e.day = v.day AND e.visitor_hash LIKE '${EXPIRED_VISITOR}%'), 0)
+     + dense_rank() OVER (PARTITION BY qr_id, day ORDER BY visitor_hash)) AS pseudonym
+   FROM (SELECT DISTINCT qr_id, day, visitor_hash FROM ${table} WHERE day < $1::date AND visitor_hash NOT LIKE '${EXPIRED_VISITOR}%') v`;
+const renameVisitors = (target: string, source: string) =>
+  `WITH renamed AS (${expiredVisitors(source)})
+   UPDATE ${target} t SET visitor_hash = r.pseudonym FROM renamed r
+   WHERE t.qr_id = r.qr_id AND t.day = r.day AND t.visitor_hash = r.visitor_hash`;
 
 export const ANALYTICS_TABLES = [
   'analytics_codes',
@@ -113,7 +136,21 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
     this.projections.register(this);
   }
 
+  /** In store order around visitor-hash cutoffs: the scans before one are folded before it renames their days. */
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    let start = 0;
+    for (const [index, event] of events.entries()) {
+      if (!VISITOR_HASH_EVENTS.has(event)) continue;
+      await this.applyBetweenCutoffs(events.slice(start, index), tx);
+      // scan_visitors first: its new names are read from scan_facets before scan_facets is renamed.
+      await tx.query(renameVisitors('scan_visitors', 'scan_facets'), [event.data.before]);
+      await tx.query(renameVisitors('scan_facets', 'scan_facets'), [event.data.before]);
+      start = index + 1;
+    }
+    await this.applyBetweenCutoffs(start ? events.slice(start) : events, tx);
+  }
+
+  private async applyBetweenCutoffs(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     const scans: ScanEvent[] = [];
     const generations: TrackingEvent[] = [];
     const downloads: TrackingEvent[] = [];
@@ -121,7 +158,7 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
       if (event.type === 'Scanned') scans.push(event);
       else if (event.type === 'QrGenerated') generations.push(event);
       else if (event.type === 'QrDownloaded') downloads.push(event);
-      else await this.applyCodeEvent(event, tx);
+      else if (event.type !== 'VisitorHashesExpired') await this.applyCodeEvent(event, tx);
     }
     if (scans.length) await this.applyScans(scans, tx);
     if (generations.length) await this.applyTracking('qr_generations', generations, tx);
@@ -358,9 +395,21 @@ export class AnalyticsProjection implements Projection, OnModuleInit {
   }
 
   async applyBulk(events: RecordedEvent[], tx: EntityManager): Promise<void> {
+    let start = 0;
+    for (const [index, event] of events.entries()) {
+      if (!VISITOR_HASH_EVENTS.has(event)) continue;
+      await this.stageBetweenCutoffs(events.slice(start, index), tx);
+      // The scans staged so far are those the live run had folded when it met the cutoff.
+      await tx.query(renameVisitors('scan_facts', 'scan_facts'), [event.data.before]);
+      start = index + 1;
+    }
+    await this.stageBetweenCutoffs(start ? events.slice(start) : events, tx);
+  }
+
+  private async stageBetweenCutoffs(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     const scans = SCAN_EVENTS.among(events);
     if (scans.length < events.length)
-      await this.apply(
+      await this.applyBetweenCutoffs(
         events.filter((event) => !SCAN_EVENTS.has(event)),
         tx,
       );

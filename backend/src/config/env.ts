@@ -225,6 +225,15 @@ export const envSchema = z.object({
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   BATCH_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   BATCH_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
+  /**
+   * Retention (issue 32 item 4; the Privacy page states the defaults: frontend/src/site/legal/legal-facts.ts): scans of
+   * UTC days more than VISITOR_HASH_RETENTION_DAYS ago lose their visitor hash in the analytics (at least 2: a scan
+   * can still arrive for yesterday), mail-ledger rows older than MAIL_RECIPIENT_RETENTION_DAYS lose their recipient's
+   * address and template data. A worker job checks every RETENTION_SWEEP_MS and records each new cutoff as an event.
+   */
+  VISITOR_HASH_RETENTION_DAYS: z.coerce.number().int().min(2).default(30),
+  MAIL_RECIPIENT_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  RETENTION_SWEEP_MS: z.coerce.number().int().min(200).default(3_600_000),
 
   /**
    * Payments (backend/src/payments, docs/operations.md). Without the secret, publishable and webhook keys the product

@@ -8,3 +8,5 @@ export { MailDispatcher } from './mail-dispatcher';
 export { MAIL_KINDS, type MailKind } from './mail-plans';
 /** The sent ledger's figures (mails queued) for the staff console's home. */
 export { MailLedgerQuery, type MailExport } from './mail-ledger.query';
+/** Retention (issue 32 item 4): the ledger's cutoff events and the worker's job that appends them. */
+export { MAIL_RECIPIENTS_EXPIRED, MAIL_RETENTION_STREAM, MailRetention, type MailRecipientsExpired } from './mail-retention';

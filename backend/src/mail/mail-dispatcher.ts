@@ -15,6 +15,7 @@ import { expandCampaigns, sourceOf } from './campaign-expansion';
 import { eraseFromLedger } from './mail-erasure';
 import { MAIL_EVENT_TYPES, messageDomainOf, messageIdFor, planMails } from './mail-plans';
 import { MailQueue } from './mail-queue';
+import { expiredKey, expireLedger, MAIL_RETENTION_EVENTS } from './mail-retention';
 
 export const MAIL_DISPATCHER = 'mail-dispatcher';
 
@@ -24,15 +25,16 @@ export const MAIL_DISPATCHER = 'mail-dispatcher';
  * was sent, not a read model, so `projections rebuild` must never copy and swap it (docs/decisions.md).
  *
  * In the batch's transaction, `apply` records each planned mail in `mail_ledger` (ON CONFLICT DO NOTHING: a replay or
- * a redelivered batch records nothing twice); after the commit, `afterCommit` queues the batch's pending mails. A queue
- * that could not be reached is made good by MailQueue's sweep of pending rows.
+ * a redelivered batch records nothing twice, nor a row retention expired, found by its expiredKey); after the commit,
+ * `afterCommit` queues the batch's pending mails. A queue that could not be reached is made good by MailQueue's sweep
+ * of pending rows.
  */
 @Injectable()
 export class MailDispatcher implements Projection, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   readonly name = MAIL_DISPATCHER;
   readonly tables = ['mail_ledger'];
-  /** The mailed events, and the erasures of personal data (issue 32: the ledger's rows of an erased subject). */
-  readonly eventTypes = [...MAIL_EVENT_TYPES, PERSONAL_DATA_ERASED];
+  /** The mailed events, the erasures of personal data (issue 32: the ledger's rows of an erased subject) and retention. */
+  readonly eventTypes = [...MAIL_EVENT_TYPES, PERSONAL_DATA_ERASED, ...MAIL_RETENTION_EVENTS.types];
   private readonly logger = new Logger('MailDispatcher');
   private runner: ProjectionRunner | null = null;
   private locks: AdvisoryLocks | null = null;
@@ -102,6 +104,8 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
     // After the batch's mails: an erasure in the same batch also reaches the rows just recorded.
     const hash = (kind: string, address: string) => this.keys.hash(kind, address);
     for (const erasure of PRIVACY_EVENTS.among(events)) await eraseFromLedger(erasure.data, tx, { hash, store: this.store });
+    // Retention: a cutoff expires the rows due before its day, those this batch recorded too (a replay's).
+    for (const expiry of MAIL_RETENTION_EVENTS.among(events)) await expireLedger(expiry.data, tx);
   }
 
   private async record(rows: Record<string, unknown>[], tx: EntityManager): Promise<void> {
@@ -110,6 +114,7 @@ export class MailDispatcher implements Projection, OnApplicationBootstrap, OnMod
        SELECT key, client_id, kind, source_id, recipient, data, status, send_after, message_id
        FROM jsonb_to_recordset($1::jsonb) AS r(key text, client_id integer, kind text, source_id text, recipient text, data jsonb,
          status text, send_after timestamptz, message_id text)
+       WHERE NOT EXISTS (SELECT 1 FROM mail_ledger e WHERE e.key = ${expiredKey('r.key')})
        ON CONFLICT (key) DO NOTHING`,
       [JSON.stringify(rows)],
     );

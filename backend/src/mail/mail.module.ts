@@ -9,6 +9,7 @@ import { TEMPLATES_DIR } from './mail-content';
 import { MailDispatcher } from './mail-dispatcher';
 import { MailJobsController } from './mail-jobs.controller';
 import { MAIL_QUEUE, MailQueue } from './mail-queue';
+import { MailRetention } from './mail-retention';
 import { MailSender } from './mail-sender';
 import { MailTransport, transportOptions } from './mail-transport';
 
@@ -54,7 +55,7 @@ export function bullPrefix(databaseUrl: string): string {
     }),
   ],
   controllers: [MailJobsController],
-  providers: [MailTransport, MailSender, MailQueue, MailDispatcher],
+  providers: [MailTransport, MailSender, MailQueue, MailDispatcher, MailRetention],
   exports: [MailQueue, MailDispatcher],
 })
 export class MailModule {}

@@ -34,6 +34,8 @@ import { emailSubject } from '../event-store/personal-data/personal-data-registr
 import { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { PaymentFailed, PaymentSucceeded } from '../payments';
 import { scannedEvent, uuidv7 } from '../scans/scan-fixtures';
+import { VISITOR_HASH_RETENTION_STREAM, VISITOR_HASHES_EXPIRED, type VisitorHashesExpired } from '../scans';
+import { MAIL_RECIPIENTS_EXPIRED, MAIL_RETENTION_STREAM, type MailRecipientsExpired } from '../mail';
 import { createTestDatabase, type TestDatabase } from '../test-support/database';
 import { ProjectionsService } from './projections.service';
 import { rebuildProjection } from './rebuild';
@@ -113,6 +115,12 @@ describe('rebuilding every projection gives the live read models, row by row (an
     ).toEqual([
       { email: 'early.acme@example.com', client_id: 2, confirmed_when_subscribed: true },
       { email: 'early.bird@example.com', client_id: 1, confirmed_when_subscribed: true },
+    ]);
+
+    // Yesterday's visitor was renamed by the retention cutoff, today's kept its hash (issue 32 item 4).
+    expect(await dataSource.query("SELECT visitor_hash LIKE 'expired:%' AS expired FROM scan_visitors ORDER BY day")).toEqual([
+      { expired: true },
+      { expired: false },
     ]);
 
     for (const projection of projections.list()) await rebuildProjection(projection, store, dataSource);
@@ -444,6 +452,9 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
       1,
     );
   await append(`scans-${dynamic}`, [scan(false, ago(1)), scan(false, ago(0)), scan(true, ago(0))]);
+  // Retention (issue 32 item 4): yesterday's visitors lose their hash (numbered instead); the mail ledger's cutoff too.
+  await append(VISITOR_HASH_RETENTION_STREAM, [event<VisitorHashesExpired>(VISITOR_HASHES_EXPIRED, { before: ago(0).slice(0, 10) })]);
+  await append(MAIL_RETENTION_STREAM, [event<MailRecipientsExpired>(MAIL_RECIPIENTS_EXPIRED, { before: ago(0).slice(0, 10) })]);
   const shareId = randomUUID();
   await append(`analytics-shares-${dynamic}`, [
     event<AnalyticsShareCreated>(

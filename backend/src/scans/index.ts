@@ -4,6 +4,14 @@
  * (scan_targets) serves the redirect only. Other features import scans only from here.
  */
 export { SCANNED, SCAN_EVENTS, scanStream, type BotReason, type Scanned, type ScanEvents } from './scan.events';
+/** Retention (issue 32 item 4): the cutoff events of visitor hashes and the worker's job that appends them. */
+export {
+  VISITOR_HASH_EVENTS,
+  VISITOR_HASH_RETENTION_STREAM,
+  VISITOR_HASHES_EXPIRED,
+  VisitorHashRetention,
+  type VisitorHashesExpired,
+} from './visitor-hash-retention';
 export { SCAN_KEYS, scanKeys, type ScanKeys } from './scan-keys';
 export type { LiveScan, IngestedScan } from './scan-ingester';
 /** The scan pipeline's figures for the staff console's operations screen (stream, pending entries, ingest rate). */

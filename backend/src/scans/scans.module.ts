@@ -4,6 +4,7 @@ import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import { UnlockLimiter } from './code-unlock';
 import { RedirectHandler } from './redirect.handler';
+import { VisitorHashRetention } from './visitor-hash-retention';
 import { ScanIngester } from './scan-ingester';
 import { SCAN_KEYS, scanKeys } from './scan-keys';
 import { ScanCaps } from './scan-caps';
@@ -28,6 +29,7 @@ import { ScanTargetsProjection } from './scan-targets.projection';
     UnlockLimiter,
     RedirectHandler,
     ScanIngester,
+    VisitorHashRetention,
   ],
   exports: [SCAN_KEYS, ScanTargetCache, HumanScanCount],
 })

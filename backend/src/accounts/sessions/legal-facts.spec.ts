@@ -1,6 +1,12 @@
 // The Privacy page's cookie table (frontend/src/site/legal/legal-facts.ts) against the constants that set the cookies:
 // a renamed cookie or a changed lifetime fails here until the page says the same (issue 30 item 9).
-import { COOKIE_FACTS, lifetime, SESSION_IDLE_DEFAULT_MS } from '../../../../frontend/src/site/legal/legal-facts';
+import {
+  COOKIE_FACTS,
+  lifetime,
+  MAIL_RECIPIENT_RETENTION_DEFAULT_DAYS,
+  SESSION_IDLE_DEFAULT_MS,
+  VISITOR_HASH_RETENTION_DEFAULT_DAYS,
+} from '../../../../frontend/src/site/legal/legal-facts';
 import { parseEnv } from '../../config/env';
 import { DEVICE_COOKIE, DEVICE_COOKIE_OPTIONS } from './device-cookies';
 import { GOOGLE_STATE_COOKIE, GOOGLE_STATE_COOKIE_OPTIONS } from '../google/google-state.store';
@@ -37,5 +43,15 @@ describe('the Privacy page says when a session ends', () => {
       '1 hour',
       '10 minutes',
     ]);
+  });
+});
+
+describe('the Privacy page states the retention defaults (issue 32 item 4)', () => {
+  it('visitor hashes and mail recipients are kept as long as the settings default to', () => {
+    const env = parseEnv({ NODE_ENV: 'development' });
+    expect({ visitors: VISITOR_HASH_RETENTION_DEFAULT_DAYS, mail: MAIL_RECIPIENT_RETENTION_DEFAULT_DAYS }).toEqual({
+      visitors: env.VISITOR_HASH_RETENTION_DAYS,
+      mail: env.MAIL_RECIPIENT_RETENTION_DAYS,
+    });
   });
 });

@@ -3,7 +3,13 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { usePageTitle } from '../../ui/usePageTitle';
 import { DEFAULT_BRAND, useWhiteLabelConfig } from '../../ui/white-label';
-import { COOKIE_FACTS, lifetime, SESSION_IDLE_DEFAULT_MS } from './legal-facts';
+import {
+  COOKIE_FACTS,
+  lifetime,
+  MAIL_RECIPIENT_RETENTION_DEFAULT_DAYS,
+  SESSION_IDLE_DEFAULT_MS,
+  VISITOR_HASH_RETENTION_DEFAULT_DAYS,
+} from './legal-facts';
 import { LegalQuestions, LegalSection } from './LegalSection';
 
 /**
@@ -120,7 +126,14 @@ export function PrivacyPage() {
         <LegalSection title="How long we keep it">
           <Typography component="p">
             A session ends after {lifetime(SESSION_IDLE_DEFAULT_MS)} unused (or the time this site sets), after{' '}
-            {lifetime(COOKIE_FACTS[0].maxAgeMs)} at most, or when you log out. Everything else is kept while your account exists.
+            {lifetime(COOKIE_FACTS[0].maxAgeMs)} at most, or when you log out.
+          </Typography>
+          <Typography component="p">
+            Visitor hashes are kept for {VISITOR_HASH_RETENTION_DEFAULT_DAYS} days (these are the defaults; this site may set others): after
+            that the analytics keep each day&apos;s scans and unique-visitor counts, but replace the hashes with numbers that only tell that
+            day&apos;s visitors apart (the scan&apos;s own record in the event log, described below, keeps its hash). The mail ledger keeps
+            a recipient&apos;s address for {MAIL_RECIPIENT_RETENTION_DEFAULT_DAYS} days; after that a recorded mail keeps only its kind and
+            whether and when it was sent. Everything else is kept while your account exists.
           </Typography>
           <Typography component="p">
             {brand} is built on an event log: every change (an account created, a code saved, a scan) is recorded as an event, and the event

@@ -42,6 +42,11 @@ export const COOKIE_FACTS: readonly CookieFact[] = [
 /** A session unused for this long ends: SESSION_IDLE_TIMEOUT_SECONDS's default (an install may set another). */
 export const SESSION_IDLE_DEFAULT_MS = DAY_MS;
 
+/** Scans keep their visitor hash this long: VISITOR_HASH_RETENTION_DAYS's default (issue 32 item 4). */
+export const VISITOR_HASH_RETENTION_DEFAULT_DAYS = 30;
+/** The mail ledger keeps a recipient's address this long: MAIL_RECIPIENT_RETENTION_DAYS's default. */
+export const MAIL_RECIPIENT_RETENTION_DEFAULT_DAYS = 90;
+
 const plural = (count: number, unit: string): string => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** How the page writes a lifetime: "14 days", "24 hours", "10 minutes". */
