@@ -8,6 +8,7 @@ import type { DataProvider, DeleteParams, DeleteResult, RaRecord } from 'react-a
 import { apiJson, apiRequest, newIdempotencyKey } from '../api/http';
 import { raHttpClient } from '../api/ra-http';
 import { copyForm as copyDraftForm, editForm, type CodeDraft, type Encode } from './codes/code-edit';
+import type { ApiAnswer } from '../api/types';
 import type { DashboardCode } from './dashboard-code';
 
 export type { DashboardCode } from './dashboard-code';
@@ -50,6 +51,12 @@ function copyForm(code: DashboardCode, name: string, logo: Blob | null): FormDat
   return form;
 }
 
+/** Issue 35: what POST /api/dashboard/codes/bulk and the tag changes across codes answer, one result per code. */
+export type BulkAction = 'pause' | 'resume' | 'delete' | 'tag' | 'untag';
+export type CodeResult = ApiAnswer<'/api/dashboard/codes/bulk', 'post'>['results'][number];
+export type OwnerTag = ApiAnswer<'/api/dashboard/tags'>[number];
+export const OWNER_TAGS_KEY = ['/api/dashboard/tags'] as const;
+
 export interface DashboardDataProvider extends DataProvider {
   pause(code: DashboardCode): Promise<DashboardCode>;
   resume(code: DashboardCode): Promise<DashboardCode>;
@@ -61,6 +68,10 @@ export interface DashboardDataProvider extends DataProvider {
   edit(code: DashboardCode, draft: CodeDraft): Promise<DashboardCode>;
   /** 'Duplicate and edit': a new code from the editor's draft (a dynamic one gets its own short link). */
   duplicateEdited(code: DashboardCode, draft: CodeDraft, encode: Encode): Promise<DashboardCode>;
+  /** One action on many codes (issue 35): every code is tried, each has its result. */
+  bulk(ids: readonly string[], action: BulkAction, tag?: string): Promise<CodeResult[]>;
+  /** The edit page's tag editor: the code's whole list of tags, with If-Match. */
+  setTags(code: DashboardCode, tags: readonly string[]): Promise<DashboardCode>;
 }
 
 const savedLogo = async (code: DashboardCode): Promise<Blob | null> =>
@@ -84,6 +95,9 @@ export const dataProvider: DashboardDataProvider = {
     return apiJson<DashboardCode>('POST', createPath(code), copyForm(code, name, logo), { 'Idempotency-Key': newIdempotencyKey() });
   },
   edit: (code, draft) => apiJson<DashboardCode>('PUT', codePath(code), editForm(code, draft), ifMatch(code)),
+  bulk: async (ids, action, tag) =>
+    (await apiJson<{ results: CodeResult[] }>('POST', '/api/dashboard/codes/bulk', { ids, action, ...(tag ? { tag } : {}) })).results,
+  setTags: (code, tags) => apiJson<DashboardCode>('PUT', `/api/dashboard/codes/${code.id}/tags`, { tags }, ifMatch(code)),
   duplicateEdited: async (code, draft, encode) => {
     const logo = draft.logo === 'keep' ? await savedLogo(code) : null;
     return apiJson<DashboardCode>('POST', createPath(code), copyDraftForm(code, draft, logo, encode), {

@@ -35,6 +35,7 @@ import { renderCodeSvg } from './code-render';
 import { codeTitle, createdOn, typeLabel } from './code-text';
 import { svgDataUri } from './files';
 import { counted } from '../../ui/words';
+import { TagChips } from './tags';
 
 const scans = (count: number) => counted('scan', count);
 
@@ -45,6 +46,9 @@ interface CodeCardProps {
   /** Frame font loaded (framed codes are drawn once it is). */
   fontReady: boolean;
   onAction: (action: CodeAction, code: DashboardCode) => void;
+  /** Chosen for a bulk action (issue 35): react-admin's list selection. */
+  selected: boolean;
+  onToggle: (id: string) => void;
 }
 
 function CodeImage({ code, fontReady }: { code: DashboardCode; fontReady: boolean }) {
@@ -98,7 +102,7 @@ function ShortLink({ code, title }: { code: DashboardCode; title: string }) {
   );
 }
 
-export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: CodeCardProps) {
+export const CodeCard = memo(function CodeCard({ code, fontReady, onAction, selected, onToggle }: CodeCardProps) {
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const dynamic = code.qrMode === 'dynamic';
   const title = codeTitle(code);
@@ -115,27 +119,47 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
       data-code-id={code.id}
       data-mode={code.qrMode}
       data-short-code={code.shortCode}
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      data-selected={selected}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', ...(selected ? { borderColor: 'primary.main' } : {}) }}
     >
       <CardContent sx={{ display: 'flex', gap: 2, flexGrow: 1, pb: 1 }}>
         <CodeImage code={code} fontReady={fontReady} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography
-            variant="subtitle1"
-            component="h3"
-            data-testid="code-title"
-            sx={{
-              fontWeight: 700,
-              lineHeight: 1.3,
-              overflowWrap: 'anywhere',
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            }}
-          >
-            {title}
-          </Typography>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+            {/* Native: MUI's Checkbox would split out of the generator's chunk into one the landing page loads (its budget). */}
+            <Box
+              component="input"
+              type="checkbox"
+              checked={selected}
+              onChange={() => onToggle(code.id)}
+              aria-label={`Select ${title}`}
+              sx={{
+                width: 20,
+                height: 20,
+                m: 0,
+                mr: 0.5,
+                flexShrink: 0,
+                cursor: 'pointer',
+                accentColor: (theme) => theme.palette.primary.main,
+              }}
+            />
+            <Typography
+              variant="subtitle1"
+              component="h3"
+              data-testid="code-title"
+              sx={{
+                fontWeight: 700,
+                lineHeight: 1.3,
+                overflowWrap: 'anywhere',
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {title}
+            </Typography>
+          </Stack>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, my: 0.75 }}>
             <Chip size="small" label={typeLabel(code.qrType)} />
             <Chip size="small" variant="outlined" label={dynamic ? 'Dynamic' : 'Static'} />
@@ -146,6 +170,7 @@ export const CodeCard = memo(function CodeCard({ code, fontReady, onAction }: Co
               <Chip size="small" color="warning" icon={<LockIcon />} label="Password protected" data-testid="code-lock" />
             )}
           </Stack>
+          <TagChips tags={code.tags} />
           {dynamic && code.shortCode && <ShortLink code={code} title={title} />}
           <Typography variant="body2" color="text.secondary">
             {dynamic && (

@@ -44,6 +44,7 @@ import { svgDataUri } from './files';
 import { RoutingPanel } from './RoutingPanel';
 import { UtmBuilder } from './UtmBuilder';
 import { StaleEditAlert } from './StaleEditAlert';
+import { TagsEditor } from './TagsEditor';
 
 // Through the generator card's chunk (see its last lines), so the landing page keeps the tab in its own chunk.
 const generatorParts = () => import('../../generator/GeneratorCard');
@@ -425,6 +426,7 @@ function CodeEditor({ code, mode, onReload }: EditorProps) {
                 {tab === 'frame' && <FrameTab style={style} onStyleChange={(patch) => setStyle((current) => ({ ...current, ...patch }))} />}
               </Suspense>
             </Box>
+            {mode === 'edit' && <TagsEditor code={{ ...code, version }} onVersion={setVersion} />}
           </Box>
 
           <Stack spacing={2} sx={{ alignItems: 'center' }}>

@@ -10,6 +10,7 @@ import { toast } from '../../ui/toast';
 import type { DashboardCode, DashboardDataProvider } from '../data-provider';
 import { dynamicLimitMessage, TRIAL_STATUS_KEY, useTrialStatus } from '../../ui/trial-status';
 import { CodeCard, type CodeAction } from './CodeCard';
+import { BulkReportAlert, CodeBulkToolbar, type BulkReport } from './BulkCodeActions';
 import { DeleteDialog, DestinationDialog, PreviewDialog, RenameDialog } from './CodeDialogs';
 import { CodePasswordDialog, removeCodePassword } from './CodePasswordDialog';
 import { loadFrameFont, needsFrameFont } from './code-render';
@@ -31,7 +32,8 @@ function useFrameFont(codes: readonly DashboardCode[]): boolean {
 }
 
 export function CodeGrid() {
-  const { data, isPending } = useListContext<DashboardCode>();
+  const { data, isPending, selectedIds, onToggleItem } = useListContext<DashboardCode>();
+  const [report, setReport] = useState<BulkReport | null>(null);
   const codes = data ?? [];
   const dataProvider = useDataProvider<DashboardDataProvider>();
   const refresh = useRefresh();
@@ -122,6 +124,8 @@ export function CodeGrid() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <CodeBulkToolbar onReport={setReport} />
+      <BulkReportAlert report={report} onClose={() => setReport(null)} />
       {(busy || isPending) && <LinearProgress aria-label="Working" sx={{ mb: 1 }} />}
       <Box
         data-testid="code-grid"
@@ -132,7 +136,14 @@ export function CodeGrid() {
         }}
       >
         {codes.map((code) => (
-          <CodeCard key={code.id} code={code} fontReady={fontReady} onAction={onAction} />
+          <CodeCard
+            key={code.id}
+            code={code}
+            fontReady={fontReady}
+            onAction={onAction}
+            selected={selectedIds.includes(code.id)}
+            onToggle={onToggleItem}
+          />
         ))}
       </Box>
       <PreviewDialog code={dialog('preview')} onClose={close} />

@@ -5,6 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { FilterButton, List, Pagination, SearchInput, SelectInput, TopToolbar } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useUser } from '../../api/http';
@@ -14,8 +15,9 @@ import { usePageTitle } from '../../ui/usePageTitle';
 import { CODES } from '../data-provider';
 import { CodeGrid } from './CodeGrid';
 import { typeLabel } from './code-text';
+import { useOwnerTags } from './tags';
 
-const filters = [
+const baseFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search your codes" aria-label="Search your codes" />,
   <SelectInput
     key="mode"
@@ -28,6 +30,24 @@ const filters = [
   />,
   <SelectInput key="qrType" source="qrType" label="Type" choices={QR_TYPES.map((type) => ({ id: type, name: typeLabel(type) }))} />,
 ];
+
+/** The list's filters, with a tag filter (issue 35) offering the owner's tags once they have some. */
+function useFilters() {
+  const tags = useOwnerTags();
+  return useMemo(
+    () => [
+      ...baseFilters,
+      <SelectInput
+        key="tag"
+        source="tag"
+        label="Tag"
+        choices={tags.map(({ tag, count }) => ({ id: tag, name: `${tag} (${count})` }))}
+        data-testid="tag-filter"
+      />,
+    ],
+    [tags],
+  );
+}
 
 const fresh = { staleTime: 0, refetchOnMount: 'always' } as const;
 const pagination = <Pagination rowsPerPageOptions={[12, 24, 48]} />;
@@ -81,6 +101,7 @@ function Greeting() {
 
 export function CodeList() {
   usePageTitle('Dashboard - QR Code Sharks');
+  const filters = useFilters();
   return (
     <Box>
       <Greeting />

@@ -8,6 +8,7 @@ const code = (over: Partial<DashboardCode> = {}): DashboardCode => ({
   qrMode: 'dynamic',
   qrType: 'url',
   name: null,
+  tags: [],
   displayName: 'https://now.example/',
   content: 'https://qr.example/d/AbCdEf12',
   qrData: { url: 'https://old.example' },
