@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { batchRowToBody } from '@qrsharks/qr-core';
 import { randomUUID } from 'node:crypto';
 import { AccountsService, type AuthUser } from '../accounts';
-import { codeInputSchema, CreateQrCodeCommand } from '../codes';
+import { checkTags, codeInputSchema, CreateQrCodeCommand, SetCodeTagsCommand } from '../codes';
 import { loadStream } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { requestContext } from '../common/request-context';
@@ -82,7 +82,10 @@ export class BatchRunner {
       return { row, field: field && (ROW_FIELD[field] ?? field), message: issue?.message ?? 'Invalid row' };
     }
     try {
+      const tags = checkTags(shaped.tags);
       const code = await this.commandBus.execute(CreateQrCodeCommand.from(user, parsed.data, null, `batch:${batchId}:${row}`));
+      // Tagged after it is made (a resumed row is made once and tagged again: the same tags change nothing).
+      if (tags.length) await this.commandBus.execute(new SetCodeTagsCommand(user, code.id, tags, undefined));
       return { row, codeId: code.id };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

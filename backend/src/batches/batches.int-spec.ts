@@ -42,7 +42,7 @@ describe('batches: many codes at once from JSON rows or a CSV', () => {
     const res = await owner.post('/api/batches', {
       name: 'Tables',
       rows: [
-        { qrType: 'url', name: 'Table 1', url: 'https://menu.example/1' },
+        { qrType: 'url', name: 'Table 1', url: 'https://menu.example/1', tags: ['tables', 'Menu'] },
         { qrType: 'url', name: 'Table 2', url: 'not a url' },
         { qrType: 'text', name: 'Table 3', text: 'Welcome to table 3', style: { foregroundColor: '#112233' } },
       ],
@@ -54,7 +54,7 @@ describe('batches: many codes at once from JSON rows or a CSV', () => {
     expect(batch.failed).toEqual([{ row: 2, field: 'url', message: 'Please enter a valid URL' }]);
     expect(batch.codeIds).toHaveLength(2);
     const [first, third] = await Promise.all(batch.codeIds.map((codeId) => dashboardCode(owner, codeId)));
-    expect(first).toMatchObject({ name: 'Table 1', qrType: 'url', content: 'https://menu.example/1' });
+    expect(first).toMatchObject({ name: 'Table 1', qrType: 'url', content: 'https://menu.example/1', tags: ['tables', 'Menu'] });
     expect(third).toMatchObject({ name: 'Table 3', qrType: 'text', fgColor: '#112233' });
     const listed = batchesAnswer.parse((await owner.get('/api/batches')).body);
     expect(listed.map((b) => b.id)).toContain(id);

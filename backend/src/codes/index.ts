@@ -40,3 +40,5 @@ export { CreateQrCodeCommand } from './editing/create-qr-code.command';
 export { checkTags, TAG_MAX_LENGTH, TAGS_MAX } from './model/tags';
 /** Exports of many codes (issue 35: a batch's or a selection's ZIP and print PDF): each code's files, drawn as a download's. */
 export { CodeArtwork, type CodeArtworkItem } from './generator/code-artwork';
+/** Batches (issue 35) tag each code a row makes with the row's tags, through the tag editor's own command. */
+export { SetCodeTagsCommand } from './tags/tag-commands';
