@@ -45,4 +45,43 @@ describe('/d/{code} while scan_targets lags behind a create', () => {
       pipeline.setWaitBound(5000);
     }
   });
+  it('a destination edit, a pause and a resume answer once /d/ says so: the next scan gets them while scan_targets lags', async () => {
+    const owner = new TestClient(app.url);
+    await signUp(owner);
+    const created = await postMultipart(owner, '/api/dynamic-qrcodes', { qrType: 'url', destination: 'https://example.com/before' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const scanner = new TestClient(app.url);
+    const scan = () => scanner.request('GET', `/d/${created.body.shortCode}`, { headers: { 'user-agent': BROWSER_UA } });
+    expect((await scan()).headers.location).toBe('https://example.com/before'); // cached by the redirect from here on
+
+    const projections = app.app.get(ProjectionsService);
+    // Each change is made while the redirect's read model is held back (a busy worker), and it comes back 300 ms later:
+    // the answer must wait for it, as routing saves do, so that the scan right after the answer sees the change.
+    const whileLagging = async <T>(change: () => Promise<T>): Promise<T> => {
+      await projections.pause('scan_targets');
+      const answer = change();
+      await letTimePass(300, 'the read model lags: the pause is the behaviour under test');
+      projections.resume('scan_targets');
+      return answer;
+    };
+    try {
+      const edited = await whileLagging(() => owner.put(`/api/dynamic-qrcodes/${id}`, { destination: 'https://example.com/after' }));
+      expect(edited.status).toBe(200);
+      expect((await scan()).headers.location).toBe('https://example.com/after');
+
+      expect((await whileLagging(() => owner.post(`/api/dynamic-qrcodes/${id}/pause`))).status).toBe(200);
+      const paused = await scan();
+      expect(paused.status).toBe(200);
+      expect(paused.headers.location).toBeUndefined();
+
+      expect((await whileLagging(() => owner.post(`/api/dynamic-qrcodes/${id}/resume`))).status).toBe(200);
+      expect((await scan()).headers.location).toBe('https://example.com/after');
+
+      expect((await whileLagging(() => owner.delete(`/api/dynamic-qrcodes/${id}`))).status).toBeLessThan(300);
+      expect((await scan()).status).toBe(404);
+    } finally {
+      projections.resume('scan_targets');
+    }
+  });
 });

@@ -5,7 +5,7 @@ import type { ExpectedVersion } from '../../command-pipeline/versions';
 import { DestinationPolicies } from '../destinations/destination-policies';
 import { decideChangeRouting, evolveQr, initialQr } from '../model/qr-code';
 import { qrStream } from '../model/qr-code.events';
-import { CODE_REDIRECTS, CODES_PROJECTION } from '../read-model/codes.projection';
+import { CODE_AND_REDIRECT } from '../read-model/codes.projection';
 import type { Routing } from '../routing/routing';
 import { routingAnswer } from '../routing/routing.query';
 import type { RoutingAnswer } from '../routing/routing.schemas';
@@ -52,7 +52,7 @@ export class ChangeRoutingHandler implements ICommandHandler<ChangeRoutingComman
       evolve: evolveQr,
       expected,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: [CODES_PROJECTION, CODE_REDIRECTS],
+      waitFor: CODE_AND_REDIRECT,
       decide: (state) => decideChangeRouting(state, actor, routing, policy),
       answer: (state, committed) => routingAnswer(state.routing, committed.revision),
     });

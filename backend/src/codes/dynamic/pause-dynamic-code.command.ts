@@ -6,7 +6,7 @@ import type { CodeDto, DeletedCodeDto } from '../read-model/code-dto';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { decidePause, evolveQr, initialQr } from '../model/qr-code';
 import { qrStream } from '../model/qr-code.events';
-import { CODES_PROJECTION } from '../read-model/codes.projection';
+import { CODE_AND_REDIRECT } from '../read-model/codes.projection';
 
 /** POST /api/dynamic-qrcodes/{id}/pause: the /d/ link answers its paused page until resumed. */
 export class PauseDynamicCodeCommand extends Command<CodeDto | DeletedCodeDto> {
@@ -33,7 +33,7 @@ export class PauseDynamicCodeHandler implements ICommandHandler<PauseDynamicCode
       evolve: evolveQr,
       expected,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: [CODES_PROJECTION],
+      waitFor: CODE_AND_REDIRECT,
       decide: (state) => decidePause(state, { userId: user.id, tenantId: user.tenantId }),
       answer: (state, committed) => this.codes.answer(state, committed.revision, committed.caughtUp),
     });

@@ -5,7 +5,7 @@ import type { ExpectedVersion } from '../../command-pipeline/versions';
 import type { DeletedCodeDto } from '../read-model/code-dto';
 import { decideDelete, evolveQr, initialQr, releasedSlot } from '../model/qr-code';
 import { qrStream } from '../model/qr-code.events';
-import { CODES_PROJECTION } from '../read-model/codes.projection';
+import { CODE_AND_REDIRECT } from '../read-model/codes.projection';
 
 /**
  * Soft delete (`mode` 'dynamic' from the dynamic route). A dynamic code frees its cap slot; its short code
@@ -39,7 +39,7 @@ export class DeleteQrCodeHandler implements ICommandHandler<DeleteQrCodeCommand>
       evolve: evolveQr,
       expected,
       actor: { actorId: user.id, tenantId: user.tenantId },
-      waitFor: [CODES_PROJECTION],
+      waitFor: CODE_AND_REDIRECT,
       decide: (state) => decideDelete(state, { userId: user.id, tenantId: user.tenantId }, mode),
       also: (state) => [{ streamId: userStream(state.code?.userId ?? user.id), events: releasedSlot(state), expectedRevision: 'any' }],
       answer: () => ({ id: qrId, deleted: true }),

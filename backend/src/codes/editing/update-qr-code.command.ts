@@ -9,7 +9,7 @@ import type { CodeDto, DeletedCodeDto } from '../read-model/code-dto';
 import { renderCode } from '../generator/code-rendering';
 import type { CodeChangesInput } from './code-requests';
 import { CodesQueryService } from '../read-model/codes-query.service';
-import { CODES_PROJECTION } from '../read-model/codes.projection';
+import { CODE_AND_REDIRECT } from '../read-model/codes.projection';
 import { UPLOADED_FILES_PROJECTION } from '../uploads/uploads.projection';
 import type { DestinationPolicy } from '../destinations/destination';
 import { DestinationPolicies } from '../destinations/destination-policies';
@@ -74,7 +74,7 @@ export class UpdateQrCodeHandler implements ICommandHandler<UpdateQrCodeCommand>
       .execute({
         actor: { actorId: user.id, tenantId: user.tenantId },
         // A new logo is served from the uploaded-files read model (/logo/{id}): the answer names it.
-        waitFor: logo ? [CODES_PROJECTION, UPLOADED_FILES_PROJECTION] : [CODES_PROJECTION],
+        waitFor: logo ? [...CODE_AND_REDIRECT, UPLOADED_FILES_PROJECTION] : CODE_AND_REDIRECT,
         onConflict: expected ? () => staleError(expected) : undefined,
         plan: async (ctx) => {
           const loaded = await ctx.load<QrState>(stream, initialQr, evolveQr);

@@ -73,6 +73,13 @@ export const CODES_PROJECTION = 'codes';
 export const CODE_REDIRECTS = readModelRole('code-redirects', 'what /d/{shortCode} answers from');
 
 /**
+ * What a change the next scan must get waits for (a destination, content that leads to one, a pause, a resume, a
+ * delete, a routing): the dashboard's lists and what /d/ answers from, so that a scan right after the answer already
+ * gets the change (issue 33: "from the next scan after its answer").
+ */
+export const CODE_AND_REDIRECT = [CODES_PROJECTION, CODE_REDIRECTS];
+
+/**
  * What the staff console shows of a code (staff's audit projection serves it): a staff action on a code waits for it, so
  * the console's page, asked again once the answer is back, already shows the suspension.
  */
