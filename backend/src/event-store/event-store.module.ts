@@ -1,4 +1,4 @@
-import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ENV, Env } from '../config/env';
 import { CONNECT_TIMEOUT_MS } from '../database/database-unavailable';
@@ -6,6 +6,7 @@ import { DATABASE_URL } from '../database/database.module';
 import { EventStore } from './event-store';
 import { PersonalDataEventStore } from './personal-data/personal-data-event-store';
 import { PersonalDataKeys } from './personal-data/personal-data-keys';
+import { replayRecordedErasures } from './personal-data/replay-erasures';
 import { PostgresEventStore } from './postgres-event-store';
 
 import { EVENT_STORE } from './event-store.tokens';
@@ -16,12 +17,25 @@ const KEYS_POOL = Symbol('PERSONAL_DATA_KEYS_POOL');
 /** The personal-data key table (issue 32): sealing and erasure (the accounts' deletion, the staff's erasures) use it. */
 export const PERSONAL_DATA_KEYS = Symbol('PERSONAL_DATA_KEYS');
 
-class EventStoreLifecycle implements OnApplicationShutdown {
+class EventStoreLifecycle implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(EVENT_STORE_POOL) private readonly pool: Pool | null,
     @Inject(KEYS_POOL) private readonly keysPool: Pool,
+    @Inject(PERSONAL_DATA_KEYS) private readonly keys: PersonalDataKeys,
   ) {}
+
+  /**
+   * Before any projection or request reads an event: the erasures the log records are applied to the key table again
+   * (a key table restored from an older backup, docs/operations.md). PostgreSQL event store only; on EventStoreDB it
+   * stays the manual step operations.md describes.
+   */
+  async onModuleInit(): Promise<void> {
+    if (!this.pool) return;
+    const erased = await replayRecordedErasures(this.pool);
+    if (erased) new Logger('PersonalDataKeys').warn(`Erased again ${erased} key(s) whose erasure the event log records`);
+    this.keys.forget();
+  }
   async onApplicationShutdown(): Promise<void> {
     await this.store.close();
     await this.pool?.end();
