@@ -39,6 +39,22 @@ export function logoBox(matrix: Pick<QrMatrix, 'size' | 'reserved'>): LogoBox {
 }
 
 const CIRCLE_RING_SQUARE_INSET = 0.3;
+/**
+ * Finder centres in a ring of another shape (issue 35). Decoders such as jsQR score a finder candidate by its
+ * 1:1:3:1:1 runs along the row, the column and both diagonals, in pixels, and keep the three best. A square (or
+ * rounded) ring is about 1.41 (1.24) times wider along a diagonal than along a row, and a 3-module circle is not,
+ * so a circle centre scored worse than chance patterns among circle dots and the code did not scan. A circle of
+ * radius 1.75 splits the difference between the row (1.5) and the diagonal (2.12); a rounded centre in a square
+ * ring keeps corners of radius 0.5 instead of 1, for the same reason.
+ */
+const CIRCLE_CENTRE_GROWTH = 0.25;
+const ROUNDED_CENTRE_IN_SQUARE_RADIUS = 0.5;
+/**
+ * Circle dots slightly overlap their neighbours (diameter 1.1 modules). At a diameter of exactly 1, the thin band
+ * where three touching circles' chords read as 1:1:3:1:1 is several pixels tall at download size and jsQR took
+ * it for a finder pattern; a small overlap narrows that band and thickens the waist between dots.
+ */
+const CIRCLE_DOT_PATH = (c: number, r: number): string => `M${num(c - 0.05)} ${r}.5a.55 .55 0 1 0 1.1 0a.55 .55 0 1 0-1.1 0z`;
 
 const ARC_TR = 'a.5 .5 0 0 1 .5 .5';
 const ARC_BR = 'a.5 .5 0 0 1-.5 .5';
@@ -161,7 +177,7 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
         continue;
       }
       if (circles && !reserved[row + c]) {
-        dots += `M${c} ${r}.5a.5 .5 0 1 0 1 0a.5 .5 0 1 0-1 0z`;
+        dots += CIRCLE_DOT_PATH(c, r);
         c++;
         continue;
       }
@@ -206,8 +222,10 @@ export function renderMatrixSvg(matrix: QrMatrix, s: QrStyle, size: number): str
     rings += cornerShape(s.cornerShape, x, y, 7, 1.5) + cornerShape(s.cornerShape, x + 1, y + 1, 5, 0.5);
     // Decoders cross-check the 1:1:3:1:1 finder ratio along the diagonals too. A full 3x3 square inside
     // a round ring leaves almost no diagonal gap, so there the square centre shrinks to keep one.
-    const inset = s.cornerShape === 'circle' && s.innerCornerShape === 'square' ? CIRCLE_RING_SQUARE_INSET : 0;
-    centres += cornerShape(s.innerCornerShape, x + 2 + inset, y + 2 + inset, 3 - 2 * inset, 1);
+    let inset = s.cornerShape === 'circle' && s.innerCornerShape === 'square' ? CIRCLE_RING_SQUARE_INSET : 0;
+    if (s.cornerShape !== 'circle' && s.innerCornerShape === 'circle') inset = -CIRCLE_CENTRE_GROWTH;
+    const radius = s.cornerShape === 'square' && s.innerCornerShape === 'rounded' ? ROUNDED_CENTRE_IN_SQUARE_RADIUS : 1;
+    centres += cornerShape(s.innerCornerShape, x + 2 + inset, y + 2 + inset, 3 - 2 * inset, radius);
   }
 
   const fg = s.fgColor;
