@@ -64,3 +64,5 @@ export type { FrameFont } from './frame-text';
 export { FORM_MESSAGES, PASSWORD_MIN_LENGTH, passwordLengthError } from './form-rules';
 export { PAYING_STATUSES, planLabel, trialDaysLeft } from './plan';
 export * from './batch-rows';
+export { CORRECTABLE_SHARE, MIN_QUIET_ZONE, WARN_SCAN_CONTRAST, scanWarnings } from './scan-warnings';
+export type { ScanWarning, ScanWarningCode, ScanWarningOptions } from './scan-warnings';
