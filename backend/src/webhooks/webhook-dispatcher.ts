@@ -252,18 +252,19 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
    * a disabled endpoint is active again (a deleted one stays deleted and nothing is sent).
    */
   private async retry(webhookId: string, deliveryId: string, endpoints: Map<string, Endpoint>, tx: EntityManager): Promise<void> {
-    const [endpoint] = (await tx.query(
+    // An UPDATE ... RETURNING answers [rows, count] through TypeORM's query().
+    const [[endpoint]] = (await tx.query(
       `UPDATE webhook_endpoints SET status = 'active' WHERE id = $1 AND status IN ('active', 'disabled') RETURNING id`,
       [webhookId],
-    )) as { id: string }[];
+    )) as [{ id: string }[], number];
     if (!endpoint) return;
     const known = endpoints.get(webhookId);
     if (known) known.status = 'active';
-    const retried = (await tx.query(
+    const [retried] = (await tx.query(
       `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), updated_at = now()
        WHERE webhook_id = $1 AND message_id = $2 AND status = 'failed' RETURNING key`,
       [webhookId, deliveryId],
-    )) as { key: string }[];
+    )) as [{ key: string }[], number];
     this.planned.push(...retried.map((row) => row.key));
   }
 
