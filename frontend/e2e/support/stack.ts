@@ -119,6 +119,11 @@ export async function startStack(): Promise<Stack> {
       // requests without the header are unaffected.
       TRUST_PROXY: '127.0.0.1',
       COUNTRY_HEADER: 'cf-ipcountry',
+      // Webhooks to the tests' loopback receiver (developers-webhooks.e2e.ts), given up on after 3 quick tries.
+      ALLOW_PRIVATE_DESTINATIONS: 'true',
+      WEBHOOK_ATTEMPTS: '3',
+      WEBHOOK_BACKOFF_MS: '200',
+      WEBHOOK_TIMEOUT_MS: '2000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,7 +1,6 @@
-// Developers (issue 34): the owner's API keys. Create one (name and scopes; the key is shown once, with a copy button
-// and a curl example using it), list them (prefix, scopes, created, last used) and revoke one after a confirmation.
-// The API's reference is the server's /api/docs.
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+// Developers (issue 34): the owner's API keys, then their webhooks (WebhooksSection.tsx). Create a key (name and
+// scopes; the key is shown once, with a copy button and a curl example using it), list them (prefix, scopes, created,
+// last used) and revoke one after a confirmation. The API's reference is the server's /api/docs.
 import {
   Alert,
   Box,
@@ -15,12 +14,10 @@ import {
   DialogContentText,
   DialogTitle,
   FormHelperText,
-  IconButton,
   LinearProgress,
   Link,
   Stack,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,39 +26,11 @@ import { Title } from 'react-admin';
 import { serverMessage } from '../../api/http';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
+import { Secret } from './Secret';
+import { WebhooksSection } from './WebhooksSection';
 import { API_KEYS, createKey, curlExample, listKeys, revokeKey, SCOPES, type ApiKey, type CreatedApiKey, type Scope } from './api-keys';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-async function copy(text: string, what: string): Promise<void> {
-  try {
-    if (!navigator.clipboard) throw new Error('The clipboard is not available on this page');
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied', description: `${what} is on your clipboard.` });
-  } catch (error) {
-    toast({ title: 'Error', description: serverMessage(error, 'Could not copy'), variant: 'destructive' });
-  }
-}
-
-/** Text shown once, in a monospace box that wraps anywhere, with its copy button. */
-function Secret({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1, bgcolor: 'action.hover', borderRadius: 1, p: 1 }}>
-      <Box
-        component="code"
-        data-testid={testId}
-        sx={{ flex: 1, minWidth: 0, fontSize: 13, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-      >
-        {value}
-      </Box>
-      <Tooltip title={`Copy ${label}`}>
-        <IconButton size="small" aria-label={`Copy ${label}`} onClick={() => void copy(value, label === 'key' ? 'The key' : 'The command')}>
-          <ContentCopyIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    </Stack>
-  );
-}
 
 function NewKeyCard({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
@@ -153,9 +122,9 @@ function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey | null;
       {created && (
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
           <Alert severity="warning">Copy it now: it is shown only this once. We keep only a fingerprint of it.</Alert>
-          <Secret label="key" value={created.key} testId="new-key" />
+          <Secret label="key" value={created.key} testId="new-key" copied="The key" />
           <DialogContentText>Try it: list your codes.</DialogContentText>
-          <Secret label="curl command" value={command} testId="curl-example" />
+          <Secret label="curl command" value={command} testId="curl-example" copied="The command" />
           <DialogContentText>
             Every route and the scope it needs:{' '}
             <Link href="/api/docs" target="_blank" rel="noopener">
@@ -292,6 +261,7 @@ export function DevelopersPage() {
           )}
         </CardContent>
       </Card>
+      <WebhooksSection />
       <CreatedKeyDialog created={created} onClose={() => setCreated(null)} />
       <RevokeDialog apiKey={revoking} onClose={() => setRevoking(null)} />
     </Box>
