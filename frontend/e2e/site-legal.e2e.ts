@@ -37,7 +37,8 @@ for (const [label, viewport] of [
       'We never store the full IP address',
       'double opt-in',
       'handled by Stripe',
-      'stay in the event log',
+      'cannot be read anywhere',
+      'can no longer be read',
     ]) {
       await page.getByText(claim, { exact: false }).first().waitFor();
     }

@@ -137,9 +137,10 @@ export function PrivacyPage() {
           </Typography>
           <Typography component="p">
             {brand} is built on an event log: every change (an account created, a code saved, a scan) is recorded as an event, and the event
-            log is kept. Today the personal data inside those events (for example your address, names and what you typed into a code) is
-            stored in plain form, not encrypted per person; we are changing that so that deleting an account makes its personal data in the
-            log unreadable.
+            log is kept. The personal data inside those events (your address, names, username, what you typed into a code and its tags, a
+            payer&apos;s address, a contact message&apos;s sender and text, a newsletter address) is encrypted with a key of its own person;
+            deleting the account, or an erasure we make on request, deletes that key, and from then on that data cannot be read anywhere. A
+            scan&apos;s event keeps its visitor hash, which names no one.
           </Typography>
         </LegalSection>
 
@@ -166,8 +167,10 @@ export function PrivacyPage() {
             </Link>
             . At once your account can no longer sign in, its codes stop answering (their short links return &quot;not found&quot;), its
             uploaded files are no longer served, its analytics share links are revoked, a running subscription is cancelled, and your
-            username becomes free. The events recorded before, including your address and your codes&apos; content, stay in the event log as
-            described above.
+            username becomes free. Your personal data is erased: its key is deleted, so what the event log recorded about you (your address,
+            names, your codes&apos; content) can no longer be read, and the lists that named you say &quot;Deleted user&quot;. Your username
+            and, if you signed in with Google, your Google account id still name two internal records that keep the username reserved; we
+            are changing that.
           </Typography>
         </LegalSection>
 
