@@ -19,4 +19,14 @@ describe('nothing rasterises on the event loop that answers /d/', () => {
       'rendering/render-process.ts',
     ]);
   });
+
+  it('the scan check’s decoders (issue 35) load in render-png.ts’s process only', () => {
+    const files = sources(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, 'utf8') }));
+    expect(files.filter((file) => /from '(jsqr|zxing-wasm[^']*)'/.test(file.text)).map((file) => file.path)).toEqual([
+      'rendering/scan-decoders.ts',
+    ]);
+    expect(files.filter((file) => /from '[./]*(rendering\/)?scan-decoders'/.test(file.text)).map((file) => file.path)).toEqual([
+      'rendering/render-png.ts',
+    ]);
+  });
 });

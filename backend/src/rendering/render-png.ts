@@ -1,6 +1,8 @@
 import { Resvg } from '@resvg/resvg-js';
+import { scanWarnings, type ErrorCorrectionLevel, type QrStyle } from '@qrsharks/qr-core';
 import { encodePng } from './png-encoder';
-import { DOWNLOAD_SCALE, type RenderJob } from './render-jobs';
+import { DOWNLOAD_SCALE, type RenderJob, type ScanReport } from './render-jobs';
+import { readWithJsQr, readWithZxing } from './scan-decoders';
 
 export { DOWNLOAD_SCALE };
 
@@ -21,8 +23,37 @@ export function renderPng(svg: string, scale = DOWNLOAD_SCALE): Buffer {
   return rasterise(svg, { mode: 'zoom', value: scale });
 }
 
-/** Runs one job of a render process. */
-export function runRenderJob(job: RenderJob): Uint8Array {
+/**
+ * Does the code scan at print size? Rasterised as the download is (crisp edges, `width` pixels wide) and read by both
+ * decoders, each of which must read exactly `text`; with qr-core's warnings for the style.
+ */
+export async function scanCheck(
+  svg: string,
+  text: string,
+  width: number,
+  style: Partial<QrStyle>,
+  errorCorrectionLevel: ErrorCorrectionLevel,
+): Promise<ScanReport> {
+  if (!(width > 0) || !Number.isFinite(width)) throw new RangeError(`Scan width must be a positive number, got ${width}`);
+  const image = new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false },
+    imageRendering: 0,
+    shapeRendering: 2,
+  }).render();
+  const rgba = new Uint8ClampedArray(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength);
+  const jsqr = readWithJsQr(rgba, image.width, image.height) === text;
+  const zxing = (await readWithZxing(encodePng(image.pixels, image.width, image.height))) === text;
+  const warnings = scanWarnings(text, style, { errorCorrectionLevel });
+  return { scans: jsqr && zxing, decoders: { jsqr, zxing }, width: image.width, warnings };
+}
+
+/** Runs one job of a render process: image jobs answer a PNG, a scan job its ScanReport as JSON bytes. */
+export async function runRenderJob(job: RenderJob): Promise<Uint8Array> {
+  if (job.kind === 'scan') {
+    const report = await scanCheck(job.svg, job.text, job.width, job.style, job.errorCorrectionLevel);
+    return Buffer.from(JSON.stringify(report));
+  }
   if (job.kind === 'png') return renderPng(job.svg, job.scale);
   if (!(job.width > 0) || !Number.isFinite(job.width)) throw new RangeError(`PNG width must be a positive number, got ${job.width}`);
   return rasterise(job.svg, { mode: 'width', value: job.width });

@@ -3922,6 +3922,27 @@ export interface operations {
                         style: {
                             [key: string]: unknown;
                         };
+                        /** @description Whether the code scans at print size (984 px) with two decoders, and warnings; null when rendering is busy */
+                        scannability: {
+                            /** @description Both decoders read exactly the encoded text */
+                            scans: boolean;
+                            decoders: {
+                                /** @description jsQR read it */
+                                jsqr: boolean;
+                                /** @description zxing-wasm (ZXing-C++) read it */
+                                zxing: boolean;
+                            };
+                            /** @description The width it was read at, in pixels */
+                            width: number;
+                            warnings: {
+                                /** @enum {string} */
+                                code: "low-contrast" | "logo-too-large" | "quiet-zone-too-small";
+                                /** @description The style field to change, when one is to blame */
+                                field?: string;
+                                /** @description A sentence for a person, saying what to change */
+                                message: string;
+                            }[];
+                        } | null;
                     };
                 };
             };

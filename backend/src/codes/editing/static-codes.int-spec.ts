@@ -30,6 +30,12 @@ describe('static codes and anonymous generation', () => {
       errorCorrectionLevel: 'H',
     });
     expect(res.body.svg).toMatch(/^<svg/);
+    // Issue 35: every render answers whether it scans (two decoders at print size, in a render process) and why not.
+    expect(res.body.scannability).toEqual({ scans: true, decoders: { jsqr: true, zxing: true }, width: 984, warnings: [] });
+    const grey = await client.post('/api/generate-qrcode', { qrType: 'url', url: 'https://example.com/menu', foregroundColor: '#7a7a7a' });
+    expect(grey.body.scannability.warnings).toEqual([
+      { code: 'low-contrast', field: 'fgColor', message: expect.stringMatching(/^The QR colour #7a7a7a is close to the background/) },
+    ]);
     const all = await testEvents(app.app).store.readAll({});
     expect(all.filter((e) => e.type.startsWith('Qr'))).toEqual([]);
   });

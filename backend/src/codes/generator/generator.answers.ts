@@ -17,6 +17,23 @@ export const subdomainInfoAnswer = z.object({
 });
 export type SubdomainInfo = z.output<typeof subdomainInfoAnswer>;
 
+/** Issue 35: a code's scannability (rendering/scannability.ts), checked in a render process. */
+export const scanReportAnswer = z.object({
+  scans: z.boolean().meta({ description: 'Both decoders read exactly the encoded text' }),
+  decoders: z.object({
+    jsqr: z.boolean().meta({ description: 'jsQR read it' }),
+    zxing: z.boolean().meta({ description: 'zxing-wasm (ZXing-C++) read it' }),
+  }),
+  width: z.number().int().meta({ description: 'The width it was read at, in pixels' }),
+  warnings: z.array(
+    z.object({
+      code: z.enum(['low-contrast', 'logo-too-large', 'quiet-zone-too-small']),
+      field: z.string().optional().meta({ description: 'The style field to change, when one is to blame' }),
+      message: z.string().meta({ description: 'A sentence for a person, saying what to change' }),
+    }),
+  ),
+});
+
 /** POST /api/generate-qrcode: a preview, stored nowhere (id is always null). */
 export const generatedCodeAnswer = z.object({
   id: z.null(),
@@ -28,4 +45,7 @@ export const generatedCodeAnswer = z.object({
   temporary: z.boolean(),
   fields: z.record(z.string(), z.unknown()).meta({ description: 'The validated content fields' }),
   style: z.record(z.string(), z.unknown()).meta({ description: 'The style the image was drawn with' }),
+  scannability: scanReportAnswer.nullable().meta({
+    description: 'Whether the code scans at print size (984 px) with two decoders, and warnings; null when rendering is busy',
+  }),
 });

@@ -5,7 +5,9 @@ import { DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
 import { TenantsService } from '../../tenants';
 import { anonymousRefusal } from '../model/code-input';
-import { encoding, renderCode } from './code-rendering';
+import { RenderError, RenderPool } from '../../rendering/render-pool';
+import { checkScannability, type ScanReport } from '../../rendering/scannability';
+import { encoding, renderCode, renderStyle } from './code-rendering';
 import type { CodePreview } from '../editing/code-requests';
 import type { StoredStyle } from '../model/qr-code.events';
 import { subdomainInfo } from './subdomain-info';
@@ -20,6 +22,8 @@ export interface GeneratedCode {
   temporary: boolean;
   fields: Record<string, unknown>;
   style: StoredStyle;
+  /** Issue 35: whether it scans at print size (two decoders) and why it might not; null when rendering is busy. */
+  scannability: ScanReport | null;
 }
 
 /** The generator's server side: previews (POST /api/generate-qrcode, which stores nothing) and the subdomain's preselection. */
@@ -28,6 +32,7 @@ export class GeneratorService {
   constructor(
     private readonly tenants: TenantsService,
     @Inject(ENV) private readonly env: Env,
+    private readonly renders: RenderPool,
   ) {}
 
   /** Validates, encodes and renders; stores nothing (previews and generations alike: the client tracks them). */
@@ -44,6 +49,7 @@ export class GeneratorService {
       hasLogo: typeof preview.logoFile === 'string' && preview.logoFile !== '',
     });
     const svg = renderCode(payload, style, null, errorCorrectionLevel);
+    const scannability = await this.scannability(payload, svg, style, errorCorrectionLevel);
     return {
       id: null,
       qrType,
@@ -54,7 +60,23 @@ export class GeneratorService {
       temporary: preview.temporary,
       fields,
       style,
+      scannability,
     };
+  }
+
+  /** The check runs in a render process; a full pool answers null rather than hold the preview. */
+  private async scannability(
+    payload: string,
+    svg: string,
+    style: StoredStyle,
+    errorCorrectionLevel: ErrorCorrectionLevel,
+  ): Promise<ScanReport | null> {
+    try {
+      return await checkScannability(this.renders, { payload, svg, style: renderStyle(style, null), errorCorrectionLevel });
+    } catch (error) {
+      if (error instanceof RenderError) return null;
+      throw error;
+    }
   }
 
   subdomainInfo(host: string) {
