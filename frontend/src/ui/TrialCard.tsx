@@ -6,6 +6,7 @@ import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiJson, queryClient, serverMessage, USER_KEY, useUser, type User } from '../api/http';
+import type { ApiAnswer } from '../api/types';
 import { toast } from './toast';
 import { TRIAL_STATUS_KEY, useTrialStatus } from './trial-status';
 
@@ -19,7 +20,7 @@ export function trialSignUpPath(email?: string): string {
 /** POST /api/activate-trial with the spec's toasts; true when the trial started. */
 export async function activateTrial(email: string): Promise<boolean> {
   try {
-    const result = await apiJson<{ message?: string; user?: User } | null>('POST', '/api/activate-trial', { email });
+    const result = await apiJson<ApiAnswer<'/api/activate-trial', 'post'>>('POST', '/api/activate-trial', { email });
     if (result?.user)
       queryClient.setQueryData(USER_KEY, (current: User | null | undefined) => ({ ...(current ?? {}), ...result.user }) as User);
     void queryClient.invalidateQueries({ queryKey: TRIAL_STATUS_KEY });

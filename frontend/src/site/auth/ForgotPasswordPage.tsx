@@ -2,6 +2,7 @@ import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/mat
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiJson, serverMessage } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { AuthCard } from './AuthCard';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -23,7 +24,7 @@ export function ForgotPasswordPage() {
     if (found) return;
     setBusy(true);
     try {
-      const answer = await apiJson<{ message: string }>('POST', '/api/forgot-password', { email: email.trim() });
+      const answer = await apiJson<ApiAnswer<'/api/forgot-password', 'post'>>('POST', '/api/forgot-password', { email: email.trim() });
       setSent(answer?.message ?? 'Check your email for a link to reset your password.');
     } catch (failure) {
       toast({ title: 'Error', description: serverMessage(failure, 'Please try again later.'), variant: 'destructive' });

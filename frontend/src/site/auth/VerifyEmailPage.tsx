@@ -2,6 +2,7 @@ import { Alert, Button, CircularProgress, Link, Stack, Typography } from '@mui/m
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { apiJson, queryClient, serverMessage, USER_KEY, useUser } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { AuthCard } from './AuthCard';
 import { usePageTitle } from '../../ui/usePageTitle';
 
@@ -20,7 +21,7 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    apiJson<{ message: string }>('POST', '/api/verify-email', { token: params.get('token') ?? '' }).then(
+    apiJson<ApiAnswer<'/api/verify-email', 'post'>>('POST', '/api/verify-email', { token: params.get('token') ?? '' }).then(
       (answer) => {
         setOutcome({ state: 'done', message: answer?.message ?? 'Your email address is verified.' });
         void queryClient.invalidateQueries({ queryKey: USER_KEY });
