@@ -274,7 +274,7 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
     event('ApiKeyRevoked', { keyId: revokedKey, ownerId: googler, name: 'gone', prefix: 'qrs_live_gone' }, 2, googler),
   ]);
 
-  // Webhooks (issue 34): one kept, one disabled by the worker, one disabled and made active by a retry, one deleted.
+  // Webhooks (issue 34): one kept (and replayed), one disabled by the worker, one disabled and made active by a retry, one deleted.
   const hook = (webhookId: string, url: string) =>
     event<WebhookCreated>(
       'WebhookCreated',
@@ -283,7 +283,10 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
       googler,
     );
   const [keptHook, disabledHook, retriedHook, deletedHook] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-  await append(webhookStream(keptHook), [hook(keptHook, 'https://hooks.example.com/kept')]);
+  await append(webhookStream(keptHook), [
+    hook(keptHook, 'https://hooks.example.com/kept'),
+    event('WebhookReplayRequested', { webhookId: keptHook, replayId: randomUUID(), from: '2026-01-01T00:00:00.000Z' }, 2, googler),
+  ]);
   await append(webhookStream(disabledHook), [
     hook(disabledHook, 'https://hooks.example.com/down'),
     event('WebhookDisabled', { webhookId: disabledHook, ownerId: googler, url: 'https://hooks.example.com/down', reason: 'HTTP 500' }, 2),

@@ -1,4 +1,4 @@
-import { codeLabel, describeCodeEvent, describeOtherEvent, describeUserEvent, HIDDEN, redact } from './audit-sentences';
+import { codeLabel, describeCodeEvent, describeOtherEvent, describeUserEvent, HIDDEN, redact, urlOrigin } from './audit-sentences';
 
 const code = { label: 'Menu QR', destination: 'https://a', isPaused: false, hasPassword: false, suspensionReason: null, name: 'Menu QR' };
 const user = { email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', roles: [], subscriptionStatus: 'free', isDisabled: false };
@@ -78,5 +78,35 @@ describe('audit sentences (pure)', () => {
     const trial = describeUserEvent('TrialActivated', { trialEndDate: '2026-12-11T09:30:00.000Z' }, user, user).summary;
     expect(trial).toBe('started the trial of ann@example.com until December 11, 2026');
     expect(trial).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+});
+
+describe('webhook sentences (issue 34)', () => {
+  const url = 'https://hooks.example.com/t/s3cr3t-token?key=abc';
+  const secret = 'whsec_c2VjcmV0LWJ5dGVzLXNlY3JldC1ieXRlcy1zZWNyZXQtYnl0ZXM=';
+  it('name the URL by scheme and host only and never the secret', () => {
+    expect(urlOrigin(url)).toBe('https://hooks.example.com/…');
+    expect(urlOrigin('https://hooks.example.com')).toBe('https://hooks.example.com');
+    expect(urlOrigin('not a url')).toBe('(a URL)');
+    const created = { webhookId: 'w1', ownerId: 'u1', url, events: ['code.created', 'scan.created'], includeBots: true, secret };
+    const sentences = [
+      describeOtherEvent('WebhookCreated', created),
+      describeOtherEvent('WebhookDisabled', { webhookId: 'w1', ownerId: 'u1', url, reason: 'HTTP 503 after 15 attempts' }),
+      describeOtherEvent('WebhookDeleted', { webhookId: 'w1' }),
+      describeOtherEvent('WebhookReplayRequested', { webhookId: 'w1', replayId: 'r1', from: '2026-11-01T00:00:00.000Z' }),
+      describeOtherEvent('WebhookRetryRequested', { webhookId: 'w1', deliveryId: 'msg_1' }),
+    ];
+    expect(sentences.map((described) => described.summary)).toEqual([
+      'created a webhook to https://hooks.example.com/… for code.created, scan.created (bots too)',
+      'disabled the webhook to https://hooks.example.com/… after a delivery failed every try (HTTP 503 after 15 attempts)',
+      'deleted the webhook w1',
+      'asked the webhook w1 to send every event since 2026-11-01T00:00:00.000Z again',
+      'retried the delivery msg_1 of the webhook w1',
+    ]);
+    const text = JSON.stringify(sentences);
+    expect(text).not.toContain('s3cr3t');
+    expect(text).not.toContain('key=abc');
+    expect(text).not.toContain(secret);
+    expect(redact(created)).toMatchObject({ secret: HIDDEN });
   });
 });

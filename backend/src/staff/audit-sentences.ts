@@ -35,7 +35,7 @@ export interface Described {
 }
 
 /** Secrets (an API key's hash too: issue 34), and a payer's address (issue 32: the staff erase payers; the log never keeps it). */
-const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password', 'payerEmail', 'keyHash']);
+const SECRET_KEYS = new Set(['passwordHash', 'apiKey', 'password', 'payerEmail', 'keyHash', 'secret']);
 export const HIDDEN = '(hidden)';
 
 /**
@@ -54,6 +54,20 @@ export function redact(value: unknown): unknown {
       (SECRET_KEYS.has(key) && inner) || ALWAYS_HIDDEN.has(key) ? HIDDEN : redact(inner),
     ]),
   );
+}
+
+/**
+ * A webhook's URL as the log names it: scheme and host only, `/…` when there was more (a path or query may carry a
+ * token the receiver checks: issue 34).
+ */
+export function urlOrigin(url: unknown): string {
+  try {
+    const parsed = new URL(String(url));
+    const more = parsed.pathname !== '/' || parsed.search !== '' || parsed.hash !== '';
+    return `${parsed.protocol}//${parsed.host}${more ? '/…' : ''}`;
+  } catch {
+    return '(a URL)';
+  }
 }
 
 /**
@@ -321,6 +335,25 @@ export function describeOtherEvent(type: string, data: Data): Described {
         changes: [{ field: 'rows', before: null, after: count }],
       };
     }
+    case 'WebhookCreated': {
+      // Issue 34: where to (scheme and host), what for; never the secret nor the URL's path.
+      const events = Array.isArray(data.events) ? data.events.map(String).join(', ') : '';
+      return {
+        summary: `created a webhook to ${urlOrigin(data.url)} for ${events}${data.includeBots === true ? ' (bots too)' : ''}`,
+        changes: [{ field: 'events', before: null, after: data.events }],
+      };
+    }
+    case 'WebhookDeleted':
+      return { summary: `deleted the webhook ${String(data.webhookId)}`, changes: [{ field: 'deleted', before: false, after: true }] };
+    case 'WebhookDisabled':
+      return {
+        summary: `disabled the webhook to ${urlOrigin(data.url)} after a delivery failed every try (${String(data.reason)})`,
+        changes: [{ field: 'status', before: 'active', after: 'disabled' }],
+      };
+    case 'WebhookReplayRequested':
+      return { summary: `asked the webhook ${String(data.webhookId)} to send every event since ${String(data.from)} again`, changes: [] };
+    case 'WebhookRetryRequested':
+      return { summary: `retried the delivery ${String(data.deliveryId)} of the webhook ${String(data.webhookId)}`, changes: [] };
     case 'DomainUnblocked':
       return {
         summary: `unblocked the destination domain ${String(data.domain)}`,

@@ -12,6 +12,7 @@ import type { Projection } from '../projections/projection';
 import { ProjectionsService } from '../projections/projections.service';
 import { PAYMENT_EVENTS } from '../payments';
 import { CLIENT_EVENTS } from '../tenants';
+import { WEBHOOK_EVENTS } from '../webhooks';
 import {
   codeLabel,
   describeCodeEvent,
@@ -21,6 +22,7 @@ import {
   type CodeSubject,
   type Described,
   type UserSubject,
+  urlOrigin,
 } from './audit-sentences';
 
 /** What the log says of a deleted account's events and codes once its personal data is erased (issue 32). */
@@ -30,14 +32,19 @@ export const AUDIT_PROJECTION = 'audit';
 
 /** The stored copy of an event's data: a batch's rows are counted, not copied (up to BATCH_MAX_ROWS of them). */
 const storedCopy = (type: string, data: Record<string, unknown>) =>
-  type === 'BatchRequested' && Array.isArray(data.rows) ? { ...data, rows: `${data.rows.length} rows` } : data;
+  type === 'BatchRequested' && Array.isArray(data.rows)
+    ? { ...data, rows: `${data.rows.length} rows` }
+    : type.startsWith('Webhook') && typeof data.url === 'string'
+      ? { ...data, url: urlOrigin(data.url) }
+      : data;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The changes people make: codes, accounts, tenants, the blocklist, payments to code owners, campaigns, API keys and the
  * staff's erasures of personal data on request (issue 32; an account's own deletion is its UserDeleted row), and the
- * batches people ask for (issue 35; each code a batch makes is its own QrCreated row).
+ * batches people ask for (issue 35; each code a batch makes is its own QrCreated row), and webhooks (issue 34: their
+ * URL stored and named by scheme and host only, the secret hidden).
  */
 const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS)
   .and(CLIENT_EVENTS)
@@ -46,7 +53,8 @@ const CONSUMED = QR_EVENTS.and(USER_STREAM_EVENTS)
   .and(CAMPAIGN_EVENTS)
   .and(PRIVACY_EVENTS)
   .and(API_KEY_EVENTS)
-  .and(BATCH_EVENTS.pick('BatchRequested'));
+  .and(BATCH_EVENTS.pick('BatchRequested'))
+  .and(WEBHOOK_EVENTS);
 
 interface CodeRow extends CodeSubject {
   id: string;

@@ -312,6 +312,18 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
       'a new pause delivered',
       20_000,
     );
+
+    // The staff's audit log names the webhook by scheme and host: neither the URL's path nor the secret (issue 34).
+    const audit = async () =>
+      (await ds.query(`SELECT type, summary, data::text AS data FROM audit_events WHERE stream_id = $1 ORDER BY position`, [
+        `webhook-${hook.id}`,
+      ])) as { type: string; summary: string; data: string }[];
+    await until(async () => (await audit()).length === 3, 'three audit rows');
+    const rows = await audit();
+    expect(rows.map((row) => row.type)).toEqual(['WebhookCreated', 'WebhookDisabled', 'WebhookRetryRequested']);
+    expect(rows[0].summary).toBe(`created a webhook to ${base}/… for code.created, code.paused`);
+    expect(JSON.stringify(rows)).not.toContain('/flaky');
+    expect(JSON.stringify(rows)).not.toContain(hook.secret.slice(6));
   }, 60_000);
 });
 
