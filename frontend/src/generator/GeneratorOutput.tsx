@@ -1,6 +1,17 @@
 // The card's right-hand column: the preview, the Static/Dynamic toggle (signed-in users), scan tracking,
 // generate and the downloads. Every text is from core-product.md sections 2 and 4.
-import { Button, FormControlLabel, Link, Stack, Switch, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Button,
+  FormControlLabel,
+  Link,
+  Stack,
+  Switch,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { QR_TYPE_LABELS, type QrType } from '@qrsharks/qr-core/browser';
 import { Link as RouterLink } from 'react-router-dom';
 import type { QrMode } from './generate-request';
@@ -87,6 +98,16 @@ export function GeneratorOutput(props: GeneratorOutputProps) {
         )}
       </Stack>
 
+      {rendered.kind === 'svg' && rendered.warnings.length > 0 && (
+        <Alert severity="warning" data-testid="scan-warnings">
+          <AlertTitle>Check before you print</AlertTitle>
+          <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2 }}>
+            {rendered.warnings.map((warning) => (
+              <li key={`${warning.code}-${warning.field ?? ''}`}>{warning.message}</li>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       <Stack direction="row" spacing={1}>
         <Button variant="outlined" disabled={!props.canDownload} onClick={props.onDownloadPng} sx={{ flex: 1 }}>
           Download PNG

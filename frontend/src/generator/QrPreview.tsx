@@ -1,12 +1,21 @@
 // The preview: the code drawn in the browser by qr-core's renderer (the same code the server
 // uses), a grey placeholder until there is data, and a readable message when the style cannot scan.
 import { Alert, Box, Typography } from '@mui/material';
-import { chooseErrorCorrection, LowContrastError, QrEncodeError, renderSvg, type QrStyle } from '@qrsharks/qr-core/browser';
+import {
+  chooseErrorCorrection,
+  LowContrastError,
+  QrEncodeError,
+  renderSvg,
+  scanWarnings,
+  type QrStyle,
+  type ScanWarning,
+} from '@qrsharks/qr-core/browser';
 import { svgDataUri } from './download';
 
 export const PREVIEW_SIZE = 320;
 
-export type PreviewResult = { kind: 'svg'; svg: string } | { kind: 'empty' } | { kind: 'error'; message: string };
+/** A drawn code carries the warnings about what could stop it scanning once printed (issue 35), shown before download. */
+export type PreviewResult = { kind: 'svg'; svg: string; warnings: ScanWarning[] } | { kind: 'empty' } | { kind: 'error'; message: string };
 
 const COLOR_NAMES: Record<string, string> = {
   fgColor: 'single color',
@@ -27,7 +36,8 @@ export function renderPreview(text: string | null, style: QrStyle, dynamic: bool
   if (!text) return { kind: 'empty' };
   try {
     const errorCorrectionLevel = chooseErrorCorrection({ dynamic, hasLogo: style.logo !== null });
-    return { kind: 'svg', svg: renderSvg(text, style, { errorCorrectionLevel, size: PREVIEW_SIZE }) };
+    const svg = renderSvg(text, style, { errorCorrectionLevel, size: PREVIEW_SIZE });
+    return { kind: 'svg', svg, warnings: scanWarnings(text, style, { errorCorrectionLevel }) };
   } catch (error) {
     if (error instanceof LowContrastError) return { kind: 'error', message: lowContrastMessage(error.field) };
     if (error instanceof QrEncodeError) return error.code === 'empty' ? { kind: 'empty' } : { kind: 'error', message: TOO_BIG_MESSAGE };
