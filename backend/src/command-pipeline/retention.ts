@@ -13,6 +13,11 @@ export interface RetentionCutoff {
   before: string;
 }
 
+/** A cutoff event's `before`, read without a cast ('' for anything else: it never moves the cutoff). */
+function cutoffOf(data: unknown): string {
+  return typeof data === 'object' && data !== null && 'before' in data && typeof data.before === 'string' ? data.before : '';
+}
+
 /**
  * Records a retention cutoff (issue 32 item 4) as `type` on `stream`, once: only when it moves past the stream's last
  * one, at the loaded revision (two workers at once append one event). The owning projections apply the events, so a
@@ -26,7 +31,7 @@ export async function recordRetentionCutoff(
     stream: options.stream,
     initial: '',
     evolve: (last: string, event) => {
-      const { before } = event.data as RetentionCutoff;
+      const before = cutoffOf(event.data);
       return before > last ? before : last;
     },
     actor: { actorId: 'system', tenantId: 1 },
