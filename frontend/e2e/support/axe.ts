@@ -15,6 +15,19 @@ export interface AxeFinding {
  * protocol (page.evaluate), which the pages' CSP does not apply to, so no policy is loosened for the test.
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
+  // A colour in the middle of a transition (a button fading from disabled to enabled, 250 ms in MUI) is no colour the
+  // page shows for long, and axe would judge its contrast: the scan waits until every finite animation has ended
+  // (endless ones, such as a progress spinner, are left running).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined); // one that never settles is judged as it is, as before
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {

@@ -1,13 +1,23 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Closes the toast on show and waits until it is gone. A toast also leaves by itself after 5 s, which a loaded machine
- * may pass between the check before and this click: then there is nothing to click, and that is fine.
+ * Closes every toast on show and waits until they are gone (a save's toast may still be up when a download's comes). A
+ * toast also leaves by itself after 5 s, which a loaded machine may pass between a check and its click: then there is
+ * nothing to click, and that is fine.
  */
 export async function dismissToast(page: Page): Promise<void> {
-  await page
-    .getByRole('button', { name: 'Close notification' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  await page.getByTestId('toast').waitFor({ state: 'detached' });
+  const toasts = page.getByTestId('toast');
+  const deadline = Date.now() + 15_000;
+  while ((await toasts.count()) > 0) {
+    if (Date.now() > deadline) throw new Error(`${await toasts.count()} toast(s) still on show after 15 s`);
+    await page
+      .getByRole('button', { name: 'Close notification' })
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    await toasts
+      .first()
+      .waitFor({ state: 'detached', timeout: 1_000 })
+      .catch(() => undefined);
+  }
 }
