@@ -85,7 +85,8 @@ describe('tags and bulk actions on the code list', () => {
 
       // The Tag filter lists the owner's tags and shows only the tagged codes.
       await page.goto(`/dashboard/codes?filter=${encodeURIComponent(JSON.stringify({ tag: 'tables' }))}`);
-      await page.getByRole('combobox', { name: 'Tag' }).waitFor();
+      // The filter names its value once the owner's tags have loaded (before, it shows an empty select).
+      await page.getByRole('combobox', { name: 'Tag' }).filter({ hasText: 'tables (2)' }).waitFor();
       expect(await page.getByRole('combobox', { name: 'Tag' }).innerText()).toBe('tables (2)');
       await dashboard.waitForTitles(['Door sign', 'Table A']);
       await capture(page, 'tag-filter');
