@@ -14,6 +14,12 @@ type StreamEntry = [id: string, fields: string[]];
 
 const BATCH = 1000;
 const BLOCK_MS = 1000;
+/**
+ * Batches stored at once (issue 31): the next batch is read and enriched, and its append sent, while the one before
+ * waits for its commit. One batch at a time left the worker idle more than half of a drain (waiting on PostgreSQL's
+ * round trips and commit); two or three in flight roughly double what one consumer stores per second.
+ */
+const IN_FLIGHT = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the live feed carries per scan: no visitor hash, nothing identifying. */
@@ -32,7 +38,8 @@ export interface IngestedScan {
  * enrich (device, OS, browser, bot flag, country), appendMany Scanned events whose event id is the scan id,
  * then XACK and XDEL. A crash between the append and the XACK redelivers the entries, and appending the same
  * ids again is a no-op: every scan is stored exactly once. Entries pending longer than SCAN_CLAIM_IDLE_MS
- * (their ingester died) are taken over with XAUTOCLAIM.
+ * (their ingester died) are taken over with XAUTOCLAIM. Up to IN_FLIGHT batches are stored at once, each acknowledged
+ * after its own commit; before this consumer reads its own pending entries again or claims idle ones, none is in flight.
  */
 @Injectable()
 export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -46,6 +53,10 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
   /** Set when a batch failed after it was read: this consumer's pending entries are read again (ID 0) first. */
   private ownPending = false;
   private ingested = 0;
+  /** Batches read and being stored (IN_FLIGHT at most); each is acknowledged after its own commit. */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** The first error of a batch stored in the background since the loop last looked. */
+  private inFlightError: Error | null = null;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -70,6 +81,8 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    // The batches in flight finish (and are acknowledged) before a blocked read is cut off.
+    await Promise.allSettled([...this.inFlight]);
     if (this.blocked) this.connection?.disconnect();
     await this.loop;
     this.connection?.disconnect();
@@ -84,6 +97,8 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
     await this.whenReady(redis);
     while (!this.stopped) {
       try {
+        // A batch stored in the background failed: its entries stay pending for this consumer (read again below).
+        if (this.inFlightError) await this.settle();
         if (this.ownPending) {
           // Entries this consumer read but could not store (PostgreSQL was down): again now, not only after another
           // ingester's XAUTOCLAIM once they have been idle for SCAN_CLAIM_IDLE_MS.
@@ -110,6 +125,8 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
           groupReady = true;
         }
         if (Date.now() - this.lastClaim >= Math.min(this.env.SCAN_CLAIM_IDLE_MS, 5000)) {
+          // XAUTOCLAIM may hand back this consumer's own entries when they are idle long enough: none may be in flight.
+          await this.settle();
           await this.reclaim(redis);
           this.lastClaim = Date.now();
         }
@@ -127,10 +144,12 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
           '>',
         )) as [string, StreamEntry[]][] | null;
         this.blocked = false;
-        if (reply?.[0]?.[1]?.length) await this.ingest(redis, reply[0][1]);
-        failures = 0;
+        if (reply?.[0]?.[1]?.length) await this.ingestInBackground(redis, reply[0][1]);
+        if (!this.inFlightError) failures = 0;
       } catch (error) {
         this.blocked = false;
+        // Nothing of this consumer's may be in flight when its pending entries are read again.
+        await this.settle().catch(() => undefined);
         if (this.stopped) break;
         if (/NOGROUP/.test((error as Error).message)) groupReady = false;
         // Whatever was read and not acknowledged is this consumer's to store again.
@@ -141,6 +160,29 @@ export class ScanIngester implements OnApplicationBootstrap, OnApplicationShutdo
         await sleep(Math.min(50 * 2 ** failures, 2000));
       }
     }
+    await this.settle().catch(() => undefined);
+  }
+
+  /**
+   * Stores a batch without waiting for it, once fewer than IN_FLIGHT are being stored; the caller goes on reading. A
+   * failure is kept for the loop (settle throws it), and the batch's entries stay pending for this consumer.
+   */
+  private async ingestInBackground(redis: Redis, entries: StreamEntry[]): Promise<void> {
+    while (this.inFlight.size >= IN_FLIGHT) await Promise.race(this.inFlight);
+    const batch: Promise<void> = this.ingest(redis, entries)
+      .catch((error: Error) => {
+        this.inFlightError ??= error;
+      })
+      .finally(() => this.inFlight.delete(batch));
+    this.inFlight.add(batch);
+  }
+
+  /** Waits for every batch in flight; throws the first error one of them met since the last settle. */
+  private async settle(): Promise<void> {
+    while (this.inFlight.size) await Promise.all(this.inFlight);
+    const error = this.inFlightError;
+    this.inFlightError = null;
+    if (error) throw error;
   }
 
   private whenReady(redis: Redis): Promise<void> {
