@@ -4,6 +4,8 @@ import type { ExportedCode } from '../codes';
 import type { MailExport } from '../mail';
 import type { PaymentExport } from '../payments';
 import type { ScanDayExport, ShareLinkDto } from '../analytics';
+import type { ApiKeyAnswer } from '../api-keys';
+import type { WebhookAnswer } from '../webhooks';
 
 /**
  * GET /api/account/export's document (issue 32 item 3), as a zod schema: `@AnswerOf` puts it into /api/docs, and
@@ -124,6 +126,33 @@ export const accountExportSchema = z.object({
       sentAt: z.string().nullable(),
     }),
   ),
+  apiKeys: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        scopes: z.array(z.string()),
+        prefix: z.string(),
+        createdAt: z.string(),
+        lastUsedAt: z.string().nullable(),
+        revokedAt: z.string().nullable(),
+      }),
+    )
+    .meta({ description: 'Every API key the person made, revoked ones too, as GET /api/api-keys lists them: never the key or its hash' }),
+  webhooks: z
+    .array(
+      z.object({
+        id: z.string(),
+        url: z.string(),
+        events: z.array(z.string()),
+        includeBots: z.boolean(),
+        createdAt: z.string(),
+        status: z.string(),
+        disabledAt: z.string().nullable(),
+        disabledReason: z.string().nullable(),
+      }),
+    )
+    .meta({ description: "The person's webhooks, as GET /api/webhooks lists them: never the signing secret" }),
 });
 export type AccountExportDocument = z.output<typeof accountExportSchema>;
 
@@ -134,8 +163,10 @@ const described: [
   Same<Part<'shareLinks'>[number], ShareLinkDto>,
   Same<Part<'payments'>[number], PaymentExport>,
   Same<Part<'mails'>[number], MailExport>,
+  ApiKeyAnswer extends Part<'apiKeys'>[number] ? true : false,
+  WebhookAnswer extends Part<'webhooks'>[number] ? true : false,
   Same<z.output<typeof scanDayExportSchema>, ScanDayExport>,
   AccountExport extends Part<'account'> ? true : false,
   ExportedCode extends Omit<Part<'codes'>[number], 'scans'> ? true : false,
-] = [true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true];
 void described;

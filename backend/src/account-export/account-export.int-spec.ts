@@ -81,7 +81,16 @@ describe('GET /api/account/export', () => {
     const share = await client.post(`/api/dynamic-qrcodes/${menu.body.id}/share-links`, { expiresInDays: 7 });
     expect(share.status).toBe(201);
     const payment = await paidPaymentCode(client, user.id);
-    return { client, user, codeIds: [note.body.id as string, menu.body.id as string, payment.qrId], ...payment };
+    // Issue 34: an API key (one used, one revoked) and a webhook.
+    const key = await client.post('/api/api-keys', { name: `${label} deploys`, scopes: ['codes:read'] });
+    expect(key.status).toBe(201);
+    expect((await new TestClient(app.url).get('/api/qrcodes', { headers: { authorization: `Bearer ${key.body.key}` } })).status).toBe(200);
+    const revoked = await client.post('/api/api-keys', { name: `${label} old`, scopes: ['codes:write'] });
+    expect((await client.delete(`/api/api-keys/${revoked.body.id}`)).status).toBe(204);
+    const webhook = await client.post('/api/webhooks', { url: `https://hooks.example.com/${label}`, events: ['code.deleted'] });
+    expect(webhook.status).toBe(201);
+    const secrets = { key: key.body.key as string, secret: webhook.body.secret as string, webhookUrl: webhook.body.url as string };
+    return { client, user, codeIds: [note.body.id as string, menu.body.id as string, payment.qrId], ...payment, ...secrets };
   }
 
   async function paidPaymentCode(owner: TestClient, ownerId: string) {
@@ -199,8 +208,36 @@ describe('GET /api/account/export', () => {
     expect(data.mails.every((mail) => mail.to === ada.user.email)).toBe(true);
     expect(data.mails.map((mail) => mail.kind)).toEqual(expect.arrayContaining(['welcome', 'payment-received']));
 
+    // API keys and webhooks as their routes list them, never the key, its hash or the signing secret.
+    const keys = (await ada.client.get('/api/api-keys')).body as { name: string; prefix: string; lastUsedAt: string | null }[];
+    await until(async () => ((await ada.client.get('/api/api-keys')).body as typeof keys).some((k) => k.lastUsedAt), 'last use');
+    const fresh = await ada.client.get('/api/account/export');
+    const again = fresh.body as AccountExportDocument;
+    expect(again.apiKeys).toEqual((await ada.client.get('/api/api-keys')).body);
+    expect(again.apiKeys.map((key) => [key.name, key.revokedAt === null, key.lastUsedAt !== null])).toEqual([
+      ['ada deploys', true, true],
+      ['ada old', false, false],
+    ]);
+    expect(data.webhooks).toEqual((await ada.client.get('/api/webhooks')).body);
+    expect(data.webhooks).toEqual([expect.objectContaining({ url: ada.webhookUrl, events: ['code.deleted'], status: 'active' })]);
+    const hashes = (await ledger.query('SELECT key_hash FROM api_keys WHERE owner_id = $1', [ada.user.id])) as { key_hash: string }[];
+    expect(hashes).toHaveLength(2);
+    for (const hidden of [ada.key, ada.secret, ada.secret.slice(6), ...hashes.map((row) => row.key_hash)]) {
+      expect(res.text).not.toContain(hidden);
+      expect(fresh.text).not.toContain(hidden);
+    }
+
     // Bob's data appears nowhere in Ada's file.
-    for (const secret of [bob.user.id, bob.user.email, 'First bob', 'note of bob', 'bob/menu', bob.intentId, ...bob.codeIds])
+    for (const secret of [
+      bob.user.id,
+      bob.user.email,
+      'First bob',
+      'note of bob',
+      'bob/menu',
+      bob.intentId,
+      ...bob.codeIds,
+      bob.webhookUrl,
+    ])
       expect(res.text).not.toContain(secret);
   });
 

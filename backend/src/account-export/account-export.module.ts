@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsService, ShareLinksService } from '../analytics';
+import { ApiKeysService } from '../api-keys';
 import { NotificationPreferencesQuery } from '../campaigns';
 import { MailLedgerQuery } from '../mail';
 import { PaymentsQueryService } from '../payments';
+import { WebhooksQuery } from '../webhooks';
 import { AccountExportController } from './account-export.controller';
 import { AccountExporter } from './account-exporter';
 import { ExportRateLimit } from './export-rate-limit';
@@ -21,6 +23,8 @@ import { ExportRateLimit } from './export-rate-limit';
     NotificationPreferencesQuery,
     MailLedgerQuery,
     PaymentsQueryService,
+    ApiKeysService,
+    WebhooksQuery,
   ],
 })
 export class AccountExportModule {}

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AccountsService, type AuthUser } from '../accounts';
 import { AnalyticsService, ShareLinksService } from '../analytics';
+import { ApiKeysService } from '../api-keys';
 import { NotificationPreferencesQuery } from '../campaigns';
 import { CodesQueryService } from '../codes';
 import { MailLedgerQuery } from '../mail';
 import { PaymentsQueryService } from '../payments';
+import { WebhooksQuery } from '../webhooks';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './account-export.answers';
 
 /**
@@ -23,6 +25,8 @@ export class AccountExporter {
     private readonly payments: PaymentsQueryService,
     private readonly preferences: NotificationPreferencesQuery,
     private readonly mails: MailLedgerQuery,
+    private readonly apiKeys: ApiKeysService,
+    private readonly webhooks: WebhooksQuery,
   ) {}
 
   /**
@@ -45,6 +49,8 @@ export class AccountExporter {
     yield `],"shareLinks":${JSON.stringify(await this.shareLinks.exportFor(user))}`;
     yield* this.array('payments', this.payments.exportFor(user));
     yield* this.array('mails', this.mails.exportFor(user));
+    yield `,"apiKeys":${JSON.stringify(await this.apiKeys.exportFor(user))}`;
+    yield `,"webhooks":${JSON.stringify(await this.webhooks.exportFor(user))}`;
     yield '}';
   }
 

@@ -1,8 +1,10 @@
+import { DataSource } from 'typeorm';
 import { API_KEYS_PROJECTION } from './api-keys.projection';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import type { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
+import { rebuildProjection } from '../projections/rebuild';
 import { AUDIT_PROJECTION } from '../staff';
 import { TestClient } from '../test-support/http';
 import { appRoutes } from '../test-support/routes';
@@ -195,6 +197,34 @@ describe('API keys', () => {
       projections.resume(API_KEYS_PROJECTION);
       pipeline.setWaitBound(5000);
     }
+  });
+
+  it("a deleted account's keys are deleted with it: 401 at once, no row, no hash, no last use; a rebuild agrees", async () => {
+    const leaver = new TestClient(app.url, { host: 'qrsharks.test' });
+    const { id: leaverId } = await signUp(leaver);
+    const stayer = new TestClient(app.url, { host: 'qrsharks.test' });
+    await signUp(stayer);
+    const kept = await makeKey(['codes:read'], stayer);
+    const { key, id } = await makeKey(['codes:read', 'codes:write'], leaver, 'deploys');
+    await until(async () => (await script().get('/api/qrcodes', bearer(key))).status === 200, 'the new key to open the door');
+    const db = app.app.get(DataSource);
+    await until(
+      async () => ((await db.query('SELECT 1 FROM api_key_usage WHERE key_id = $1', [id])) as unknown[]).length === 1,
+      'last use',
+    );
+
+    expect((await leaver.post('/api/delete-account', { password: 'secret-password' })).status).toBe(200);
+    // The deletion's answer waits for the api_keys projection (ACCOUNT_CONTENT): the rows are gone when it answers.
+    expect(await db.query('SELECT id FROM api_keys WHERE owner_id = $1', [leaverId])).toEqual([]);
+    expect(await db.query('SELECT key_id FROM api_key_usage WHERE key_id = $1', [id])).toEqual([]);
+    const after = await script().get('/api/qrcodes', bearer(key));
+    expect([after.status, after.body.message]).toEqual([401, INVALID_KEY]);
+    // Another owner's key is untouched, and a rebuild from the events ends the same.
+    expect((await script().get('/api/qrcodes', bearer(kept.key))).status).toBe(200);
+    const projections = app.app.get(ProjectionsService);
+    await rebuildProjection(projections.get(API_KEYS_PROJECTION)!, app.app.get<EventStore>(EVENT_STORE), db);
+    expect(await db.query('SELECT id FROM api_keys WHERE owner_id = $1', [leaverId])).toEqual([]);
+    expect(await db.query('SELECT id FROM api_keys WHERE id = $1', [kept.id])).toEqual([{ id: kept.id }]);
   });
 
   it('429 past the per-key limit, with Retry-After and RateLimit headers; another key is not affected', async () => {

@@ -46,6 +46,14 @@ export class ApiKeysService {
     }));
   }
 
+  /**
+   * The API keys part of a person's data export (account-export): every key they made, revoked ones too, as GET
+   * /api/api-keys lists them (name, prefix, scopes, created, last used, revoked); never the key or its hash.
+   */
+  exportFor(user: AuthUser): Promise<ApiKeyAnswer[]> {
+    return this.list(user);
+  }
+
   /** The live key with this hash, as the read model has it (the guard confirms it against the owner's stream). */
   async byHash(keyHash: string): Promise<KeyRecord | null> {
     const [row] = (await this.dataSource.query(

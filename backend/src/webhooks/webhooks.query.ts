@@ -54,6 +54,14 @@ export class WebhooksQuery {
     }));
   }
 
+  /**
+   * The webhooks part of a person's data export (account-export): their webhooks as GET /api/webhooks lists them (URL,
+   * events, created, state); never the signing secret.
+   */
+  exportFor(user: AuthUser): Promise<WebhookAnswer[]> {
+    return this.list(user);
+  }
+
   /** The latest 100 deliveries of the caller's webhook, newest first; someone else's webhook is 404. */
   async deliveries(user: AuthUser, webhookId: string): Promise<DeliveriesAnswer> {
     const [mine] = (await this.dataSource.query('SELECT 1 FROM webhooks WHERE id = $1 AND client_id = $2 AND owner_id = $3', [
