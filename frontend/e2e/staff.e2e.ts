@@ -109,6 +109,12 @@ describe('the staff console (/admin)', () => {
     await staff.go('Audit log');
     await staff.search(ownerEmail);
     await staff.row('changed the destination of').waitFor();
+    // The list has answered the search (every row is the owner's) before Export reads its filter: the other person's
+    // newer rows are on show until it has (a clean-clone run on a loaded machine exported them).
+    await until(async () => {
+      const rows = await page.locator('tbody tr').allInnerTexts();
+      return rows.length >= 2 && rows.every((text) => text.includes(ownerEmail) || text.includes(ownerId));
+    }, "the audit log's list filtered to the owner");
     const [download] = await Promise.all([page.waitForEvent('download'), staff.button('Export CSV').click()]);
     expect(download.suggestedFilename()).toBe('audit-log.csv');
     const path = await download.path();

@@ -6,9 +6,10 @@ export const MEMORY_KEYS_MAX = 50_000;
 
 /**
  * A fixed-window counter for rate limits: in Redis, shared by every API process, and in this process's memory while
- * Redis fails or is slow (issue 27 item 4: limits fail closed). The fallback keeps the same limits per process, so
- * an outage never lets every guess through; with N API processes an attacker gets at most N times the limit.
- * Memory is bounded: past MEMORY_KEYS_MAX keys, expired windows are dropped, then the oldest windows.
+ * Redis fails or is slow (issue 27 item 4: limits fail closed). Memory mirrors each key's last Redis count, so a hit
+ * that Redis misses counts on from there. The fallback keeps the same limits per process, so an outage never lets
+ * every guess through; with N API processes an attacker gets at most N times the limit. Memory is bounded: past
+ * MEMORY_KEYS_MAX keys, expired windows are dropped, then the oldest windows.
  */
 export class FixedWindowCounter {
   private readonly logger: Logger;
@@ -45,7 +46,8 @@ export class FixedWindowCounter {
             const [error, value] = replies?.[1] ?? [new Error('no reply')];
             if (error) throw error;
             const ttl = Number(replies?.[2]?.[1] ?? -1);
-            return { count: Number(value), resetsInSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : windowSeconds };
+            const ttlMs = ttl > 0 ? ttl : windowSeconds * 1000;
+            return { count: this.remember(key, Number(value), now, now + ttlMs), resetsInSeconds: Math.ceil(ttlMs / 1000) };
           }),
       );
     } catch (error) {
@@ -65,6 +67,24 @@ export class FixedWindowCounter {
   /** Keys counted in memory now (tests, and a sign that Redis failed). */
   get memoryKeys(): number {
     return this.memory.size;
+  }
+
+  /**
+   * Keeps what Redis counted for `key` in memory, so that a hit Redis misses (an outage, or an answer that came after
+   * the timeout: under load a timer can fire before the reply is read) counts on from there rather than from one in a
+   * window of its own. Answers the larger of Redis's count and this process's own count so far plus this hit: hits
+   * Redis never saw still count once it is back. Fails closed: a hit can be counted twice, never not at all.
+   */
+  private remember(key: string, counted: number, now: number, resetAt: number): number {
+    const entry = this.memory.get(key);
+    if (entry && entry.resetAt > now) {
+      entry.count = Math.max(counted, entry.count + 1);
+      return entry.count;
+    }
+    this.memory.delete(key);
+    this.makeRoom(now);
+    this.memory.set(key, { count: counted, resetAt });
+    return counted;
   }
 
   private hitInMemory(key: string, windowSeconds: number, now: number): number {

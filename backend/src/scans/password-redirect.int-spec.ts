@@ -42,6 +42,9 @@ describe('/d/{code} of a password-protected code', () => {
     expect(created.status).toBe(201);
     const set = await owner.put(`/api/dynamic-qrcodes/${created.body.id}/password`, { password: 'open sesame' });
     expect(set.status).toBe(200);
+    // The command waits for the redirect's read model only up to its bound; on a loaded machine the projection can
+    // take longer, and a POST meeting the code before it would find it open (405) or unknown (404).
+    await settled();
     return { id: created.body.id as string, shortCode: created.body.shortCode as string };
   };
   const get = (code: string, ip: string, method = 'GET') =>
