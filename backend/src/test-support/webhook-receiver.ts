@@ -23,6 +23,8 @@ export class WebhookReceiver {
   /** Each answer waits this long (a delivery in flight when a test kills the sender). */
   delayMs = 0;
   private server: Server | null = null;
+  /** Requests so far per webhook-id (a map: a bench sends tens of thousands). */
+  private readonly seenIds = new Map<string, number>();
   private url = '';
 
   async start(): Promise<string> {
@@ -32,7 +34,8 @@ export class WebhookReceiver {
       req.on('end', () => {
         const delivery = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
         const id = String(req.headers['webhook-id']);
-        const seen = this.received.filter((earlier) => earlier.headers['webhook-id'] === id).length;
+        const seen = this.seenIds.get(id) ?? 0;
+        this.seenIds.set(id, seen + 1);
         const answer = this.answer(delivery, seen);
         this.received.push({ ...delivery, answered: answer === 'hang' ? 0 : answer, at: Date.now() });
         if (answer === 'hang') return;
