@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import pinoHttp from 'pino-http';
 import { AppModule } from './app.module';
+import { batchBodyParser } from './batches';
 import { trustFunction } from './common/client-ip';
 import { ErrorsFilter } from './http/errors.filter';
 import { FastPathRegistry } from './common/fast-path';
@@ -175,6 +176,9 @@ export async function bootstrap(
       }),
     );
   }
+
+  // Before the application's JSON parser (100 kB): a batch's rows have their own bound (batches/batch-body.ts).
+  expressApp.post('/api/batches', batchBodyParser(env));
 
   const app = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(expressApp), nestOptions);
   app.useGlobalFilters(new ErrorsFilter());

@@ -1,12 +1,19 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { decideFinish, decideProgress, decideStart, evolveBatch, initialBatch, type BatchState } from './batch';
-import { batchStream, type BatchFailure } from './batch.events';
+import { batchStream, type BatchFailure, type BatchWarning } from './batch.events';
 
 /** The worker's writes on a batch (BatchStarted, BatchRowsProcessed, BatchFinished): one command, three decisions. */
 export type BatchStep =
   | { kind: 'start' }
-  | { kind: 'progress'; from: number; to: number; created: { row: number; codeId: string }[]; failed: BatchFailure[] }
+  | {
+      kind: 'progress';
+      from: number;
+      to: number;
+      created: { row: number; codeId: string }[];
+      failed: BatchFailure[];
+      warnings: BatchWarning[];
+    }
   | { kind: 'finish'; state: 'done' | 'failed'; reason: string | null };
 
 export class RecordBatchStepCommand extends Command<BatchState> {

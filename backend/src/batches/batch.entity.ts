@@ -30,6 +30,10 @@ export class BatchEntity {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   failed: unknown[];
 
+  /** The codes made that would not scan once printed, or might not: [{ row, codeId, message }]. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  warnings: unknown[];
+
   @Column({ type: 'varchar', length: 10, default: 'queued' })
   state: string;
 

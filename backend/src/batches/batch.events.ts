@@ -12,6 +12,13 @@ export interface BatchFailure {
   message: string;
 }
 
+/** A code a row made that would not scan once printed, or might not (issue 35): in words a person can act on. */
+export interface BatchWarning {
+  row: number;
+  codeId: string;
+  message: string;
+}
+
 /** A person asked for many codes at once (POST /api/batches). */
 export interface BatchRequested {
   batchId: string;
@@ -33,6 +40,8 @@ export interface BatchRowsProcessed {
   processed: number;
   created: { row: number; codeId: string }[];
   failed: BatchFailure[];
+  /** The codes made whose scan check found a problem (absent in events recorded before the check). */
+  warnings?: BatchWarning[];
 }
 
 /** Every row processed ('done'), or the batch could not go on ('failed': its owner is gone, say). */

@@ -1,7 +1,7 @@
 import type { Decided, Evolvable } from '../command-pipeline/command-pipeline';
 import { BATCH_MESSAGES } from '@qrsharks/qr-core';
 import { DomainError } from '../common/domain-error';
-import { BATCH_EVENTS, type BatchFailure, type BatchRequested } from './batch.events';
+import { BATCH_EVENTS, type BatchFailure, type BatchRequested, type BatchWarning } from './batch.events';
 
 /**
  * The batch aggregate (`batch-{id}`, issue 35): pure, no Nest, no I/O. A batch is requested once with its rows; the
@@ -78,7 +78,7 @@ export function decideStart(state: BatchState): Decided[] {
  */
 export function decideProgress(
   state: BatchState,
-  run: { from: number; to: number; created: { row: number; codeId: string }[]; failed: BatchFailure[] },
+  run: { from: number; to: number; created: { row: number; codeId: string }[]; failed: BatchFailure[]; warnings: BatchWarning[] },
 ): Decided[] {
   if (!state.requested || state.state !== 'running') throw DomainError.conflict('This batch is not running');
   if (run.from !== state.processed + 1 || run.to < run.from || run.to > state.requested.rows.length)
@@ -86,7 +86,13 @@ export function decideProgress(
   return [
     {
       type: 'BatchRowsProcessed',
-      data: { batchId: state.requested.batchId, processed: run.to, created: run.created, failed: run.failed },
+      data: {
+        batchId: state.requested.batchId,
+        processed: run.to,
+        created: run.created,
+        failed: run.failed,
+        ...(run.warnings.length ? { warnings: run.warnings } : {}),
+      },
     },
   ];
 }

@@ -7,6 +7,12 @@ export const batchFailureAnswer = z.object({
   message: z.string(),
 });
 
+export const batchWarningAnswer = z.object({
+  row: z.number().int().meta({ description: 'The row, counted from 1 (a CSV header row is not counted)' }),
+  codeId: z.string().meta({ description: 'The code the row made' }),
+  message: z.string().meta({ description: 'What would stop it scanning once printed, and what to change' }),
+});
+
 export const batchAnswer = z.object({
   id: z.string().meta({ description: "The batch's id (a UUID)" }),
   name: z.string(),
@@ -14,6 +20,9 @@ export const batchAnswer = z.object({
   processed: z.number().int().meta({ description: 'Rows processed so far (the progress bar)' }),
   created: z.number().int().meta({ description: 'Codes made so far' }),
   failed: z.array(batchFailureAnswer).meta({ description: 'Rows refused: nothing was made for them' }),
+  warnings: z.array(batchWarningAnswer).meta({
+    description: 'Codes made that would not scan once printed, or might not (two decoders at print size, contrast, logo, quiet zone)',
+  }),
   codeIds: z.array(z.string()).meta({ description: 'The codes made, in row order' }),
   state: z.enum(['queued', 'running', 'done', 'failed']),
   reason: z.string().nullable().meta({ description: "Why a failed batch stopped (its owner's account is gone, ...)" }),

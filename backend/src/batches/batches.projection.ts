@@ -43,9 +43,17 @@ export class BatchesProjection implements Projection, OnModuleInit {
         case 'BatchRowsProcessed': {
           const { data } = event;
           await tx.query(
-            `UPDATE batches SET processed = $2, code_ids = code_ids || $3::uuid[], failed = failed || $4::jsonb, updated_at = $5
+            `UPDATE batches SET processed = $2, code_ids = code_ids || $3::uuid[], failed = failed || $4::jsonb,
+               warnings = warnings || $6::jsonb, updated_at = $5
              WHERE id = $1`,
-            [data.batchId, data.processed, data.created.map((made) => made.codeId), JSON.stringify(data.failed), at],
+            [
+              data.batchId,
+              data.processed,
+              data.created.map((made) => made.codeId),
+              JSON.stringify(data.failed),
+              at,
+              JSON.stringify(data.warnings ?? []),
+            ],
           );
           break;
         }

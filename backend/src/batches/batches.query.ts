@@ -12,6 +12,7 @@ interface BatchRow {
   processed: number;
   code_ids: string[];
   failed: BatchAnswer['failed'];
+  warnings: BatchAnswer['warnings'];
   state: BatchAnswer['state'];
   reason: string | null;
   created_at: Date;
@@ -24,13 +25,14 @@ const answerOf = (row: BatchRow): BatchAnswer => ({
   processed: row.processed,
   created: row.code_ids.length,
   failed: row.failed,
+  warnings: row.warnings,
   codeIds: row.code_ids,
   state: row.state,
   reason: row.reason,
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-const COLUMNS = 'id, name, total, processed, code_ids, failed, state, reason, created_at';
+const COLUMNS = 'id, name, total, processed, code_ids, failed, warnings, state, reason, created_at';
 
 /** The owners' batches (the `batches` read model), always for the signed-in owner and tenant. */
 @Injectable()

@@ -1,15 +1,23 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { encodeMatrix } from '@qrsharks/qr-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { ZipFile } from 'yazl';
 import type { AuthUser } from '../accounts';
-import { CodeArtwork, type CodeArtworkItem } from '../codes';
+import { CodeArtwork } from '../codes';
 import { cellGeometry, FileNames, PRINT_LAYOUT } from './export-files';
 import type { ExportFormat, PrintLayoutName } from './batches.schemas';
+import { drawSvg, foreignImages } from './svg-to-pdf';
 
-/** Modules of quiet zone around each printed code (the QR specification's minimum). */
-export const QUIET_ZONE = 4;
+/**
+ * The captions' font: DejaVu Sans (Bitstream Vera licence, assets/fonts), embedded as a subset of the glyphs used, so
+ * names in Cyrillic, Greek, Armenian, Georgian, Hebrew, Arabic and most Latin scripts print (Helvetica prints only
+ * WinAnsi). Read once; from src/ and dist/ alike the assets folder is two levels up.
+ */
+export const CAPTION_FONT_PATH = join(__dirname, '..', '..', 'assets', 'fonts', 'DejaVuSans.ttf');
+let captionFont: Buffer | null = null;
+const captionFontBytes = () => (captionFont ??= readFileSync(CAPTION_FONT_PATH));
 /** A PDF's output waiting to be read beyond this: drawing pauses (bounded memory for a slow reader). */
 const PDF_BUFFER_LIMIT = 1024 * 1024;
 
@@ -51,6 +59,7 @@ export class CodeExports {
   pdf(user: AuthUser, ids: readonly string[], layoutName: PrintLayoutName, captions: boolean, title: string): Readable {
     const layout = PRINT_LAYOUT[layoutName];
     const doc = new PDFDocument({ size: layout.size, margin: 0, autoFirstPage: false, compress: false, info: { Title: title } });
+    if (captions) doc.registerFont('caption', captionFontBytes());
     void (async () => {
       let index = 0;
       for (const id of ids) {
@@ -58,12 +67,13 @@ export class CodeExports {
         while (doc.readableLength > PDF_BUFFER_LIMIT && !doc.destroyed) await sleep(10);
         const item = await this.artwork.of(user, id);
         if (!item) continue;
+        const images = await this.logoBitmaps(item.svg);
         const at = cellGeometry(layout, index++, captions);
         if (at.firstOnPage) doc.addPage({ size: layout.size, margin: 0 });
-        drawCode(doc, item, at.square);
+        drawSvg(doc, item.svg, at.square, images);
         if (captions)
           doc
-            .font('Helvetica')
+            .font('caption')
             .fontSize(layout.captionSize)
             .fillColor('#000000')
             .text(item.name, at.caption.x, at.caption.y + layout.captionSize * 0.2, {
@@ -82,6 +92,19 @@ export class CodeExports {
     });
     return doc;
   }
+
+  /** Logos pdfkit cannot embed as they are (SVG, WebP, GIF) as PNGs from the render pool, by their data: URL. */
+  private async logoBitmaps(svg: string): Promise<Map<string, Buffer>> {
+    const images = new Map<string, Buffer>();
+    for (const href of foreignImages(svg)) {
+      const escaped = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+      const wrapper =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="328" height="328" viewBox="0 0 1 1">' +
+        `<image href="${escaped}" width="1" height="1" preserveAspectRatio="xMidYMid meet"/></svg>`;
+      images.set(href, await this.artwork.png(wrapper));
+    }
+    return images;
+  }
 }
 
 /** One entry, resolved once the client has read it (or the archive was abandoned). */
@@ -98,28 +121,4 @@ function addEntry(zip: ZipFile, name: string, bytes: Buffer): Promise<void> {
     source.once('error', reject);
     zip.addReadStream(source, name, { mtime: new Date(), compress: !name.endsWith('.png') });
   });
-}
-
-/**
- * A code as vector paths: its background square (the quiet zone included) in its background colour, then each row's runs
- * of dark modules as rectangles, filled at once in its foreground colour. The module grid is the symbol's own: scanners
- * read it at any print size; the generator's dot and corner shapes are left to the PNG and SVG files.
- */
-export function drawCode(doc: PDFKit.PDFDocument, item: CodeArtworkItem, square: { x: number; y: number; side: number }): void {
-  const matrix = encodeMatrix(item.payload, item.errorCorrectionLevel);
-  const unit = square.side / (matrix.size + 2 * QUIET_ZONE);
-  doc.rect(square.x, square.y, square.side, square.side).fill(item.bgColor);
-  for (let row = 0; row < matrix.size; row++) {
-    let column = 0;
-    while (column < matrix.size) {
-      if (!matrix.dark[row * matrix.size + column]) {
-        column++;
-        continue;
-      }
-      const start = column;
-      while (column < matrix.size && matrix.dark[row * matrix.size + column]) column++;
-      doc.rect(square.x + (QUIET_ZONE + start) * unit, square.y + (QUIET_ZONE + row) * unit, (column - start) * unit, unit);
-    }
-  }
-  doc.fill(item.fgColor);
 }

@@ -8860,6 +8860,15 @@ export interface operations {
                             field: string | null;
                             message: string;
                         }[];
+                        /** @description Codes made that would not scan once printed, or might not (two decoders at print size, contrast, logo, quiet zone) */
+                        warnings: {
+                            /** @description The row, counted from 1 (a CSV header row is not counted) */
+                            row: number;
+                            /** @description The code the row made */
+                            codeId: string;
+                            /** @description What would stop it scanning once printed, and what to change */
+                            message: string;
+                        }[];
                         /** @description The codes made, in row order */
                         codeIds: string[];
                         /** @enum {string} */
@@ -8947,6 +8956,15 @@ export interface operations {
                             row: number;
                             /** @description The field to blame, e.g. url; null when no one field is */
                             field: string | null;
+                            message: string;
+                        }[];
+                        /** @description Codes made that would not scan once printed, or might not (two decoders at print size, contrast, logo, quiet zone) */
+                        warnings: {
+                            /** @description The row, counted from 1 (a CSV header row is not counted) */
+                            row: number;
+                            /** @description The code the row made */
+                            codeId: string;
+                            /** @description What would stop it scanning once printed, and what to change */
                             message: string;
                         }[];
                         /** @description The codes made, in row order */

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { codeDisplayName, dynamicLink, encodePayload, type ErrorCorrectionLevel } from '@qrsharks/qr-core';
+import { codeDisplayName, dynamicLink, encodePayload, type ErrorCorrectionLevel, type QrStyle } from '@qrsharks/qr-core';
 import type { AuthUser } from '../../accounts';
 import { DomainError } from '../../common/domain-error';
 import { SERVICE_UNAVAILABLE } from '../../http/errors.filter';
 import { DOWNLOAD_SCALE } from '../../rendering/render-jobs';
 import { RenderError, RenderPool } from '../../rendering/render-pool';
+import { checkScannability, type ScanReport } from '../../rendering/scannability';
 import type { QrState } from '../model/qr-code';
 import { CodesQueryService } from '../read-model/codes-query.service';
 import { UploadsService } from '../uploads/uploads.service';
-import { encoding, renderCode } from './code-rendering';
+import { encoding, renderCode, renderStyle } from './code-rendering';
 
 /** One code as its files are drawn: what it encodes, its styled SVG (logo embedded), its name and colours. */
 export interface CodeArtworkItem {
@@ -19,6 +20,8 @@ export interface CodeArtworkItem {
   payload: string;
   errorCorrectionLevel: ErrorCorrectionLevel;
   svg: string;
+  /** The style it was drawn with, as the renderer takes it (its logo as a data: URL). */
+  style: Partial<QrStyle>;
   fgColor: string;
   bgColor: string;
 }
@@ -58,9 +61,23 @@ export class CodeArtwork {
       payload,
       errorCorrectionLevel: code.errorCorrectionLevel,
       svg: renderCode(payload, code.style, logo, code.errorCorrectionLevel),
+      style: renderStyle(code.style, logo),
       fgColor: code.style.fgColor,
       bgColor: code.style.bgColor,
     };
+  }
+
+  /**
+   * Would the drawn code scan once printed (issue 35: a batch lists the rows that would not)? Two decoders read it at
+   * print size in a render process, never on the caller's event loop; RenderError when the pool is busy or too slow.
+   */
+  scan(item: CodeArtworkItem): Promise<ScanReport> {
+    return checkScannability(this.renders, {
+      payload: item.payload,
+      svg: item.svg,
+      style: item.style,
+      errorCorrectionLevel: item.errorCorrectionLevel,
+    });
   }
 
   /** The PNG from a render process. A stored code that cannot be drawn within budget is ours to fix: 503, never 500. */
