@@ -7,10 +7,11 @@ import { BEARER_DESCRIPTION, BEARER_SCHEME, documentScopes } from './api-keys';
 import express, { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { stdSerializers } from 'pino';
 import pinoHttp from 'pino-http';
 import { AppModule } from './app.module';
 import { batchBodyParser } from './batches';
@@ -173,6 +174,20 @@ export async function bootstrap(
         logger,
         genReqId: (_req, res) => String(res.getHeader('X-Request-Id')),
         autoLogging: { ignore: (req) => req.url === '/api/health' },
+        // A request's line names what an operator looks for (id, method, path, caller, status, time), no headers: the
+        // default serialisers copied every request and response header into a child logger per request and the line
+        // (issue 31: the middleware every /api request crosses), and the cookie had to be redacted out again.
+        wrapSerializers: false,
+        serializers: {
+          req: (req: IncomingMessage & { id?: unknown }) => ({
+            id: req.id,
+            method: req.method,
+            url: req.url,
+            remoteAddress: req.socket?.remoteAddress,
+          }),
+          res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+          err: stdSerializers.err,
+        },
       }),
     );
   }

@@ -8,7 +8,9 @@
  * Not a test: it prints figures (README.md has the before/after of the fix).
  */
 import autocannon from 'autocannon';
-import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import { bootstrap } from '../../backend/src/bootstrap';
 import type { AllPosition, NewEvent, StreamAppend } from '../../backend/src/event-store/event-store';
@@ -16,7 +18,7 @@ import type { EventStore } from '../../backend/src/event-store/event-store';
 import { EVENT_STORE } from '../../backend/src/event-store/event-store.tokens';
 import { ProjectionsService } from '../../backend/src/projections/projections.service';
 import { TestClient } from '../../backend/src/test-support/http';
-import { freePort, freshDatabase, startProduct, startRedis, stopChild, waitForHttp } from '../redirect/bench-support';
+import { freePort, freshDatabase, REPO, startProduct, startRedis, stopChild, waitForHttp } from '../redirect/bench-support';
 
 const CODES = Number(process.env.BENCH_CODES ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -104,7 +106,11 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
 async function main() {
   const redis = await startRedis();
   const db = await freshDatabase();
-  const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, HOST: '127.0.0.1' };
+  // The seeder and the product share the keys: a user's personal data is encrypted with PERSONAL_DATA_KEY (issue 32),
+  // so a product with another key could not read the accounts the seeder registered (the sign-in answered 500).
+  const secret = randomBytes(32).toString('hex');
+  const keys = { SESSION_SECRET: secret, VISITOR_HASH_SALT: secret, PERSONAL_DATA_KEY: secret };
+  const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, HOST: '127.0.0.1', ...keys };
   const users: { email: string; codes: number }[] = [
     { email: `bench-many-${randomUUID().slice(0, 8)}@example.com`, codes: CODES },
     { email: `bench-few-${randomUUID().slice(0, 8)}@example.com`, codes: 5 },
@@ -136,48 +142,57 @@ async function main() {
   const port = await freePort();
   const product = startProduct('main', { ...env, PORT: String(port), ROLE: 'all', TRUST_PROXY: '1' });
   const baseUrl = `http://127.0.0.1:${port}`;
+  // BENCH_BEFORE=dir: the same reads are also served by the product of another checkout (the code before a change,
+  // with its own node_modules), on the same database and Redis, in its own process (ROLE=api: this tree's product
+  // runs the projections); each round times both, alternating, so before and after meet the same load.
+  const beforeTree = process.env.BENCH_BEFORE;
+  const beforePort = beforeTree ? await freePort() : 0;
+  const before = beforeTree
+    ? spawn(process.execPath, ['-r', '@swc-node/register', 'backend/src/main.ts'], {
+        cwd: beforeTree,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'silent',
+          API_PROCESSES: '1',
+          SWC_NODE_PROJECT: 'backend/tsconfig.json',
+          ...env,
+          PORT: String(beforePort),
+          ROLE: 'api',
+          TRUST_PROXY: '1',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+    : null;
   try {
     await waitForHttp(`${baseUrl}/api/health`);
-    const many = await signIn(baseUrl, users[0].email);
-    const few = await signIn(baseUrl, users[1].email);
     const firstPage = `/api/dashboard/codes?range=${encodeURIComponent('[0,23]')}`;
+    const sides: { name: string; url: string; many: string; few: string }[] = [
+      { name: beforeTree ? 'after (this tree)' : 'this tree', url: baseUrl, many: '', few: '' },
+    ];
+    if (before) {
+      await waitForHttp(`http://127.0.0.1:${beforePort}/api/health`);
+      sides.unshift({ name: `before (${beforeTree})`, url: `http://127.0.0.1:${beforePort}`, many: '', few: '' });
+    }
+    for (const side of sides) {
+      side.many = await signIn(side.url, users[0].email);
+      side.few = await signIn(side.url, users[1].email);
+    }
 
     // The product's own projection runner must have every code before anything is timed.
     for (const started = Date.now(); ;) {
-      const res = await fetch(baseUrl + firstPage, { headers: { cookie: many, ...PROXIED } });
+      const res = await fetch(baseUrl + firstPage, { headers: { cookie: sides[0].many, ...PROXIED } });
       await res.arrayBuffer();
       if (res.headers.get('content-range')?.endsWith(`/${CODES}`)) break;
       if (Date.now() - started > 600_000) throw new Error(`the list never reached ${CODES} codes`);
       await new Promise((done) => setTimeout(done, 500));
     }
 
-    // (1) the first page's server time (loopback, one request at a time).
-    const headers = { cookie: many, ...PROXIED };
-    for (let i = 0; i < 10; i++) await fetch(baseUrl + firstPage, { headers }).then((res) => res.arrayBuffer());
-    const samples: number[] = [];
-    let total = '';
-    for (let i = 0; i < 50; i++) {
-      const started = process.hrtime.bigint();
-      const res = await fetch(baseUrl + firstPage, { headers: { cookie: many, ...PROXIED } });
-      await res.arrayBuffer();
-      samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-      total = res.headers.get('content-range') ?? '';
-    }
-    console.log(`\n(1) first list page of ${CODES} codes (${total}): median ${median(samples).toFixed(1)} ms over 50 requests`);
-
-    // (2) the dashboard's reads under load.
-    console.log(`\n(2) ${CONNECTIONS} connections, ${SECONDS} s each (after a 3 s warm-up):`);
-    const runs: [string, string, string][] = [
-      ['GET /api/dashboard/codes (first page, 5,000 codes)', firstPage, many],
-      ['GET /api/trial-status', '/api/trial-status', many],
-      ['GET /api/user', '/api/user', many],
-      ['GET /api/qrcodes (a handful of codes)', '/api/qrcodes', few],
-      // Signed out: 401 from the guard, no session row and no query: what the framework costs a request on this machine.
-      ['GET /api/user signed out (401, the floor)', '/api/user', ''],
-    ];
+    const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
     // BENCH_ONLY=text keeps only the runs whose label contains it (with BENCH_CPU_PROF: one route's profile).
-    for (const [label, path, cookie] of runs.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''))) {
-      const options = { url: baseUrl + path, connections: CONNECTIONS, headers: { cookie, ...PROXIED } };
+    const only = (label: string) => label.includes(process.env.BENCH_ONLY ?? '');
+    const load = async (label: string, url: string, cookie: string): Promise<number> => {
+      const options = { url, connections: CONNECTIONS, headers: { cookie, ...PROXIED } };
       await autocannon({ ...options, duration: 3 });
       const result = await autocannon({ ...options, duration: SECONDS });
       const bad = (cookie ? result['4xx'] : 0) + result['5xx'] + result.errors + result.timeouts;
@@ -186,9 +201,75 @@ async function main() {
           `p50 ${String(result.latency.p50).padStart(4)} ms  ` +
           `p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `  (${bad} not 2xx/errors)` : ''}`,
       );
+      return result.requests.average;
+    };
+    const BARE = 'bare NestJS on Express, the same 401 (own process)';
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const side of sides) {
+        const { many, few } = side;
+        console.log(
+          `\n== ${side.name}${ROUNDS > 1 ? `, round ${round}` : ''} (load average ${loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' ')})`,
+        );
+        // (1) the first page's server time (loopback, one request at a time).
+        const headers = { cookie: many, ...PROXIED };
+        for (let i = 0; i < 10; i++) await fetch(side.url + firstPage, { headers }).then((res) => res.arrayBuffer());
+        const samples: number[] = [];
+        let total = '';
+        for (let i = 0; i < 50; i++) {
+          const started = process.hrtime.bigint();
+          const res = await fetch(side.url + firstPage, { headers });
+          await res.arrayBuffer();
+          samples.push(Number(process.hrtime.bigint() - started) / 1e6);
+          total = res.headers.get('content-range') ?? '';
+        }
+        console.log(`(1) first list page of ${CODES} codes (${total}): median ${median(samples).toFixed(1)} ms over 50 requests`);
+
+        // (2) the dashboard's reads under load.
+        console.log(`(2) ${CONNECTIONS} connections, ${SECONDS} s each (after a 3 s warm-up):`);
+        const runs: [string, string, string][] = [
+          ['GET /api/dashboard/codes (first page, 5,000 codes)', firstPage, many],
+          ['GET /api/trial-status', '/api/trial-status', many],
+          ['GET /api/user', '/api/user', many],
+          ['GET /api/qrcodes (a handful of codes)', '/api/qrcodes', few],
+          // Signed out: 401 from the guard, no session row and no query: what the framework costs a request here.
+          ['GET /api/user signed out (401, the floor)', '/api/user', ''],
+        ];
+        const rates = new Map<string, number>();
+        for (const [label, path, cookie] of runs.filter(([label]) => only(label)))
+          rates.set(label, await load(label, side.url + path, cookie));
+        // The floor under the floor: a bare NestJS-on-Express app in its own process (one controller answering the same
+        // 401 body, no middleware), loaded the same way right after (issue 31: the 401 should reach 70% of it).
+        if (only(BARE)) {
+          const barePort = await freePort();
+          const bare = spawn(process.execPath, ['-r', '@swc-node/register', 'bench/dashboard/bare-nest.ts'], {
+            cwd: REPO,
+            env: { ...process.env, NODE_ENV: 'production', BARE_PORT: String(barePort), SWC_NODE_PROJECT: 'backend/tsconfig.json' },
+            stdio: ['ignore', 'ignore', 'inherit'],
+          });
+          try {
+            await waitForHttp(`http://127.0.0.1:${barePort}/api/user`);
+            rates.set(BARE, await load(BARE, `http://127.0.0.1:${barePort}/api/user`, ''));
+          } finally {
+            await stopChild(bare);
+          }
+        }
+        const floor = rates.get(runs[4][0]);
+        const share = (label: string, of: number | undefined) => {
+          const rate = rates.get(label);
+          return rate !== undefined && of ? `${((rate / of) * 100).toFixed(0)}%` : 'not run';
+        };
+        console.log(
+          `  of the signed-out 401: list page ${share(runs[0][0], floor)}, trial status ${share(runs[1][0], floor)}, ` +
+            `current user ${share(runs[2][0], floor)} (targets 50% / 80% / 80%); ` +
+            `the 401 of bare NestJS: ${share(runs[4][0], rates.get(BARE))} (target 70%)`,
+        );
+      }
     }
 
-    if (process.env.BENCH_ONLY) return;
+    if (process.env.BENCH_ONLY || before) return;
+    const many = sides[0].many;
     // (3) Chromium: from navigation to the first card drawn, signed in (the session cookie), on loopback.
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
     try {
@@ -226,6 +307,7 @@ async function main() {
       await browser.close();
     }
   } finally {
+    if (before) await stopChild(before);
     await stopChild(product);
     await db.drop();
     await redis.stop();

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../../common/request-context';
+import { preparedRead } from '../../database/prepared-read';
 import type { EventStore } from '../../event-store/event-store';
 import { bearerToken, keyUserOf } from '../sessions/bearer';
 import { EVENT_STORE } from '../../event-store/event-store.tokens';
@@ -136,8 +137,9 @@ export class AccountsService {
 
   private async sessionUser(tenantId: number, userId: string, authVersion: number): Promise<AuthUser | null> {
     // Every signed-in request comes here: one statement for the columns a session needs, not an ORM-built one for
-    // the whole row (TypeORM built and hydrated the full row per request: a tenth of the process's time, bench/dashboard).
-    const [row] = (await this.dataSource.query(AUTH_ROW_SQL, [userId, tenantId])) as AuthRow[];
+    // the whole row (TypeORM built and hydrated the full row per request: a tenth of the process's time, bench/dashboard),
+    // prepared once per connection (issue 31).
+    const [row] = await preparedRead<AuthRow>(this.dataSource, AUTH_ROW_SQL, [userId, tenantId]);
     if (row && row.authVersion >= authVersion)
       return !row.isDeleted && !row.isDisabled && row.authVersion === authVersion ? this.toAuthUser(row) : null;
     const account = (await this.store.readStream(userStream(userId))).reduce(evolveAccount, initialAccount);

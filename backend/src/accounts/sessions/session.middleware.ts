@@ -87,6 +87,10 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
+    // Without the session cookie there is no session to read, and nothing but a sign-in ever starts one: such a request
+    // goes on with no req.session (issue 31: express-session generated and hashed a fresh session for every cookieless
+    // request, the signed-out 401 included). A sign-in attaches one first (attach, from SessionsService).
+    if (!hasSessionCookie(req)) return next();
     const context = requestContext.current();
     const resume = (error?: unknown) => (context ? requestContext.run(context, () => next(error)) : next(error));
     this.handler(req, res, (error?: unknown) => (error ? resume(error) : this.idleCheck(req, res, resume)));
@@ -121,6 +125,12 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
     next();
   }
 
+  /** Gives a request that came without the session cookie its (new, empty) session, as express-session does. */
+  async attach(req: Request, res: Response): Promise<void> {
+    if (req.session) return;
+    await new Promise<void>((resolve, reject) => this.handler(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+  }
+
   /** Ends every session of a user except `keepSid` (password change). */
   async destroyOtherSessions(userId: string, keepSid: string | null): Promise<void> {
     await this.pool.query(`DELETE FROM ${SESSION_TABLE} WHERE sess->>'userId' = $1 AND sid IS DISTINCT FROM $2`, [userId, keepSid]);
@@ -130,6 +140,12 @@ export class SessionMiddleware implements NestMiddleware, OnApplicationShutdown 
     await Promise.resolve(this.store.close()).catch(() => undefined);
     await this.pool.end().catch(() => undefined);
   }
+}
+
+/** Whether the request names a session (any cookie called qrs.sid; express-session then decides whether it is valid). */
+function hasSessionCookie(req: Request): boolean {
+  const cookies = req.headers.cookie;
+  return cookies !== undefined && cookies.includes(`${SESSION_COOKIE}=`);
 }
 
 /**

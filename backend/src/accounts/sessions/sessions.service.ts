@@ -75,6 +75,8 @@ export class SessionsService {
 
   /** A fresh session id at every sign-in (no fixation), bound to the tenant and the user's auth version. */
   private async establish(req: Request, { user, authVersion }: SignedIn): Promise<void> {
+    // A request that came without the session cookie has no session yet (SessionMiddleware): it gets one now.
+    if (req.res) await this.sessions.attach(req, req.res);
     await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
     req.session.userId = user.id;
     req.session.tenantId = user.tenantId;

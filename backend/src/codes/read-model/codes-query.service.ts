@@ -17,7 +17,6 @@ import {
   type DynamicCodeDto,
   type StaticCodeDto,
 } from './code-dto';
-import { CodeCountsEntity } from './code-counts.entity';
 import { DynamicQrCodeEntity } from './dynamic-qr-code.entity';
 import { evolveQr, initialQr, NOT_FOUND, type QrState } from '../model/qr-code';
 import { QR_EVENTS, qrStream, shortCodeStream, type QrCreated } from '../model/qr-code.events';
@@ -25,6 +24,7 @@ import { checkCustomShortCode } from '../model/short-code';
 import { QrCodeEntity } from './qr-code.entity';
 import type { Routing } from '../routing/routing';
 import { DomainError } from '../../common/domain-error';
+import { preparedRead } from '../../database/prepared-read';
 import type { DashboardCodesQuery } from '../editing/codes.schemas';
 
 export interface HistoryEntry {
@@ -103,8 +103,10 @@ export class CodesQueryService {
 
   /**
    * GET /api/dashboard/codes: one page of the caller's static and dynamic codes (owner and tenant scoped, deleted ones
-   * never), filtered and sorted in SQL over both lists (each walked by its owner index), then the page's rows read
-   * whole and answered as the DTOs the spec's lists give. `total` is the number of codes the filter matches.
+   * never), filtered and sorted in SQL over both lists (each walked by its owner index), answered as the DTOs the
+   * spec's lists give, with `total`, the number of codes the filter matches. One statement (issue 31): the total, the
+   * page's ids and their rows come back together as one fixed shape of columns (pageColumns), so a request costs one
+   * round trip and no ORM hydration (three round trips and TypeORM's row building were most of the list's time).
    */
   async dashboardCodes(user: AuthUser, query: DashboardCodesQuery): Promise<{ rows: CodeDto[]; total: number }> {
     const params: unknown[] = [user.tenantId, user.id];
@@ -132,48 +134,50 @@ export class CodesQueryService {
           ]),
     ];
     const order = query.sort.order === 'ASC' ? 'ASC' : 'DESC';
-    const column = { createdAt: 'created_at', name: 'lower(name)', qrType: 'qr_type', scanCount: 'scan_count' }[query.sort.field];
     // created_at is never null: its order alone lets each list's owner index deliver rows already sorted.
-    const sortBy =
-      query.sort.field === 'createdAt'
-        ? `created_at ${order}, id ${order}`
-        : `${column} ${order} NULLS LAST, created_at ${order}, id ${order}`;
-    const filterParams = [...params];
+    const sortBy = (of: string) => {
+      const column = { createdAt: 'created_at', name: `lower(${of}name)`, qrType: `${of}qr_type`, scanCount: `${of}scan_count` }[
+        query.sort.field
+      ];
+      const last = `${of}created_at ${order}, ${of}id ${order}`;
+      return query.sort.field === 'createdAt' ? last : `${column} ${order} NULLS LAST, ${last}`;
+    };
     const limit = `$${params.push(query.range.limit)}`;
     const offset = `$${params.push(query.range.offset)}`;
     // Newest first (the default), each list gives at most offset + limit rows in its owner index's order, so the page
     // is a merge of two short index walks instead of a sort of every code the user has.
     const branches =
       query.sort.field === 'createdAt'
-        ? ((upTo) => parts.map((part) => `(${part} ORDER BY ${sortBy} LIMIT ${upTo})`))(
+        ? ((upTo) => parts.map((part) => `(${part} ORDER BY ${sortBy('')} LIMIT ${upTo})`))(
             `$${params.push(query.range.offset + query.range.limit)}`,
           )
         : parts;
-    const count = () =>
+    // A type, tag or text filter counts the rows it matches (the owner indexes, then the rows for q); otherwise the
+    // total is read from code_counts, which the codes projection keeps in the same transaction as the rows.
+    const total =
       qrType || search || tag
-        ? // A type or a text search: counted from the rows it matches (the owner indexes, then the rows for q).
-          this.dataSource
-            .query(`SELECT ${parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')} AS total`, filterParams)
-            .then((rows: { total: string }[]) => Number(rows[0].total))
-        : this.ownerTotal(user, mode, paused);
-    const [page, total] = await Promise.all([
-      this.dataSource.query(
-        `SELECT id, mode FROM (${branches.join(' UNION ALL ')}) AS codes ORDER BY ${sortBy} LIMIT ${limit} OFFSET ${offset}`,
-        params,
-      ) as Promise<{ id: string; mode: 'static' | 'dynamic' }[]>,
-      count(),
-    ]);
-    const ids = (wanted: 'static' | 'dynamic') => page.filter((row) => row.mode === wanted).map((row) => row.id);
-    const [{ origin }, statics, dynamics] = await Promise.all([
+        ? parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')
+        : `COALESCE((SELECT ${ownerTotalSql(mode, paused)} FROM code_counts WHERE client_id = $1 AND user_id = $2), 0)`;
+    const { select } = pageColumns(this.dataSource);
+    const sql = `SELECT (${total})::int AS "total", page.mode AS "mode", ${select}
+      FROM (SELECT 1) AS one
+      LEFT JOIN (
+        SELECT * FROM (${branches.join(' UNION ALL ')}) AS codes ORDER BY ${sortBy('')} LIMIT ${limit} OFFSET ${offset}
+      ) AS page ON true
+      LEFT JOIN qr_codes s ON page.mode = 'static' AND s.id = page.id AND s.client_id = $1
+      LEFT JOIN dynamic_qr_codes d ON page.mode = 'dynamic' AND d.id = page.id AND d.client_id = $1
+      ORDER BY ${sortBy('page.')}`;
+    const [{ origin }, found] = await Promise.all([
       this.brand(user.tenantId),
-      ids('static').length ? this.dataSource.getRepository(QrCodeEntity).findBy({ id: In(ids('static')) }) : [],
-      ids('dynamic').length ? this.dataSource.getRepository(DynamicQrCodeEntity).findBy({ id: In(ids('dynamic')) }) : [],
+      preparedRead<Record<string, unknown> & { total: number; mode: 'static' | 'dynamic' | null }>(this.dataSource, sql, params),
     ]);
-    const byId = new Map<string, CodeDto>([
-      ...statics.map((row) => [row.id, staticDto(row, origin)] as const),
-      ...dynamics.map((row) => [row.id, dynamicDto(row, origin)] as const),
-    ]);
-    return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total };
+    const { staticKeys, dynamicKeys } = pageColumns(this.dataSource);
+    const rows = found.flatMap((row): CodeDto[] => {
+      if (row.mode === 'static') return [staticDto(pick(row, staticKeys) as unknown as QrCodeEntity, origin)];
+      if (row.mode === 'dynamic') return [dynamicDto(pick(row, dynamicKeys) as unknown as DynamicQrCodeEntity, origin)];
+      return [];
+    });
+    return { rows, total: found[0]?.total ?? 0 };
   }
 
   /**
@@ -202,20 +206,6 @@ export class CodesQueryService {
       [user.tenantId, user.id, tag],
     )) as { id: string }[];
     return rows.map((row) => row.id);
-  }
-
-  /**
-   * The dashboard list's total without a type or text filter: from `code_counts`, which the codes projection keeps in
-   * the same transaction as the rows (counting 5,000 codes per request was most of the list's database time).
-   */
-  private async ownerTotal(user: AuthUser, mode?: 'static' | 'dynamic', paused?: boolean): Promise<number> {
-    const counts = await this.dataSource.getRepository(CodeCountsEntity).findOneBy({ clientId: user.tenantId, userId: user.id });
-    if (!counts) return 0;
-    const part = (all: number, pausedOnes: number) => (paused === undefined ? all : paused ? pausedOnes : all - pausedOnes);
-    return (
-      (mode === 'dynamic' ? 0 : part(counts.staticCount, counts.staticPaused)) +
-      (mode === 'static' ? 0 : part(counts.dynamicCount, counts.dynamicPaused))
-    );
   }
 
   /** GET /api/dashboard/codes/{id}: one of the caller's codes (the dashboard reads the current one after a stale edit). */
@@ -323,6 +313,53 @@ export class CodesQueryService {
       (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ ...where, isPaused: false }));
     return row ? { id: row.id, fields: row.qrData } : null;
   }
+}
+
+/**
+ * The dashboard list's total without a type or text filter, as an expression over a `code_counts` row (counting 5,000
+ * codes per request was most of the list's database time). `paused` and `mode` choose the columns, never a value.
+ */
+function ownerTotalSql(mode?: 'static' | 'dynamic', paused?: boolean): string {
+  const part = (all: string, pausedOnes: string) => (paused === undefined ? all : paused ? pausedOnes : `${all} - ${pausedOnes}`);
+  const sides = [
+    ...(mode === 'dynamic' ? [] : [part('static_count', 'static_paused')]),
+    ...(mode === 'static' ? [] : [part('dynamic_count', 'dynamic_paused')]),
+  ];
+  return sides.map((side) => `(${side})`).join(' + ');
+}
+
+/** Columns a code's answer leaves out (codeDto's Hidden): never selected for the list. */
+const HIDDEN = new Set(['clientId', 'isDeleted', 'deletedAt']);
+let pageShape: { select: string; staticKeys: string[]; dynamicKeys: string[] } | null = null;
+
+/**
+ * The list's fixed shape, from the two entities' column metadata (so a column added to an entity is answered with
+ * no change here): each column once, as its property name, from `s` (qr_codes) or `d` (dynamic_qr_codes); the
+ * columns both have from whichever side the page's row joined. Built once per process.
+ */
+function pageColumns(dataSource: DataSource): { select: string; staticKeys: string[]; dynamicKeys: string[] } {
+  if (pageShape) return pageShape;
+  const columns = (entity: typeof QrCodeEntity | typeof DynamicQrCodeEntity) =>
+    dataSource
+      .getMetadata(entity)
+      .columns.filter((column) => !HIDDEN.has(column.propertyName))
+      .map((column) => ({ name: column.databaseName, key: column.propertyName }));
+  const statics = columns(QrCodeEntity);
+  const dynamics = columns(DynamicQrCodeEntity);
+  const inStatic = new Map(statics.map((column) => [column.key, column.name]));
+  const inDynamic = new Map(dynamics.map((column) => [column.key, column.name]));
+  const select = [
+    ...statics.map(({ key, name }) => (inDynamic.get(key) === name ? `COALESCE(s.${name}, d.${name})` : `s.${name}`) + ` AS "${key}"`),
+    ...dynamics.filter(({ key }) => !inStatic.has(key)).map(({ key, name }) => `d.${name} AS "${key}"`),
+  ].join(', ');
+  pageShape = { select, staticKeys: statics.map(({ key }) => key), dynamicKeys: dynamics.map(({ key }) => key) };
+  return pageShape;
+}
+
+function pick(row: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const key of keys) picked[key] = row[key];
+  return picked;
 }
 
 /** A code row carries the tag named by the parameter `param`, ignoring case (trimmed, as tags are stored). */

@@ -18,6 +18,8 @@ const FOLDS_KEPT = 10_000;
 export class TrialService {
   /** userId -> the fold up to `revision`, oldest use first (a Map keeps insertion order: re-set on use). */
   private readonly folds = new Map<string, { revision: bigint; state: Allowance }>();
+  /** userId -> the first read of the user's stream on its way (status). */
+  private readonly reading = new Map<string, Promise<Allowance>>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -45,7 +47,18 @@ export class TrialService {
     return state;
   }
 
+  /**
+   * GET /api/trial-status. While a process has no fold of the user yet, requests for them at once share the one read
+   * of the whole stream (issue 31: a burst of a user's first statuses each read and folded thousands of slot events,
+   * side by side, and none finished in 10 s under load). With a fold kept, each request reads the events after it.
+   */
   async status(user: AuthUser): Promise<TrialStatus> {
-    return trialStatus(await this.allowance(user.id), this.limits, new Date());
+    if (this.folds.has(user.id)) return trialStatus(await this.allowance(user.id), this.limits, new Date());
+    let reading = this.reading.get(user.id);
+    if (!reading) {
+      reading = this.allowance(user.id).finally(() => this.reading.delete(user.id));
+      this.reading.set(user.id, reading);
+    }
+    return trialStatus(await reading, this.limits, new Date());
   }
 }
