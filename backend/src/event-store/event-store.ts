@@ -113,6 +113,13 @@ export interface EventStore {
    * event ids make every append idempotent.
    */
   appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
+  /**
+   * For idempotent writers only (scans, issue 31): appends to the end of each stream (any revision) those of its
+   * events whose ids the store does not hold yet, and answers once they are committed. Postgres: one statement per
+   * stream, each its own transaction, so one round trip where appendMany takes five; streams are not atomic together
+   * (a retry after a failure stores only what is missing). Optional: without it, callers use appendMany.
+   */
+  appendNew?(appends: { streamId: string; events: NewEvent[] }[]): Promise<void>;
   /** Events of one stream in revision order; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in $all order, strictly after `after`. Never skips an event committed late. */

@@ -1,6 +1,7 @@
 import Redis from 'ioredis';
 import { TestClient } from '../test-support/http';
 import { PrivateRedis } from '../test-support/private-redis';
+import { until } from '../test-support/until';
 import { startTestApp, TestApp } from '../test-support/test-app';
 import { countryLookupLoaded } from './scan-enrich';
 import { BROWSER_UA, createCodeByEvents, waitForEvents } from './scan-fixtures';
@@ -77,5 +78,51 @@ describe('scan recording while Redis is frozen (issue 31: the breaker)', () => {
     const events = await waitForEvents(app.app, `scans-${code.qrId}`, 10);
     expect(events).toHaveLength(10);
     expect(app.app.get(ScanRecorder).fallbackCount).toBe(10);
+  }, 60_000);
+
+  it("does not hold one code's scans behind another's append waiting on its stream's lock (direct appends in parallel)", async () => {
+    const slow = await createCodeByEvents(app.app, { destination: 'https://example.com/slow' });
+    const other = await createCodeByEvents(app.app, { destination: 'https://example.com/other' });
+    const client = new TestClient(app.url);
+    const scan = (shortCode: string) => client.request('GET', `/d/${shortCode}`, { headers: { 'user-agent': BROWSER_UA } });
+    const thawed = redis.freeze(15_000); // the breaker is open since the test before: every scan goes direct
+    const watcher = app.db.pool({ max: 2 });
+    const lock = await watcher.connect();
+    let slowAnswer: Promise<{ status: number }> | null = null;
+    try {
+      expect((await scan(slow.shortCode)).status).toBe(302); // its stream exists now
+      // Held briefly: an open transaction holds back $all readers of every database on this server.
+      await lock.query('BEGIN');
+      await lock.query('SELECT 1 FROM event_streams WHERE stream_id = $1 FOR UPDATE', [`scans-${slow.qrId}`]);
+      slowAnswer = scan(slow.shortCode);
+      let slowDone = false;
+      void slowAnswer.then(() => (slowDone = true));
+      // Its append is in flight, waiting on the lock.
+      await until(
+        async () =>
+          Number(
+            (
+              await watcher.query(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+              )
+            ).rows[0].n,
+          ) > 0,
+        'the direct append waits on the locked stream',
+      );
+      const otherAnswer = await Promise.race([
+        scan(other.shortCode),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 8000)),
+      ]);
+      // One direct append at a time kept it behind the locked one until the lock went.
+      expect(otherAnswer?.status).toBe(302);
+      expect(slowDone).toBe(false);
+    } finally {
+      await lock.query('ROLLBACK');
+      lock.release();
+    }
+    expect((await slowAnswer)?.status).toBe(302);
+    await thawed;
+    expect(await waitForEvents(app.app, `scans-${slow.qrId}`, 2)).toHaveLength(2);
+    expect(await waitForEvents(app.app, `scans-${other.qrId}`, 1)).toHaveLength(1);
   }, 60_000);
 });

@@ -59,6 +59,23 @@ export class PersonalDataEventStore implements EventStore {
     );
   }
 
+  /** Present when the wrapped store has it (Postgres): sealed as appendMany seals. */
+  get appendNew(): EventStore['appendNew'] {
+    const inner = this.inner.appendNew?.bind(this.inner);
+    if (!inner) return undefined;
+    return async (appends) => {
+      const sealed = await this.seal(appends.flatMap((append) => append.events));
+      let at = 0;
+      await inner(
+        appends.map((append) => {
+          const events = sealed.slice(at, at + append.events.length);
+          at += append.events.length;
+          return { streamId: append.streamId, events };
+        }),
+      );
+    };
+  }
+
   async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     return this.open(await this.inner.readStream(streamId, options));
   }
