@@ -44,7 +44,10 @@ describe('FixedWindowCounter when Redis stops answering in the middle of a windo
     const redis = createRedis({ REDIS_URL: url, REDIS_TIMEOUT_MS: 2000 }, 'fixed-window-live');
     const key = `test:fixed-window:${randomUUID()}`;
     try {
-      if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+      const ready = async () => {
+        if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+      };
+      await ready();
       const counter = new FixedWindowCounter(redis, 'test');
       for (let i = 1; i <= 5; i++) expect(await counter.hit(key, 60)).toBe(i);
       redis.disconnect(); // commands fail at once now (no offline queue): the memory fallback answers
@@ -52,7 +55,7 @@ describe('FixedWindowCounter when Redis stops answering in the middle of a windo
       expect(await counter.hit(key, 60)).toBe(7);
       while (redis.status !== 'end') await new Promise((resolve) => setTimeout(resolve, 20));
       await redis.connect();
-      if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+      await ready();
       // Redis saw five hits and now a sixth; this process knows of eight.
       expect(await counter.hit(key, 60)).toBe(8);
       expect(Number(await redis.get(key))).toBe(6);
