@@ -207,7 +207,12 @@ export async function bootstrap(
     .addCookieAuth('qrs.sid')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'qrs_live_…', description: BEARER_DESCRIPTION }, BEARER_SCHEME)
     .build();
-  SwaggerModule.setup('api/docs', app, () => documentScopes(SwaggerModule.createDocument(app, openApi), 'cookie'));
+  // Built at the first request for it: the fast paths (registered at init) bring their own descriptions.
+  SwaggerModule.setup('api/docs', app, () => {
+    const document = SwaggerModule.createDocument(app, openApi);
+    for (const { documented } of app.get(FastPathRegistry).registered()) Object.assign(document.paths, documented);
+    return documentScopes(document, 'cookie');
+  });
 
   const dist = frontendDist(env);
   if (dist) {

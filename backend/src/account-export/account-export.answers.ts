@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AccountExport } from '../accounts';
-import type { ExportedCode } from '../codes';
+import { qrModeAnswer, qrTypeAnswer, type ExportedCode } from '../codes';
 import type { MailExport } from '../mail';
 import type { PaymentExport } from '../payments';
 import type { ScanDayExport, ShareLinkDto } from '../analytics';
@@ -62,8 +62,8 @@ export const accountExportSchema = z.object({
     z
       .object({
         id: z.string(),
-        qrType: z.string(),
-        qrMode: z.string(),
+        qrType: qrTypeAnswer,
+        qrMode: qrModeAnswer,
         name: z.string().nullable(),
         displayName: z.string(),
         content: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { qrModeAnswer, qrTypeAnswer } from '../codes';
 import type { LiveScan } from '../scans';
 import { DIMENSIONS, FILTERS } from './analytics.projection';
 
@@ -48,8 +49,8 @@ export const codeAnalyticsSchema = z.object({
   qrId: z.string(),
   shortCode: z.string().nullable(),
   name: z.string(),
-  mode: z.string(),
-  qrType: z.string(),
+  mode: qrModeAnswer,
+  qrType: qrTypeAnswer,
   from: z.string().meta({ description: 'A UTC day, YYYY-MM-DD' }),
   to: z.string().meta({ description: 'A UTC day, YYYY-MM-DD' }),
   bots: z.boolean().meta({ description: 'true: bot and link-preview hits are counted in scans and breakdowns too' }),

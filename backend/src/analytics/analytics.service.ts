@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { QrType } from '@qrsharks/qr-core';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../accounts';
 import { DomainError } from '../common/domain-error';
@@ -36,8 +37,9 @@ export interface OwnedCode {
   qrId: string;
   shortCode: string | null;
   name: string;
-  mode: string;
-  qrType: string;
+  /** As the codes' QrCreated recorded them (the analytics projection copies them). */
+  mode: 'static' | 'dynamic';
+  qrType: QrType;
 }
 
 interface Scope {
@@ -148,7 +150,7 @@ export class AnalyticsService {
       `SELECT qr_id, short_code, name, mode, qr_type FROM analytics_codes
        WHERE qr_id = $1 AND client_id = $2 AND user_id = $3 AND NOT is_deleted`,
       [qrId.slice(0, 64), owner.tenantId, owner.userId],
-    )) as { qr_id: string; short_code: string | null; name: string; mode: string; qr_type: string }[];
+    )) as { qr_id: string; short_code: string | null; name: string; mode: OwnedCode['mode']; qr_type: QrType }[];
     if (!row) throw DomainError.notFound(CODE_NOT_FOUND);
     return { qrId: row.qr_id, shortCode: row.short_code, name: row.name, mode: row.mode, qrType: row.qr_type };
   }

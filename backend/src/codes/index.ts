@@ -8,7 +8,7 @@ export { uploadStream, UPLOAD_EVENTS, UPLOAD_EVENT_TYPES, type UploadEvents } fr
 export { CodesQueryService, type ExportedCode, type HistoryEntry, type PaymentCode } from './read-model/codes-query.service';
 export type { CodeDto, DeletedCodeDto, DynamicCodeDto, StaticCodeDto } from './read-model/code-dto';
 /** A code as its routes answer it (the staff console's suspension answers the same), for the routes' docs. */
-export { codeAnswer, deletedCodeAnswer, type CodeAnswer } from './editing/codes.answers';
+export { codeAnswer, deletedCodeAnswer, qrModeAnswer, qrTypeAnswer, type CodeAnswer } from './editing/codes.answers';
 /** The hosted pages of codes whose content is not a web address: what the redirect serves at /d/ for them. */
 export { HOSTED_PAGE_CSP, renderHostedPage, renderNoticePage, type HostedPageInput } from './pages/hosted-pages';
 /** Routing of dynamic codes (issue 33): the redirect decides each scan with the same pure function as simulate. */

@@ -1,8 +1,8 @@
-import { Body, createParamDecorator, ExecutionContext, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
+import { applyDecorators, Body, createParamDecorator, ExecutionContext, Injectable, Param, PipeTransform, Query } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { z, ZodError, type ZodType } from 'zod';
-import { DomainError } from './domain-error';
+import { DomainError, type DomainErrorCode } from './domain-error';
 
 /**
  * Input at the edge: every route's body, query and path ids are one zod schema, parsed before a controller builds its
@@ -270,9 +270,23 @@ export const orNothing = <T>(schema: ZodType<T>) =>
  * What a route answers, documented in /api/docs (the frontend's types are generated from it). The handler's return type
  * should be the schema's output type, so the two cannot drift.
  */
-export function AnswerOf(schema: ZodType, status = 200): MethodDecorator {
-  return ApiResponse({ status, description: 'The answer', schema: openApiSchema(schema, 'output') });
+export function AnswerOf(schema: ZodType, status = 200, description = 'The answer'): MethodDecorator {
+  return ApiResponse({ status, description, schema: openApiSchema(schema, 'output') });
 }
+
+/**
+ * A type as a client reads it once sent as JSON: Dates become ISO strings (objects and arrays walked). A handler whose
+ * service returns rows with Dates is typed with its schema's output type through `sent(...)`, so a row type wider than
+ * the schema (a `string` where the schema names a union) fails the typecheck.
+ */
+export type Sent<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Sent<U>[]
+    : T extends object
+      ? { [K in keyof T]: Sent<T[K]> }
+      : T;
+export const sent = <T>(value: T): Sent<T> => value as Sent<T>;
 
 /** A route that answers a CSV file (an export): documented as `text/csv`, one header row then one row per record. */
 export function CsvAnswerOf(description: string): MethodDecorator {
@@ -287,4 +301,57 @@ export function FileAnswerOf(type: string, description: string): MethodDecorator
 /** A route that answers nothing on success (204 No Content, a delete): documented so, not left as an untyped answer. */
 export function NoContentAnswer(description: string): MethodDecorator {
   return ApiResponse({ status: 204, description });
+}
+
+/** A route that answers a file of one of several media types (an upload as stored): each documented as binary. */
+export function FilesAnswerOf(types: string[], description: string, status = 200): MethodDecorator {
+  const content = Object.fromEntries(types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+  return ApiResponse({ status, description, content });
+}
+
+/** A route that answers an HTML page a person reads (a code's hosted page, a not-found page): `text/html`. */
+export function PageAnswer(status: number, description: string): MethodDecorator {
+  return ApiResponse({ status, description, content: { 'text/html': { schema: { type: 'string' } } } });
+}
+
+/** A route that sends the browser on (302 by default): documented with its Location header and where it points. */
+export function RedirectAnswer(description: string, status = 302): MethodDecorator {
+  return ApiResponse({
+    status,
+    description,
+    headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } },
+  });
+}
+
+/**
+ * The JSON of every error answer (http/errors.filter.ts's domainErrorBody): the status, the sentence shown to people,
+ * the status's name, a stable code clients may branch on, and one message per field for a form's 400.
+ */
+export const errorAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  error: z.string().optional(),
+  code: z
+    .enum([
+      'invalid',
+      'unauthenticated',
+      'forbidden',
+      'not_found',
+      'conflict',
+      'stale',
+      'too_large',
+      'unsupported_media_type',
+      'too_many_requests',
+      'unavailable',
+    ] satisfies DomainErrorCode[])
+    .optional(),
+  errors: z.record(z.string(), z.string()).optional().meta({ description: 'One message per field (a 400 of a form)' }),
+});
+
+/** The error answers a route gives (status: when), each documented with the JSON of errorAnswer. */
+export function ErrorAnswers(answers: Record<number, string>): MethodDecorator {
+  const schema = openApiSchema(errorAnswer, 'output');
+  return applyDecorators(
+    ...Object.entries(answers).map(([status, description]) => ApiResponse({ status: Number(status), description, schema })),
+  );
 }

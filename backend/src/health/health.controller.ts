@@ -5,10 +5,10 @@ import { DataSource } from 'typeorm';
 import { EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { REDIS } from '../redis/redis.module';
+import { AnswerOf } from '../common/input';
+import { healthAnswer, type HealthAnswer } from './health.answers';
 
-type Check = { ok: boolean; ms: number; error?: string };
-
-async function timed(check: () => Promise<unknown>, timeoutMs = 1500): Promise<Check> {
+async function timed(check: () => Promise<unknown>, timeoutMs = 1500): Promise<HealthAnswer['postgres']> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -34,6 +34,8 @@ export class HealthController {
 
   /** 200 when Postgres, Redis and the event store answer; 503 with the failing part otherwise. */
   @Get()
+  @AnswerOf(healthAnswer, 200, 'PostgreSQL, Redis and the event store all answered')
+  @AnswerOf(healthAnswer, 503, 'A part did not answer within 1.5 s (status degraded; the part says why)')
   async health(@Res() res: Response): Promise<void> {
     const [postgres, redis, eventStore] = await Promise.all([
       timed(() => this.dataSource.query('SELECT 1')),
@@ -41,6 +43,7 @@ export class HealthController {
       timed(() => this.store.headPosition()),
     ]);
     const ok = postgres.ok && redis.ok && eventStore.ok;
-    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json({ status: ok ? 'ok' : 'degraded', postgres, redis, eventStore });
+    const answer: HealthAnswer = { status: ok ? 'ok' : 'degraded', postgres, redis, eventStore };
+    res.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).json(answer);
   }
 }

@@ -16,6 +16,12 @@ export const paymentsConfigAnswer = z.object({
 });
 export type PaymentsConfigAnswer = z.output<typeof paymentsConfigAnswer>;
 
+/** POST /api/create-payment-intent (public): what Stripe's Payment Element confirms the buyer's payment with. */
+export const paymentIntentAnswer = z.object({
+  clientSecret: z.string().meta({ description: "The PaymentIntent's client secret, for Stripe.js; the stored product's price is charged" }),
+});
+export type PaymentIntentAnswer = z.output<typeof paymentIntentAnswer>;
+
 /** GET /api/payments/connect: the owner's Stripe Connect account. */
 export const sellerStatusAnswer = z.object({
   connected: z.boolean(),

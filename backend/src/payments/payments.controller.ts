@@ -3,15 +3,17 @@ import type { RawBodyRequest } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Authenticated, type AuthUser, CurrentUser } from '../accounts';
-import { AnswerOf, BodyOf, IdParam, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, ErrorAnswers, IdParam, uuidId } from '../common/input';
 import { ClientIp, Tenant } from '../common/request-params';
 import { BillingService } from './billing.service';
 import {
   codePaymentsAnswer,
+  paymentIntentAnswer,
   paymentsConfigAnswer,
   redirectUrlAnswer,
   sellerStatusAnswer,
   type CodePaymentsAnswer,
+  type PaymentIntentAnswer,
   type PaymentsConfigAnswer,
   type RedirectUrlAnswer,
   type SellerStatusAnswer,
@@ -39,11 +41,21 @@ export class PaymentsController {
   }
 
   /** Public (buyers are anonymous): the stored product's price is charged, whatever `amount` says. */
-  @Post('create-payment-intent') @HttpCode(200) createPaymentIntent(
+  @Post('create-payment-intent')
+  @HttpCode(200)
+  @AnswerOf(paymentIntentAnswer)
+  @ErrorAnswers({
+    400: 'The body does not fit, or Stripe refused the payment setup',
+    404: 'No payment product of this brand with that id',
+    409: "The code's owner cannot take payments yet",
+    429: 'Too many checkouts from this network',
+    503: 'Payments are not configured, or Stripe could not be reached',
+  })
+  createPaymentIntent(
     @BodyOf(createPaymentIntentSchema) input: CreatePaymentIntentInput,
     @Tenant() tenantId: number,
     @ClientIp() ip: string,
-  ) {
+  ): Promise<PaymentIntentAnswer> {
     return this.payments.createPaymentIntent(input, tenantId, ip);
   }
 

@@ -28,6 +28,7 @@ import {
   UNAVAILABLE_PAGE,
 } from './scan-pages';
 import { ScanCaps } from './scan-caps';
+import { REDIRECT_PATHS } from './redirect.openapi';
 import { destinationHost } from './destination-host';
 import { isHumanScan, scanCountry } from './scan-enrich';
 import { ScanRecorder } from './scan-recorder';
@@ -103,7 +104,7 @@ export class RedirectHandler implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.fastPaths.register('/d/', this.handle);
+    this.fastPaths.register('/d/', this.handle, REDIRECT_PATHS);
   }
 
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {

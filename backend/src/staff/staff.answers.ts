@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, STAFF_ACTIONS, type Role, type StaffAction } from '../accounts';
-import { codeAnswer, deletedCodeAnswer } from '../codes';
+import { codeAnswer, deletedCodeAnswer, qrModeAnswer, qrTypeAnswer } from '../codes';
 
 /**
  * What the staff console's own routes answer, as zod schemas: `@AnswerOf` puts them into /api/docs, from which the
@@ -62,8 +62,8 @@ export const staffCodeAnswer = z.object({
   clientId: z.number().int(),
   userId: z.string(),
   ownerEmail: z.string().nullable(),
-  mode: z.enum(['static', 'dynamic']),
-  qrType: z.string(),
+  mode: qrModeAnswer,
+  qrType: qrTypeAnswer,
   label: z.string(),
   name: z.string().nullable(),
   shortCode: z.string().nullable(),
@@ -122,10 +122,11 @@ export const erasureAnswer = z.object({
 export type ErasureAnswer = z.output<typeof erasureAnswer>;
 
 /**
- * POST and DELETE /api/admin/codes/:id/suspension: the code as its owner's routes answer it (id and deleted if gone);
- * as there, the handlers return codes' CodeDto, whose row types are wider than the schema's.
+ * POST and DELETE /api/admin/codes/:id/suspension: the code as its owner's routes answer it (id and deleted if gone).
+ * The handlers are typed with it: codes' rows, as sent, are the schema's type (codes.answers.ts checks it too).
  */
 export const suspensionAnswer = codeAnswer.or(deletedCodeAnswer);
+export type SuspensionAnswer = z.output<typeof suspensionAnswer>;
 
 /** POST and DELETE /api/admin/blocked-domains: the domain and whether it is on the blocklist now. */
 export const blockedDomainChangeAnswer = z.object({

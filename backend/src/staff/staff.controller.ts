@@ -15,7 +15,7 @@ import {
 } from '../accounts';
 import { BlockedDomainsQuery } from '../codes';
 import { VersionETag } from '../command-pipeline';
-import { AnswerOf, BodyOf, CsvAnswerOf, IdParam, ParamOf, QueryOf, uuidId } from '../common/input';
+import { AnswerOf, BodyOf, CsvAnswerOf, IdParam, ParamOf, QueryOf, sent, uuidId } from '../common/input';
 import { listPage, type ListQuery } from '../common/list-query';
 import { CODE_NOT_FOUND, EVENT_NOT_FOUND, StaffQueryService, toCsv, USER_NOT_FOUND } from './staff-query.service';
 import { StaffService } from './staff.service';
@@ -37,6 +37,7 @@ import {
   type ErasureAnswer,
   type BlockedDomainChangeAnswer,
   type StaffMeAnswer,
+  type SuspensionAnswer,
 } from './staff.answers';
 import {
   blockDomainBody,
@@ -182,15 +183,15 @@ export class StaffController {
     @CurrentUser() staff: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
     @BodyOf(suspendBody) body: { reason: string },
-  ) {
-    return this.staff.suspend(staff, id, body.reason);
+  ): Promise<SuspensionAnswer> {
+    return this.staff.suspend(staff, id, body.reason).then(sent);
   }
 
   @Delete('codes/:id/suspension') @Authenticated(CAN.suspendCodes) @VersionETag() @AnswerOf(suspensionAnswer) lift(
     @CurrentUser() staff: AuthUser,
     @IdParam('id', uuidId(), CODE_NOT_FOUND) id: string,
-  ) {
-    return this.staff.lift(staff, id);
+  ): Promise<SuspensionAnswer> {
+    return this.staff.lift(staff, id).then(sent);
   }
 
   // ---------------------------------------------------------------- destination blocklist (global)

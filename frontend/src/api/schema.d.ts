@@ -2195,6 +2195,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/d/{shortCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scan a dynamic code
+         * @description What a phone that scanned the code opens. API keys: not accepted (public).
+         */
+        get: operations["scan"];
+        put?: never;
+        /**
+         * Send a protected code's password (the password page's form)
+         * @description Rate-limited per code and client IP (900 s window). API keys: not accepted (public).
+         */
+        post: operations["unlockScan"];
+        delete?: never;
+        options?: never;
+        /**
+         * As GET, without the body
+         * @description What a phone that scanned the code opens. API keys: not accepted (public).
+         */
+        head: operations["scanHead"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2245,11 +2273,71 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description PostgreSQL, Redis and the event store all answered */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        postgres: {
+                            ok: boolean;
+                            /** @description How long the check took, in milliseconds */
+                            ms: number;
+                            /** @description Why it failed (the driver's message, or 'timed out after 1500 ms') */
+                            error?: string;
+                        };
+                        redis: {
+                            ok: boolean;
+                            /** @description How long the check took, in milliseconds */
+                            ms: number;
+                            /** @description Why it failed (the driver's message, or 'timed out after 1500 ms') */
+                            error?: string;
+                        };
+                        eventStore: {
+                            ok: boolean;
+                            /** @description How long the check took, in milliseconds */
+                            ms: number;
+                            /** @description Why it failed (the driver's message, or 'timed out after 1500 ms') */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A part did not answer within 1.5 s (status degraded; the part says why) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        postgres: {
+                            ok: boolean;
+                            /** @description How long the check took, in milliseconds */
+                            ms: number;
+                            /** @description Why it failed (the driver's message, or 'timed out after 1500 ms') */
+                            error?: string;
+                        };
+                        redis: {
+                            ok: boolean;
+                            /** @description How long the check took, in milliseconds */
+                            ms: number;
+                            /** @description Why it failed (the driver's message, or 'timed out after 1500 ms') */
+                            error?: string;
+                        };
+                        eventStore: {
+                            ok: boolean;
+                            /** @description How long the check took, in milliseconds */
+                            ms: number;
+                            /** @description Why it failed (the driver's message, or 'timed out after 1500 ms') */
+                            error?: string;
+                        };
+                    };
+                };
             };
         };
     };
@@ -2745,11 +2833,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description To Google's consent screen (the state in a signed cookie) */
+            302: {
                 headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Too many Google sign-ins from this network */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Google sign-in is not configured on this server: a page that says so and links to /auth */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -2762,8 +2881,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description To / once signed in (a new session cookie); to /auth?error={message} when Google refused or the sign-in failed; to /auth/google when Google sign-in is not configured */
+            302: {
                 headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2958,8 +3080,10 @@ export interface operations {
                         qrId: string;
                         shortCode: string | null;
                         name: string;
-                        mode: string;
-                        qrType: string;
+                        /** @enum {string} */
+                        mode: "static" | "dynamic";
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description A UTC day, YYYY-MM-DD */
                         from: string;
                         /** @description A UTC day, YYYY-MM-DD */
@@ -3260,8 +3384,10 @@ export interface operations {
                         qrId: string;
                         shortCode: string | null;
                         name: string;
-                        mode: string;
-                        qrType: string;
+                        /** @enum {string} */
+                        mode: "static" | "dynamic";
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description A UTC day, YYYY-MM-DD */
                         from: string;
                         /** @description A UTC day, YYYY-MM-DD */
@@ -3388,12 +3514,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -3410,20 +3537,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -3433,6 +3566,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -3449,9 +3652,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    }[];
                 };
             };
         };
@@ -3552,7 +3753,8 @@ export interface operations {
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -3569,20 +3771,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -3592,6 +3800,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -3608,8 +3886,6 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -3709,12 +3985,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -3731,20 +4008,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -3754,6 +4037,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -3770,9 +4123,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -3905,7 +4256,8 @@ export interface operations {
                     "application/json": {
                         /** @enum {string|null} */
                         id: null;
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The text the QR encodes */
                         payload: string;
                         /** @description The same text (the spec names it qrData) */
@@ -3961,11 +4313,91 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The code as a file (attachment qrcode-{type}.png or .svg): PNG at 3x, or SVG */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description format is neither png nor svg */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No such code of yours (or deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The PNG could not be drawn now (render processes busy); try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
             };
         };
     };
@@ -4092,12 +4524,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4114,20 +4547,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -4137,6 +4576,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -4153,9 +4662,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    }[];
                 };
             };
         };
@@ -4256,7 +4763,8 @@ export interface operations {
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4273,20 +4781,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -4296,6 +4810,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -4312,8 +4896,6 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -4348,12 +4930,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4370,20 +4953,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -4393,6 +4982,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -4409,9 +5068,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    }[];
                 };
             };
         };
@@ -4521,12 +5178,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4543,20 +5201,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -4566,6 +5230,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -4582,9 +5316,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -4649,12 +5381,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4671,20 +5404,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -4694,6 +5433,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -4710,9 +5519,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -4749,12 +5556,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4771,20 +5579,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -4794,6 +5608,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -4810,9 +5694,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -4857,12 +5739,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4879,20 +5762,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -4902,6 +5791,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -4918,9 +5877,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -4957,12 +5914,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -4979,20 +5937,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -5002,6 +5966,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -5018,9 +6052,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -5256,12 +6288,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -5278,20 +6311,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -5301,6 +6340,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -5317,9 +6426,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    }[];
                 };
             };
         };
@@ -5349,7 +6456,8 @@ export interface operations {
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -5366,20 +6474,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -5389,6 +6503,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -5405,8 +6589,6 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
                     };
                 };
             };
@@ -5471,12 +6653,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -5493,20 +6676,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -5516,6 +6705,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -5532,9 +6791,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -5842,11 +7099,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The PDF page's look with a sample title, for the generator's preview */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -5861,11 +7121,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The hosted page of an uploaded PDF: its title, description and the file shown inline */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No PDF of this brand with that id: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -5880,11 +7152,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The hosted page of an uploaded image: its title, description and the image */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No image of this brand with that id: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -5899,11 +7183,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A code's logo as stored (an SVG logo was stored as PNG), inline, sandboxed by its CSP */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description No logo of this brand with that id: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -5920,11 +7219,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A stored PDF or image; inline, or as an attachment with ?download=1 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description No stored file of this brand with that name: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -6000,11 +7315,112 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The answer */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description The PaymentIntent's client secret, for Stripe.js; the stored product's price is charged */
+                        clientSecret: string;
+                    };
+                };
+            };
+            /** @description The body does not fit, or Stripe refused the payment setup */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description No payment product of this brand with that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description The code's owner cannot take payments yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many checkouts from this network */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Payments are not configured, or Stripe could not be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        statusCode: number;
+                        message: string;
+                        error?: string;
+                        /** @enum {string} */
+                        code?: "invalid" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "stale" | "too_large" | "unsupported_media_type" | "too_many_requests" | "unavailable";
+                        /** @description One message per field (a 400 of a form) */
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
             };
         };
     };
@@ -6709,7 +8125,8 @@ export interface operations {
                         ownerEmail: string | null;
                         /** @enum {string} */
                         mode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         label: string;
                         name: string | null;
                         shortCode: string | null;
@@ -6755,7 +8172,8 @@ export interface operations {
                         ownerEmail: string | null;
                         /** @enum {string} */
                         mode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         label: string;
                         name: string | null;
                         shortCode: string | null;
@@ -6809,12 +8227,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -6831,20 +8250,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -6854,6 +8279,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -6870,9 +8365,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -6908,12 +8401,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
+                    "application/json": {
                         id: string;
                         userId: string;
                         /** @enum {string} */
                         qrMode: "static" | "dynamic";
-                        qrType: string;
+                        /** @enum {string} */
+                        qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
                         /** @description The owner's name for the code; null shows displayName instead */
                         name: string | null;
                         /** @description The typed name, else one derived from the content (never a payload or password) */
@@ -6930,20 +8424,26 @@ export interface operations {
                         fgColor: string;
                         bgColor: string;
                         gradientColor: string | null;
+                        /** @description The spec's style name; the renderer knows only 'squares' (the dot shape is dotShape) */
                         qrStyle: string;
-                        dotShape: string;
-                        cornerShape: string;
-                        innerCornerShape: string;
+                        /** @enum {string} */
+                        dotShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        cornerShape: "square" | "circle" | "rounded";
+                        /** @enum {string} */
+                        innerCornerShape: "square" | "circle" | "rounded";
                         outerCornerColor: string | null;
                         innerCornerColor: string | null;
-                        errorCorrectionLevel: string;
+                        /** @enum {string} */
+                        errorCorrectionLevel: "L" | "M" | "Q" | "H";
                         logoFilePath: string | null;
                         logoFileName: string | null;
                         enableFrame: boolean;
                         frameText: string;
                         frameColor: string;
                         frameTextColor: string;
-                        frameStyle: string;
+                        /** @enum {string} */
+                        frameStyle: "rounded" | "square";
                         isPaused: boolean;
                         /** @description An ISO 8601 timestamp */
                         pausedAt: string | null;
@@ -6953,6 +8453,76 @@ export interface operations {
                         updatedAt: string;
                         /** @description The code stream's revision (what If-Match names) */
                         version: number;
+                        /** @description Static codes only (null unless its type uses it) */
+                        url?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        firstName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        lastName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        email?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        phoneNumber?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        notes?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        pdfDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageTitle?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFilePath?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        imageFileName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        businessName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        reviewUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        playStoreUrl?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appCategory?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        appDeveloper?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailRecipient?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailSubject?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        emailBody?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationAddress?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationName?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationDescription?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        productPrice?: number | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLatitude?: string | null;
+                        /** @description Static codes only (null unless its type uses it) */
+                        locationLongitude?: string | null;
                         /** @description Dynamic codes only */
                         shortCode?: string;
                         /** @description Dynamic codes only: the /d/ link the QR encodes */
@@ -6969,9 +8539,7 @@ export interface operations {
                         isSuspended?: boolean;
                         /** @description Dynamic codes only */
                         suspensionReason?: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    }) | {
+                    } | {
                         id: string;
                         /** @enum {boolean} */
                         deleted: true;
@@ -8424,8 +9992,10 @@ export interface operations {
                         };
                         codes: ({
                             id: string;
-                            qrType: string;
-                            qrMode: string;
+                            /** @enum {string} */
+                            qrType: "url" | "contact" | "payment" | "pdf" | "social" | "images" | "ratings" | "email" | "location" | "events" | "apps" | "sms" | "bitcoin" | "text" | "wifi";
+                            /** @enum {string} */
+                            qrMode: "static" | "dynamic";
                             name: string | null;
                             displayName: string;
                             content: string | null;
@@ -9089,6 +10659,232 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+        };
+    };
+    scan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's short code (8 random characters, or a chosen back-half of 4 to 64): letters, digits, - and _ */
+                shortCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code's hosted page (contact, PDF, images, event, ...: types without a web address), the paused page, or the password page of a protected code (nothing recorded until the password is right) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the code's destination, or the one its routing chose (rules, split, afterLimit); the scan is recorded first. Cache-Control: no-store. */
+            302: {
+                headers: {
+                    /** @description An absolute http(s) URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such code on this host (unknown, deleted, of another brand, malformed), a URL code without a destination, or not valid yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Disabled (suspended by staff, or its destination is blocked), or past its validity or scan limit without afterLimit */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The code could not be looked up now; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    unlockScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's short code (8 random characters, or a chosen back-half of 4 to 64): letters, digits, - and _ */
+                shortCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The right password: the hosted page of a code without a destination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the code's destination, or the one its routing chose (rules, split, afterLimit); the scan is recorded first. Cache-Control: no-store. */
+            302: {
+                headers: {
+                    /** @description An absolute http(s) URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The password page again: not a form, or no password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The password page again: Incorrect password */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such code on this host (unknown, deleted, of another brand, malformed), a URL code without a destination, or not valid yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The code has no password: only GET and HEAD */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Disabled (suspended by staff, or its destination is blocked), or past its validity or scan limit without afterLimit */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The password page again: the form was too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The password page again: too many attempts (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The code could not be looked up now; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    scanHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code's short code (8 random characters, or a chosen back-half of 4 to 64): letters, digits, - and _ */
+                shortCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code's hosted page (contact, PDF, images, event, ...: types without a web address), the paused page, or the password page of a protected code (nothing recorded until the password is right) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the code's destination, or the one its routing chose (rules, split, afterLimit); the scan is recorded first. Cache-Control: no-store. */
+            302: {
+                headers: {
+                    /** @description An absolute http(s) URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such code on this host (unknown, deleted, of another brand, malformed), a URL code without a destination, or not valid yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Disabled (suspended by staff, or its destination is blocked), or past its validity or scan limit without afterLimit */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The code could not be looked up now; try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

@@ -3,6 +3,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { raHttpClient } from '../api/ra-http';
+import type { ApiAnswer } from '../api/types';
 
 export const API = '/api/admin';
 /** The app's one client in react-admin's shape (api/ra-http.ts). */
@@ -10,19 +11,25 @@ export const httpClient = raHttpClient;
 
 const rest = simpleRestProvider(API, httpClient);
 
-const post = (path: string, body?: unknown) =>
+const post = <T>(path: string, body?: unknown) =>
   httpClient(`${API}${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) }).then(
-    ({ json }) => json as unknown,
+    ({ json }) => json as T,
   );
-const remove = (path: string) => httpClient(`${API}${path}`, { method: 'DELETE' }).then(({ json }) => json as unknown);
+const remove = <T>(path: string) => httpClient(`${API}${path}`, { method: 'DELETE' }).then(({ json }) => json as T);
 
+type RoleAnswer = ApiAnswer<'/api/admin/users/{id}/roles/{role}', 'post'>;
+type AccountAnswer = ApiAnswer<'/api/admin/users/{id}/disable', 'post'>;
+/** What suspending a code, and lifting its suspension, answer: the code (or that it is deleted). */
+export type SuspensionAnswer = ApiAnswer<'/api/admin/codes/{id}/suspension', 'post'>;
+
+/** The staff console's actions, answered as the server documents them (schema.d.ts). */
 export interface StaffActions {
-  grantRole(userId: string, role: 'support' | 'admin'): Promise<unknown>;
-  revokeRole(userId: string, role: 'support' | 'admin'): Promise<unknown>;
-  disableAccount(userId: string, reason: string): Promise<unknown>;
-  enableAccount(userId: string): Promise<unknown>;
-  suspendCode(qrId: string, reason: string): Promise<unknown>;
-  liftSuspension(qrId: string): Promise<unknown>;
+  grantRole(userId: string, role: 'support' | 'admin'): Promise<RoleAnswer>;
+  revokeRole(userId: string, role: 'support' | 'admin'): Promise<ApiAnswer<'/api/admin/users/{id}/roles/{role}', 'delete'>>;
+  disableAccount(userId: string, reason: string): Promise<AccountAnswer>;
+  enableAccount(userId: string): Promise<ApiAnswer<'/api/admin/users/{id}/enable', 'post'>>;
+  suspendCode(qrId: string, reason: string): Promise<SuspensionAnswer>;
+  liftSuspension(qrId: string): Promise<ApiAnswer<'/api/admin/codes/{id}/suspension', 'delete'>>;
 }
 
 export const dataProvider: DataProvider & StaffActions = {

@@ -1,6 +1,7 @@
 import { Controller, Get, Logger, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
+import { ErrorAnswers, PageAnswer, RedirectAnswer } from '../../common/input';
 import { Tenant } from '../../common/request-params';
 import { SessionsService } from '../sessions/sessions.service';
 import { GoogleAuthGuard } from './google-auth.guard';
@@ -27,7 +28,12 @@ export class GoogleController {
     private readonly sessions: SessionsService,
   ) {}
 
-  @Get() @UseGuards(GoogleAuthGuard) start(@Res() res: Response) {
+  @Get()
+  @UseGuards(GoogleAuthGuard)
+  @RedirectAnswer("To Google's consent screen (the state in a signed cookie)")
+  @PageAnswer(503, 'Google sign-in is not configured on this server: a page that says so and links to /auth')
+  @ErrorAnswers({ 429: 'Too many Google sign-ins from this network' })
+  start(@Res() res: Response) {
     if (!notConfiguredLogged) {
       notConfiguredLogged = true;
       logger.warn('GET /auth/google: Google sign-in is not configured (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)');
@@ -35,7 +41,13 @@ export class GoogleController {
     res.status(503).type('html').send(NOT_CONFIGURED_PAGE);
   }
 
-  @Get('callback') @UseGuards(GoogleAuthGuard) callback(@Req() req: Request, @Res() res: Response, @Tenant() tenantId: number) {
+  @Get('callback')
+  @UseGuards(GoogleAuthGuard)
+  @RedirectAnswer(
+    'To / once signed in (a new session cookie); to /auth?error={message} when Google refused or the sign-in failed; ' +
+      'to /auth/google when Google sign-in is not configured',
+  )
+  callback(@Req() req: Request, @Res() res: Response, @Tenant() tenantId: number) {
     return this.sessions.redirectAfterGoogle(req, res, (profile) =>
       this.commandBus.execute(new SignInWithGoogleCommand({ tenantId, profile })),
     );

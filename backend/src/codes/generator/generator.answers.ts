@@ -1,5 +1,6 @@
 import { QR_TYPES, type QrType } from '@qrsharks/qr-core';
 import { z } from 'zod';
+import { qrTypeAnswer } from '../editing/codes.answers';
 
 /**
  * What the generator's routes answer, as zod schemas: `@AnswerOf` puts them into /api/docs, from which the frontend's
@@ -37,7 +38,7 @@ export const scanReportAnswer = z.object({
 /** POST /api/generate-qrcode: a preview, stored nowhere (id is always null). */
 export const generatedCodeAnswer = z.object({
   id: z.null(),
-  qrType: z.string(),
+  qrType: qrTypeAnswer,
   payload: z.string().meta({ description: 'The text the QR encodes' }),
   qrData: z.string().meta({ description: 'The same text (the spec names it qrData)' }),
   svg: z.string(),

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { Authenticated, CurrentUser, MaybeUser, OptionalUserGuard, type AuthUser } from '../../accounts';
-import { AnswerOf, BodyOf, IdParam, QueryOf, uuidId } from '../../common/input';
+import { AnswerOf, BodyOf, ErrorAnswers, FilesAnswerOf, IdParam, QueryOf, uuidId } from '../../common/input';
 import { ClientInfo, Host, Tenant, type RequestInfo } from '../../common/request-params';
 import { codePreviewSchema, type CodePreview } from '../editing/code-requests';
 import { downloadQuerySchema, type DownloadQuery } from '../editing/codes.schemas';
@@ -27,6 +27,13 @@ export class GeneratorController {
 
   @Get('qrcodes/:id/download')
   @Authenticated()
+  @FilesAnswerOf(['image/png', 'image/svg+xml'], 'The code as a file (attachment qrcode-{type}.png or .svg): PNG at 3x, or SVG')
+  @ErrorAnswers({
+    400: 'format is neither png nor svg',
+    401: 'Not signed in',
+    404: 'No such code of yours (or deleted)',
+    503: 'The PNG could not be drawn now (render processes busy); try again',
+  })
   download(
     @CurrentUser() user: AuthUser,
     @IdParam('id', uuidId(), NOT_FOUND) id: string,

@@ -1,3 +1,4 @@
+import type { CornerShape, DotShape, ErrorCorrectionLevel, FrameStyle, QrType } from '@qrsharks/qr-core';
 import { Column, PrimaryColumn } from 'typeorm';
 
 /** Columns both code lists share (website spec: "the same style and frame fields as qr_codes"). */
@@ -20,7 +21,7 @@ export abstract class CodeColumns {
   tags: string[];
 
   @Column({ name: 'qr_type', type: 'varchar', length: 20, default: 'url' })
-  qrType: string;
+  qrType: QrType;
 
   /** The validated content fields as sent (every type, including those without columns of their own). */
   @Column({ name: 'qr_data', type: 'jsonb', default: {} })
@@ -42,13 +43,13 @@ export abstract class CodeColumns {
   qrStyle: string;
 
   @Column({ name: 'dot_shape', type: 'varchar', length: 20, default: 'square' })
-  dotShape: string;
+  dotShape: DotShape;
 
   @Column({ name: 'corner_shape', type: 'varchar', length: 20, default: 'square' })
-  cornerShape: string;
+  cornerShape: CornerShape;
 
   @Column({ name: 'inner_corner_shape', type: 'varchar', length: 20, default: 'square' })
-  innerCornerShape: string;
+  innerCornerShape: CornerShape;
 
   @Column({ name: 'outer_corner_color', type: 'varchar', length: 20, nullable: true })
   outerCornerColor: string | null;
@@ -57,7 +58,7 @@ export abstract class CodeColumns {
   innerCornerColor: string | null;
 
   @Column({ name: 'error_correction_level', type: 'varchar', length: 1, default: 'M' })
-  errorCorrectionLevel: string;
+  errorCorrectionLevel: ErrorCorrectionLevel;
 
   @Column({ name: 'logo_file_path', type: 'text', nullable: true })
   logoFilePath: string | null;
@@ -78,7 +79,7 @@ export abstract class CodeColumns {
   frameTextColor: string;
 
   @Column({ name: 'frame_style', type: 'varchar', length: 20, default: 'rounded' })
-  frameStyle: string;
+  frameStyle: FrameStyle;
 
   @Column({ name: 'is_paused', type: 'boolean', default: false })
   isPaused: boolean;

@@ -307,7 +307,7 @@ export class CodesQueryService {
 
   /** A live payment code of this tenant (static, or dynamic and not paused), or null. */
   async paymentCode(id: string, tenantId: number): Promise<PaymentCode | null> {
-    const where = { id, clientId: tenantId, qrType: 'payment', isDeleted: false };
+    const where = { id, clientId: tenantId, qrType: 'payment' as const, isDeleted: false };
     const row =
       (await this.dataSource.getRepository(QrCodeEntity).findOneBy(where)) ??
       (await this.dataSource.getRepository(DynamicQrCodeEntity).findOneBy({ ...where, isPaused: false }));

@@ -6,7 +6,7 @@ import { CodeColumns } from './code-columns';
 @Index('idx_qr_codes_owner', ['clientId', 'userId', 'createdAt', 'id', 'isPaused', 'isDeleted'])
 export class QrCodeEntity extends CodeColumns {
   @Column({ name: 'qr_mode', type: 'varchar', length: 10, default: 'static' })
-  qrMode: string;
+  qrMode: 'static';
 
   @Column({ type: 'text', nullable: true }) url: string | null;
   @Column({ name: 'first_name', type: 'varchar', length: 255, nullable: true }) firstName: string | null;

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { apiJson, serverMessage } from '../../api/http';
+import type { ApiAnswer } from '../../api/types';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { toast } from '../../ui/toast';
 import { usePageTitle } from '../../ui/usePageTitle';
@@ -74,7 +75,7 @@ function PaymentForm({ product }: { product: PaymentProduct }) {
     (async () => {
       let clientSecret: string;
       try {
-        ({ clientSecret } = await apiJson<{ clientSecret: string }>('POST', '/api/create-payment-intent', {
+        ({ clientSecret } = await apiJson<ApiAnswer<'/api/create-payment-intent', 'post'>>('POST', '/api/create-payment-intent', {
           amount: product.productPrice,
           productId: product.id,
           productName: product.productName,
