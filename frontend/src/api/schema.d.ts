@@ -10105,6 +10105,27 @@ export interface operations {
                             sendAfter: string;
                             sentAt: string | null;
                         }[];
+                        /** @description Every API key the person made, revoked ones too, as GET /api/api-keys lists them: never the key or its hash */
+                        apiKeys: {
+                            id: string;
+                            name: string;
+                            scopes: string[];
+                            prefix: string;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                        }[];
+                        /** @description The person's webhooks, as GET /api/webhooks lists them: never the signing secret */
+                        webhooks: {
+                            id: string;
+                            url: string;
+                            events: string[];
+                            includeBots: boolean;
+                            createdAt: string;
+                            status: string;
+                            disabledAt: string | null;
+                            disabledReason: string | null;
+                        }[];
                     };
                 };
             };
