@@ -209,8 +209,8 @@ describe('GET /api/account/export', () => {
     expect(data.mails.map((mail) => mail.kind)).toEqual(expect.arrayContaining(['welcome', 'payment-received']));
 
     // API keys and webhooks as their routes list them, never the key, its hash or the signing secret.
-    const keys = (await ada.client.get('/api/api-keys')).body as { name: string; prefix: string; lastUsedAt: string | null }[];
-    await until(async () => ((await ada.client.get('/api/api-keys')).body as typeof keys).some((k) => k.lastUsedAt), 'last use');
+    type KeyRow = { name: string; prefix: string; lastUsedAt: string | null };
+    await until(async () => ((await ada.client.get('/api/api-keys')).body as KeyRow[]).some((k) => k.lastUsedAt), 'last use');
     const fresh = await ada.client.get('/api/account/export');
     const again = fresh.body as AccountExportDocument;
     expect(again.apiKeys).toEqual((await ada.client.get('/api/api-keys')).body);
