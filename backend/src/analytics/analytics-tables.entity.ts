@@ -42,6 +42,8 @@ export class AnalyticsCodeEntity {
 
 /** Per code and UTC day: scans by people, their unique visitors, and bot or preview hits. */
 @Entity({ name: 'scan_daily' })
+// (day, client_id) INCLUDE (qr_id, scans): today's scans, one tenant's or all, and a tenant's last days (migration 1795525790000).
+@Index('scan_daily_day', { synchronize: false })
 export class ScanDailyEntity {
   @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
   qrId: string;
@@ -239,6 +241,8 @@ export class QrDownloadEntity {
  * visitors exactly. kind is human, bot or preview (link-preview fetchers).
  */
 @Entity({ name: 'scan_facets' })
+// The key INCLUDEs client_id and count, and (qr_id, day) WHERE kind = 'preview' indexes the previews (migration 1795525790000).
+@Index('scan_facets_previews', { synchronize: false })
 export class ScanFacetEntity {
   @PrimaryColumn({ name: 'qr_id', type: 'varchar', length: 64 })
   qrId: string;
