@@ -212,6 +212,14 @@ export const envSchema = z.object({
   WEBHOOK_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   WEBHOOK_SWEEP_MS: z.coerce.number().int().min(200).default(60_000),
   /**
+   * Settled webhook deliveries (delivered, failed, cancelled) recorded more than this many UTC days ago are removed
+   * from the ledger, bodies and all; checked every RETENTION_SWEEP_MS, each new cutoff an event. Events older than it
+   * are not delivered as new (a dispatcher replayed from the start does not send again what was removed).
+   */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Events of the store a webhook replay reads per transaction (memory and each transaction are bounded by it). */
+  WEBHOOK_REPLAY_PAGE: z.coerce.number().int().min(10).max(10_000).default(1000),
+  /**
    * Batches (backend/src/batches, issue 35): rows per batch at most, the largest CSV file taken, batches processed at
    * once per worker, the job lock (a dead worker's batch is taken back after it, from its last recorded row), and how
    * often batches whose progress stopped (a job Redis lost) are queued again.

@@ -95,6 +95,7 @@ describe('webhook sentences (issue 34)', () => {
       describeOtherEvent('WebhookDeleted', { webhookId: 'w1' }),
       describeOtherEvent('WebhookReplayRequested', { webhookId: 'w1', replayId: 'r1', from: '2026-11-01T00:00:00.000Z' }),
       describeOtherEvent('WebhookRetryRequested', { webhookId: 'w1', deliveryId: 'msg_1' }),
+      describeOtherEvent('WebhookEnabled', { webhookId: 'w1' }),
     ];
     expect(sentences.map((described) => described.summary)).toEqual([
       'created a webhook to https://hooks.example.com/… for code.created, scan.created (bots too)',
@@ -102,6 +103,7 @@ describe('webhook sentences (issue 34)', () => {
       'deleted the webhook w1',
       'asked the webhook w1 to send every event since 2026-11-01T00:00:00.000Z again',
       'retried the delivery msg_1 of the webhook w1',
+      'enabled the webhook w1 again',
     ]);
     const text = JSON.stringify(sentences);
     expect(text).not.toContain('s3cr3t');

@@ -350,6 +350,11 @@ export function describeOtherEvent(type: string, data: Data): Described {
         summary: `disabled the webhook to ${urlOrigin(data.url)} after a delivery failed every try (${String(data.reason)})`,
         changes: [{ field: 'status', before: 'active', after: 'disabled' }],
       };
+    case 'WebhookEnabled':
+      return {
+        summary: `enabled the webhook ${String(data.webhookId)} again`,
+        changes: [{ field: 'status', before: 'disabled', after: 'active' }],
+      };
     case 'WebhookReplayRequested':
       return { summary: `asked the webhook ${String(data.webhookId)} to send every event since ${String(data.from)} again`, changes: [] };
     case 'WebhookRetryRequested':

@@ -3,48 +3,21 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ENV, Env } from '../config/env';
 import { DATABASE_URL } from '../database/database.module';
 import type { EventStore, RecordedEvent } from '../event-store/event-store';
-import { compareAllPositions } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { AdvisoryLocks } from '../projections/advisory-locks';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { USER_STREAM_EVENTS } from '../accounts';
 import { QR_EVENTS } from '../codes';
-import { WEBHOOK_EVENTS, type WebhookEventType, type WebhookReplayRequested } from './webhook.events';
-import { DISPATCHED_EVENTS, messageIdOf, payloadOf, subjectOf } from './webhook-payloads';
+import { WEBHOOK_EVENTS, type WebhookReplayRequested } from './webhook.events';
+import { DISPATCHED_EVENTS, subjectOf } from './webhook-payloads';
+import { planDeliveries, recordDeliveries, type Code, type Endpoint, type PlannedDelivery } from './webhook-plan';
+import { WebhookReplayer } from './webhook-replayer';
 import { WebhookQueue } from './webhook-queue';
+import { expireDeliveries, WEBHOOK_RETENTION_EVENTS, WEBHOOK_RETENTION_STREAM } from './webhook-retention';
+import { retentionCutoff } from '../command-pipeline/retention';
 
 export const WEBHOOK_DISPATCHER = 'webhook-dispatcher';
-/** Events of the store read per page by a replay. */
-const REPLAY_PAGE = 1000;
-
-interface Endpoint {
-  id: string;
-  client_id: number;
-  owner_id: string;
-  events: WebhookEventType[];
-  include_bots: boolean;
-  status: string;
-}
-
-interface Code {
-  qr_id: string;
-  client_id: number;
-  owner_id: string;
-  short_code: string | null;
-}
-
-interface PlannedDelivery {
-  key: string;
-  webhook_id: string;
-  client_id: number;
-  qr_id: string;
-  event_id: string;
-  type: WebhookEventType;
-  message_id: string;
-  body: string;
-  replay: boolean;
-}
 
 /**
  * Events -> webhook deliveries, like mail's dispatcher: a checkpointed consumer of `$all` (row `webhook-dispatcher`,
@@ -58,13 +31,17 @@ interface PlannedDelivery {
 @Injectable()
 export class WebhookDispatcher implements Projection, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   readonly name = WEBHOOK_DISPATCHER;
-  readonly tables = ['webhook_endpoints', 'webhook_codes', 'webhook_deliveries'];
+  readonly tables = ['webhook_endpoints', 'webhook_codes', 'webhook_deliveries', 'webhook_replays'];
   readonly eventTypes = DISPATCHED_EVENTS.types;
   private readonly logger = new Logger('WebhookDispatcher');
   private runner: ProjectionRunner | null = null;
   private locks: AdvisoryLocks | null = null;
+  /** The latest retention cutoff seen ('YYYY-MM-DD'; '' none); null until read from its stream. */
+  private recordedCutoff: string | null = null;
   /** The keys the last applied batch recorded: afterCommit queues those that head their chain. */
   private planned: string[] = [];
+  /** The last applied batch recorded a replay request: afterCommit runs the replayer. */
+  private replays = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -72,6 +49,7 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
     @Inject(ENV) private readonly env: Env,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly queue: WebhookQueue,
+    private readonly replayer: WebhookReplayer,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -110,12 +88,20 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
 
   async apply(events: RecordedEvent[], tx: EntityManager): Promise<void> {
     this.planned = [];
+    this.replays = false;
     const relevant = DISPATCHED_EVENTS.among(events);
     if (!relevant.length) return;
+    const keptFrom = await this.keptFrom();
     const codes = await this.loadCodes(relevant, tx);
     const endpoints = await this.loadEndpoints([...codes.values()], relevant, tx);
     const rows: PlannedDelivery[] = [];
     for (const event of relevant) {
+      if (WEBHOOK_RETENTION_EVENTS.has(event)) {
+        await this.flush(rows, tx);
+        await expireDeliveries(event.data, tx);
+        if (event.data.before > (this.recordedCutoff ?? '')) this.recordedCutoff = event.data.before;
+        continue;
+      }
       if (WEBHOOK_EVENTS.has(event)) {
         if (event.type === 'WebhookCreated') {
           const { data } = event;
@@ -144,10 +130,19 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
              WHERE webhook_id = $1 AND status = 'pending'`,
             [event.data.webhookId],
           );
+        } else if (event.type === 'WebhookEnabled') {
+          // From here on the webhook gets events again (a deleted one stays deleted).
+          await this.flush(rows, tx);
+          const [[enabled]] = (await tx.query(
+            `UPDATE webhook_endpoints SET status = 'active' WHERE id = $1 AND status IN ('active', 'disabled') RETURNING id`,
+            [event.data.webhookId],
+          )) as [{ id: string }[], number];
+          const known = endpoints.get(event.data.webhookId);
+          if (known && enabled) known.status = 'active';
         } else if (event.type === 'WebhookRetryRequested') {
           await this.flush(rows, tx);
           await this.retry(event.data.webhookId, event.data.deliveryId, endpoints, tx);
-        } else if (event.type === 'WebhookReplayRequested') {
+        } else if (event.type === 'WebhookReplayRequested' && Date.parse(event.metadata.occurredAt) >= keptFrom) {
           await this.flush(rows, tx);
           await this.replay(event, event.data, tx);
         }
@@ -180,71 +175,41 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
           );
         }
       }
-      rows.push(...this.plan(event, codes, [...endpoints.values()], false));
+      if (Date.parse(event.metadata.occurredAt) >= keptFrom) rows.push(...planDeliveries(event, codes, [...endpoints.values()], false));
     }
     await this.flush(rows, tx);
+  }
+
+  /**
+   * Events from before this are not delivered as new (nor a replay asked before it): the later of the cutoff
+   * WEBHOOK_DELIVERY_RETENTION_DAYS gives today and the last one recorded (`retention-webhook-deliveries`, read once).
+   * Their rows, if they had any, were removed by the retention or are about to be, and a dispatcher replayed from the
+   * start must not record and send them again.
+   */
+  private async keptFrom(): Promise<number> {
+    this.recordedCutoff ??= (await this.store.readStream(WEBHOOK_RETENTION_STREAM)).reduce(
+      (latest, event) => (WEBHOOK_RETENTION_EVENTS.has(event) && event.data.before > latest ? event.data.before : latest),
+      '',
+    );
+    const today = retentionCutoff(this.env.WEBHOOK_DELIVERY_RETENTION_DAYS);
+    return Date.parse(this.recordedCutoff > today ? this.recordedCutoff : today);
   }
 
   /** Queues the batch's new rows that head their chain (a replay of the batch finds them recorded and queues nothing new). */
   async afterCommit(): Promise<void> {
     const keys = this.planned;
+    const replays = this.replays;
     this.planned = [];
-    if (!keys.length) return;
-    await this.queue.enqueueHeads(keys);
-  }
-
-  /** The deliveries of one event: every active endpoint of the code's owner subscribed to its type. */
-  private plan(
-    event: RecordedEvent,
-    codes: Map<string, Code>,
-    endpoints: Endpoint[],
-    replay: string | false,
-    only?: string,
-  ): PlannedDelivery[] {
-    const subject = subjectOf(event);
-    const code = subject && codes.get(subject.qrId);
-    if (!subject || !code || code.client_id !== event.metadata.tenantId) return [];
-    const payload = payloadOf(event, { qrId: code.qr_id, shortCode: code.short_code });
-    if (!payload) return [];
-    const body = JSON.stringify(payload);
-    return endpoints
-      .filter(
-        (endpoint) =>
-          endpoint.status === 'active' &&
-          (only === undefined || endpoint.id === only) &&
-          endpoint.client_id === code.client_id &&
-          endpoint.owner_id === code.owner_id &&
-          endpoint.events.includes(subject.type) &&
-          (!subject.isBot || endpoint.include_bots),
-      )
-      .map((endpoint) => ({
-        key: replay ? `replay:${replay}:${event.id}` : `event:${event.id}:${endpoint.id}`,
-        webhook_id: endpoint.id,
-        client_id: code.client_id,
-        qr_id: code.qr_id,
-        event_id: event.id,
-        type: subject.type,
-        message_id: messageIdOf(event.id),
-        body,
-        replay: Boolean(replay),
-      }));
+    this.replays = false;
+    if (keys.length) await this.queue.enqueueHeads(keys);
+    // Waited for: the replayed rows are recorded before the rows of the events after the request.
+    if (replays) await this.replayer.run();
   }
 
   /** Records the rows planned so far, in the store's order (their `seq`). */
   private async flush(rows: PlannedDelivery[], tx: EntityManager): Promise<void> {
     if (!rows.length) return;
-    const batch = rows.splice(0, rows.length);
-    const inserted = (await tx.query(
-      `INSERT INTO webhook_deliveries (key, webhook_id, client_id, qr_id, event_id, type, message_id, body, replay, next_attempt_at)
-       SELECT r.key, r.webhook_id, r.client_id, r.qr_id, r.event_id, r.type, r.message_id, r.body, r.replay, now()
-       FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, n)
-       CROSS JOIN LATERAL jsonb_to_record(e.value) AS r(key text, webhook_id uuid, client_id integer, qr_id uuid,
-         event_id uuid, type text, message_id text, body text, replay boolean)
-       ORDER BY e.n
-       ON CONFLICT (key) DO NOTHING RETURNING key`,
-      [JSON.stringify(batch)],
-    )) as { key: string }[];
-    this.planned.push(...inserted.map((row) => row.key));
+    this.planned.push(...(await recordDeliveries(rows.splice(0, rows.length), tx)));
   }
 
   /**
@@ -269,39 +234,16 @@ export class WebhookDispatcher implements Projection, OnApplicationBootstrap, On
   }
 
   /**
-   * WebhookReplayRequested: every event before it in the store that happened at or after `from`, for this webhook only,
-   * recorded again under the replay's keys (same bodies and webhook-ids as the first time). Reads `$all` from the start.
+   * WebhookReplayRequested: recorded in `webhook_replays` with the request's position; after the commit the replayer
+   * reads the store up to it a page at a time, each page in its own transaction (webhook-replayer.ts).
    */
   private async replay(event: RecordedEvent, request: WebhookReplayRequested, tx: EntityManager): Promise<void> {
-    const [endpoint] = (await tx.query(
-      'SELECT id, client_id, owner_id, events, include_bots, status FROM webhook_endpoints WHERE id = $1',
-      [request.webhookId],
-    )) as Endpoint[];
-    if (!endpoint || endpoint.status !== 'active') return;
-    const from = Date.parse(request.from);
-    const codes = new Map<string, Code>();
-    for (const row of (await tx.query(
-      'SELECT qr_id, client_id, owner_id, short_code FROM webhook_codes WHERE client_id = $1 AND owner_id = $2',
-      [endpoint.client_id, endpoint.owner_id],
-    )) as Code[])
-      codes.set(row.qr_id, row);
-    let after: RecordedEvent['position'] | null = null;
-    for (;;) {
-      const page = await this.store.readAll({ after, maxCount: REPLAY_PAGE });
-      const rows: PlannedDelivery[] = [];
-      let done = page.length < REPLAY_PAGE;
-      for (const old of page) {
-        if (compareAllPositions(old.position, event.position) >= 0) {
-          done = true;
-          break;
-        }
-        if (Date.parse(old.metadata.occurredAt) < from) continue;
-        rows.push(...this.plan(old, codes, [endpoint], request.replayId, endpoint.id));
-      }
-      await this.flush(rows, tx);
-      if (done || !page.length) return;
-      after = page[page.length - 1].position;
-    }
+    await tx.query(
+      `INSERT INTO webhook_replays (replay_id, webhook_id, from_at, until_commit, until_prepare)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (replay_id) DO NOTHING`,
+      [request.replayId, request.webhookId, request.from, event.position.commit.toString(), event.position.prepare.toString()],
+    );
+    this.replays = true;
   }
 
   private async loadCodes(events: RecordedEvent[], tx: EntityManager): Promise<Map<string, Code>> {

@@ -119,3 +119,46 @@ export class WebhookDeliveryEntity {
   @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
   deliveredAt: Date | null;
 }
+
+/**
+ * A replay (WebhookReplayRequested) being read from the store a page at a time (webhook-replayer.ts): the events of
+ * `$all` after the cursor (`after_*`; null: from the start) and before the request (`until_*`) that happened at or
+ * after `from_at` are recorded again, one page per transaction.
+ */
+@Entity({ name: 'webhook_replays' })
+@Index('IDX_webhook_replays_open', ['done', 'createdAt'])
+export class WebhookReplayEntity {
+  @PrimaryColumn({ name: 'replay_id', type: 'uuid', primaryKeyConstraintName: 'webhook_replays_pkey' })
+  replayId: string;
+
+  @Column({ name: 'webhook_id', type: 'uuid' })
+  webhookId: string;
+
+  @Column({ name: 'from_at', type: 'timestamptz' })
+  fromAt: Date;
+
+  @Column({ name: 'until_commit', type: 'bigint' })
+  untilCommit: string;
+
+  @Column({ name: 'until_prepare', type: 'bigint' })
+  untilPrepare: string;
+
+  @Column({ name: 'after_commit', type: 'bigint', nullable: true })
+  afterCommit: string | null;
+
+  @Column({ name: 'after_prepare', type: 'bigint', nullable: true })
+  afterPrepare: string | null;
+
+  /** Transactions so far: one per page. */
+  @Column({ type: 'integer', default: 0 })
+  pages: number;
+
+  @Column({ type: 'boolean', default: false })
+  done: boolean;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz', default: () => 'now()' })
+  updatedAt: Date;
+}

@@ -4,6 +4,7 @@ import { QR_EVENTS } from '../codes';
 import type { RecordedEvent } from '../event-store/event-store';
 import { SCAN_EVENTS } from '../scans';
 import { WEBHOOK_EVENTS, type WebhookEventType } from './webhook.events';
+import { WEBHOOK_RETENTION_EVENTS } from './webhook-retention';
 
 /** What a code's change was, in code.updated's `change`. */
 const UPDATES = {
@@ -23,8 +24,11 @@ const CODE_EVENTS = QR_EVENTS.pick(
   'QrDeleted',
   ...(Object.keys(UPDATES) as (keyof typeof UPDATES)[]),
 );
-/** Every event the dispatcher reads: the webhooks' own, the codes' and the ingested scans, and a deleted account. */
-export const DISPATCHED_EVENTS = WEBHOOK_EVENTS.and(CODE_EVENTS).and(SCAN_EVENTS).and(USER_STREAM_EVENTS.pick('UserDeleted'));
+/** Every event the dispatcher reads: the webhooks' own, the codes' and the ingested scans, a deleted account, the retention. */
+export const DISPATCHED_EVENTS = WEBHOOK_EVENTS.and(CODE_EVENTS)
+  .and(SCAN_EVENTS)
+  .and(USER_STREAM_EVENTS.pick('UserDeleted'))
+  .and(WEBHOOK_RETENTION_EVENTS);
 
 /** The code an event is about, as the dispatcher knows it from the code's QrCreated. */
 export interface CodeRef {

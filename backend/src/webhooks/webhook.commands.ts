@@ -5,9 +5,19 @@ import type { AuthUser } from '../accounts';
 import { CommandPipeline } from '../command-pipeline/command-pipeline';
 import { ENV, Env } from '../config/env';
 import { DataSource } from 'typeorm';
-import { decideCreate, decideDelete, decideDisable, decideReplay, decideRetry, evolveWebhook, guardOwner, initialWebhook } from './webhook';
+import {
+  decideCreate,
+  decideDelete,
+  decideDisable,
+  decideEnable,
+  decideReplay,
+  decideRetry,
+  evolveWebhook,
+  guardOwner,
+  initialWebhook,
+} from './webhook';
 import { webhookStream } from './webhook.events';
-import type { CreatedWebhookAnswer, ReplayAnswer, RetryAnswer } from './webhooks.answers';
+import type { CreatedWebhookAnswer, EnableAnswer, ReplayAnswer, RetryAnswer } from './webhooks.answers';
 import { WEBHOOKS_PROJECTION } from './webhooks.projection';
 import type { CreateWebhook } from './webhooks.schemas';
 import { checkWebhookUrl } from './webhook-url';
@@ -160,6 +170,36 @@ export class RetryWebhookDeliveryHandler implements ICommandHandler<RetryWebhook
           rows.map((row) => row.status),
         ),
       answer: () => ({ deliveryId }),
+    });
+  }
+}
+
+/**
+ * POST /api/webhooks/{id}/enable: a disabled webhook is sent the owner's events again from now on (WebhookEnabled);
+ * an active one is left as it is. Answers once the list says so.
+ */
+export class EnableWebhookCommand extends Command<EnableAnswer> {
+  constructor(
+    readonly user: AuthUser,
+    readonly webhookId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(EnableWebhookCommand)
+export class EnableWebhookHandler implements ICommandHandler<EnableWebhookCommand> {
+  constructor(private readonly pipeline: CommandPipeline) {}
+
+  execute({ user, webhookId }: EnableWebhookCommand): Promise<EnableAnswer> {
+    return this.pipeline.run({
+      stream: webhookStream(webhookId),
+      initial: initialWebhook,
+      evolve: evolveWebhook,
+      actor: actorOf(user),
+      waitFor: [WEBHOOKS_PROJECTION],
+      decide: (state) => decideEnable(state, ownerOf(user)),
+      answer: () => ({ id: webhookId, status: 'active' as const }),
     });
   }
 }

@@ -52,10 +52,20 @@ export interface WebhookRetryRequested {
   deliveryId: string;
 }
 
+/**
+ * The owner turned a disabled webhook back on (POST /api/webhooks/{id}/enable): events from now on are sent again; the
+ * failed delivery stays failed (Retry sends it), the deliveries cancelled while it was off stay cancelled (Replay sends
+ * them again).
+ */
+export interface WebhookEnabled {
+  webhookId: string;
+}
+
 export interface WebhookEvents {
   WebhookCreated: WebhookCreated;
   WebhookDeleted: WebhookDeleted;
   WebhookDisabled: WebhookDisabled;
+  WebhookEnabled: WebhookEnabled;
   WebhookReplayRequested: WebhookReplayRequested;
   WebhookRetryRequested: WebhookRetryRequested;
 }
@@ -64,6 +74,7 @@ export const WEBHOOK_EVENTS = eventCatalogue<WebhookEvents>({
   WebhookCreated: true,
   WebhookDeleted: true,
   WebhookDisabled: true,
+  WebhookEnabled: true,
   WebhookReplayRequested: true,
   WebhookRetryRequested: true,
 });

@@ -4,7 +4,7 @@ import { WEBHOOK_EVENTS, type WebhookCreated, type WebhookEventType } from './we
 
 /**
  * The webhook aggregate (`webhook-{id}`): pure, no Nest, no I/O. A webhook is created once, may be disabled by the
- * worker (every retry of a delivery failed), replayed by its owner, and deleted.
+ * worker (every retry of a delivery failed), enabled again by its owner, replayed, and deleted.
  */
 export interface WebhookState {
   created: WebhookCreated | null;
@@ -26,6 +26,7 @@ export function evolveWebhook(state: WebhookState, event: Evolvable): WebhookSta
     case 'WebhookDisabled':
       return { ...state, disabled: true };
     case 'WebhookRetryRequested':
+    case 'WebhookEnabled':
       return { ...state, disabled: false };
     default:
       return state;
@@ -62,9 +63,18 @@ export function decideDelete(state: WebhookState, owner: WebhookOwner): Decided[
   return [{ type: 'WebhookDeleted', data: { webhookId } }];
 }
 
+export const WEBHOOK_DISABLED_REPLAY = 'This webhook was disabled after failed deliveries: enable it first';
+
+/** A disabled webhook turned back on by its owner; enabling an active one records nothing (the answer is the same). */
+export function decideEnable(state: WebhookState, owner: WebhookOwner): Decided[] {
+  const { webhookId } = guardOwner(state, owner);
+  if (!state.disabled) return [];
+  return [{ type: 'WebhookEnabled', data: { webhookId } }];
+}
+
 export function decideReplay(state: WebhookState, owner: WebhookOwner, replayId: string, from: Date): Decided[] {
   const { webhookId } = guardOwner(state, owner);
-  if (state.disabled) throw DomainError.conflict('This webhook was disabled after failed deliveries: create a new one');
+  if (state.disabled) throw DomainError.conflict(WEBHOOK_DISABLED_REPLAY);
   return [{ type: 'WebhookReplayRequested', data: { webhookId, replayId, from: from.toISOString() } }];
 }
 

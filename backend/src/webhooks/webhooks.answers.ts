@@ -63,6 +63,13 @@ export const replayAnswer = z.object({
 });
 export type ReplayAnswer = z.output<typeof replayAnswer>;
 
+/** POST /api/webhooks/{id}/enable: the webhook is active (events from now on are sent). */
+export const enableAnswer = z.object({
+  id: z.string(),
+  status: z.literal('active'),
+});
+export type EnableAnswer = z.output<typeof enableAnswer>;
+
 /** POST /api/webhooks/{id}/deliveries/{deliveryId}/retry (202): the worker sends it again. */
 export const retryAnswer = z.object({
   deliveryId: z.string().meta({ description: 'The webhook-id the retry is sent with (the same as before)' }),

@@ -4,15 +4,23 @@ import { Authenticated, CurrentUser, type AuthUser } from '../accounts';
 import { AnswerOf, BodyOf, IdParam, NoContentAnswer, uuidId } from '../common/input';
 import { z } from 'zod';
 import { DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND } from './webhook';
-import { CreateWebhookCommand, DeleteWebhookCommand, ReplayWebhookCommand, RetryWebhookDeliveryCommand } from './webhook.commands';
+import {
+  CreateWebhookCommand,
+  DeleteWebhookCommand,
+  EnableWebhookCommand,
+  ReplayWebhookCommand,
+  RetryWebhookDeliveryCommand,
+} from './webhook.commands';
 import {
   createdWebhookAnswer,
   deliveriesAnswer,
+  enableAnswer,
   replayAnswer,
   retryAnswer,
   webhooksAnswer,
   type CreatedWebhookAnswer,
   type DeliveriesAnswer,
+  type EnableAnswer,
   type ReplayAnswer,
   type RetryAnswer,
   type WebhooksAnswer,
@@ -66,6 +74,14 @@ export class WebhooksController {
     @IdParam('deliveryId', deliveryId, DELIVERY_NOT_FOUND) delivery: string,
   ): Promise<RetryAnswer> {
     return this.commandBus.execute(new RetryWebhookDeliveryCommand(user, id, delivery));
+  }
+
+  /** A disabled webhook on again: events from now on are sent (its failed delivery stays failed until retried). */
+  @Post(':id/enable') @HttpCode(200) @Authenticated() @AnswerOf(enableAnswer) enable(
+    @CurrentUser() user: AuthUser,
+    @IdParam('id', uuidId(), WEBHOOK_NOT_FOUND) id: string,
+  ): Promise<EnableAnswer> {
+    return this.commandBus.execute(new EnableWebhookCommand(user, id));
   }
 
   @Post(':id/replay') @HttpCode(202) @Authenticated() @AnswerOf(replayAnswer, 202) replay(

@@ -1,9 +1,11 @@
 import { DataSource } from 'typeorm';
-import type { EventStore } from '../event-store/event-store';
+import { compareAllPositions, type EventStore } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
 import { dynamicForm, postMultipart } from '../codes/codes.test-kit';
-import { BROWSER_UA } from '../scans/scan-fixtures';
+import { scanStream, type Scanned } from '../scans';
+import { BROWSER_UA, scannedEvent, uuidv7 } from '../scans/scan-fixtures';
+import { testEvents } from '../test-support/events';
 import { startDnsServer } from '../test-support/dns-server';
 import { TestClient } from '../test-support/http';
 import { startTestApp, TestApp } from '../test-support/test-app';
@@ -12,6 +14,8 @@ import { until } from '../test-support/until';
 import { TestSmtpServer } from '../test-support/smtp-server';
 import { verifyStandardWebhook, WebhookReceiver } from '../test-support/webhook-receiver';
 import { deliver } from './webhook-http';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookRetention } from './webhook-retention';
 import { createdWebhookAnswer, deliveriesAnswer, webhooksAnswer } from './webhooks.answers';
 
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -43,6 +47,7 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_SWEEP_MS: '1000',
       WEBHOOK_JOB_LOCK_MS: '2000',
+      WEBHOOK_REPLAY_PAGE: '10',
     });
     ds = app.app.get(DataSource);
     owner = new TestClient(app.url);
@@ -229,6 +234,59 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
     60_000,
   );
 
+  it('a replay reads the store a page (WEBHOOK_REPLAY_PAGE 10) per transaction and sends every event again in order', async () => {
+    const started = new Date();
+    const hook = await create(owner, '/paged', ['code.created', 'scan.created']);
+    const code = await postMultipart(owner, '/api/dynamic-qrcodes', dynamicForm('https://example.com/paged'));
+    expect(code.status).toBe(201);
+    const { id, shortCode } = code.body as { id: string; shortCode: string };
+    const writer = testEvents(app.app);
+    const scans = Array.from({ length: 15 }, (_, i) => {
+      const scanned: Scanned = {
+        scanId: uuidv7(),
+        qrId: id,
+        shortCode,
+        scannedAt: new Date(Date.now() + i).toISOString(),
+        visitorHash: `paged-${i}`,
+        device: 'mobile',
+        os: 'iOS',
+        browser: 'Safari',
+        referrer: null,
+        country: 'NL',
+        language: null,
+        isBot: false,
+        botReason: null,
+      };
+      return { streamId: scanStream(id), events: [scannedEvent(scanned, 1)], expectedRevision: 'any' as const };
+    });
+    // Appended in three transactions: the replay's pages cut through them.
+    for (let i = 0; i < scans.length; i += 5) await writer.store.appendMany(scans.slice(i, i + 5));
+    await until(() => firsts('/paged').length >= 16, 'the code and its 15 scans', 30_000);
+    const first = firsts('/paged');
+
+    const replay = await owner.post(`/api/webhooks/${hook.id}/replay`, { from: started.toISOString() });
+    expect(replay.status).toBe(202);
+    const { replayId } = replay.body as { replayId: string };
+    await until(() => receiver.at('/paged').length >= 32, 'the replayed deliveries', 30_000);
+    const replayed = receiver.at('/paged').slice(16);
+    expect(replayed.map((delivery) => [delivery.headers['webhook-id'], delivery.body])).toEqual(
+      first.map((delivery) => [delivery.headers['webhook-id'], delivery.body]),
+    );
+    const [progress] = (await ds.query('SELECT pages, done FROM webhook_replays WHERE replay_id = $1', [replayId])) as {
+      pages: number;
+      done: boolean;
+    }[];
+    // Every event of the store up to the request is read, ten per transaction: far more than one page.
+    const [{ n }] = (await ds.query('SELECT count(*)::int AS n FROM events')) as { n: number }[];
+    expect(n).toBeGreaterThan(40);
+    expect(progress.done).toBe(true);
+    expect(progress.pages).toBeGreaterThanOrEqual(Math.floor(n / 10) - 2);
+    const rows = (await ds.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE key LIKE $1', [`replay:${replayId}:%`])) as {
+      n: number;
+    }[];
+    expect(rows[0].n).toBe(16);
+  }, 60_000);
+
   it('a webhook whose endpoint fails every try is disabled, its pending deliveries are cancelled and its owner mailed', async () => {
     const hook = await create(owner, '/down', ['code.created', 'code.paused']);
     receiver.answer = (delivery) => (delivery.path === '/down' ? 503 : 200);
@@ -324,6 +382,108 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
     expect(rows[0].summary).toBe(`created a webhook to ${base}/… for code.created, code.paused`);
     expect(JSON.stringify(rows)).not.toContain('/flaky');
     expect(JSON.stringify(rows)).not.toContain(hook.secret.slice(6));
+  }, 60_000);
+
+  it('Enable turns a disabled webhook back on: the next events are sent, the failed delivery stays failed; audited', async () => {
+    // A person of their own: the suite's owner is at the plan's dynamic-code limit by now.
+    const me = new TestClient(app.url);
+    await signUp(me);
+    const hook = await create(me, '/off', ['code.created', 'code.paused', 'code.resumed']);
+    let up = false;
+    receiver.answer = (delivery) => (delivery.path === '/off' && !up ? 503 : 200);
+    const code = await postMultipart(me, '/api/dynamic-qrcodes', dynamicForm('https://example.com/off'));
+    expect(code.status).toBe(201);
+    const listed = async () => webhooksAnswer.parse((await me.get('/api/webhooks')).body).find((one) => one.id === hook.id);
+    await until(async () => (await listed())?.status === 'disabled', 'the webhook disabled', 20_000);
+    const enable = (client: TestClient, id = hook.id) => client.post(`/api/webhooks/${id}/enable`, {});
+
+    // Replay is refused while it is off, and says what to do.
+    const refused = await me.post(`/api/webhooks/${hook.id}/replay`, { from: new Date(Date.now() - 60_000).toISOString() });
+    expect([refused.status, refused.body.message]).toEqual([409, 'This webhook was disabled after failed deliveries: enable it first']);
+    const stranger = new TestClient(app.url);
+    await signUp(stranger);
+    expect((await enable(stranger)).status).toBe(404);
+    expect((await enable(me, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await enable(me, 'nope')).status).toBe(404);
+
+    up = true;
+    const answer = await enable(me);
+    expect([answer.status, answer.body]).toEqual([200, { id: hook.id, status: 'active' }]);
+    expect(await listed()).toMatchObject({ status: 'active', disabledAt: null, disabledReason: null });
+    // Again: nothing more is recorded, same answer.
+    expect((await enable(me)).body).toEqual({ id: hook.id, status: 'active' });
+
+    expect((await me.post(`/api/dynamic-qrcodes/${code.body.id}/pause`)).status).toBe(200);
+    await until(async () => receiver.at('/off').some((delivery) => delivery.json.type === 'code.paused'), 'the pause delivered', 20_000);
+    const paused = receiver.at('/off').find((delivery) => delivery.json.type === 'code.paused')!;
+    expect(verifyStandardWebhook(hook.secret, paused.headers, paused.body)).toBe(true);
+    const rows = deliveriesAnswer.parse((await me.get(`/api/webhooks/${hook.id}/deliveries`)).body);
+    expect(rows.map((row) => `${row.event} ${row.status}`)).toEqual(['code.paused delivered', 'code.created failed']);
+
+    const audit = async () =>
+      (await ds.query(`SELECT type, summary FROM audit_events WHERE stream_id = $1 ORDER BY position`, [`webhook-${hook.id}`])) as {
+        type: string;
+        summary: string;
+      }[];
+    await until(async () => (await audit()).length === 3, 'three audit rows');
+    expect((await audit()).slice(1)).toEqual([
+      { type: 'WebhookDisabled', summary: expect.stringContaining('after a delivery failed every try') },
+      { type: 'WebhookEnabled', summary: `enabled the webhook ${hook.id} again` },
+    ]);
+  }, 60_000);
+
+  // Last in this app: the job runs as of 40 days from now, so nothing of the tests before is kept after it.
+  it('the retention removes settled deliveries by an event, keeps one in flight; a replayed dispatcher sends nothing again', async () => {
+    const me = new TestClient(app.url);
+    await signUp(me);
+    const hook = await create(me, '/kept', ['code.created', 'code.paused']);
+    const code = await postMultipart(me, '/api/dynamic-qrcodes', dynamicForm('https://example.com/kept'));
+    expect(code.status).toBe(201);
+    await until(async () => {
+      const rows = deliveriesAnswer.parse((await me.get(`/api/webhooks/${hook.id}/deliveries`)).body);
+      return rows.length === 1 && rows[0].status === 'delivered';
+    }, 'code.created delivered');
+    // A row still to be sent (its endpoint hangs until the attempt times out) is not the retention's to remove.
+    const hanging = await create(me, '/hanging', ['code.paused']);
+    receiver.answer = (delivery) => (delivery.path === '/hanging' ? 'hang' : 200);
+    expect((await me.post(`/api/dynamic-qrcodes/${code.body.id}/pause`)).status).toBe(200);
+    await until(async () => receiver.at('/hanging').length === 1, 'the pause in flight');
+    const ledger = async () =>
+      (await ds.query('SELECT key, status, webhook_id FROM webhook_deliveries ORDER BY seq')) as {
+        key: string;
+        status: string;
+        webhook_id: string;
+      }[];
+    const settled = (await ledger()).filter((row) => ['delivered', 'failed', 'cancelled'].includes(row.status));
+    expect(settled.length).toBeGreaterThan(3);
+    const stream = async () => (await app.app.get<EventStore>(EVENT_STORE).readStream('retention-webhook-deliveries')).length;
+    // Recorded at start (the default 30 days), once.
+    await until(async () => (await stream()) === 1, 'the cutoff recorded at start');
+
+    const job = app.app.get(WebhookRetention);
+    const later = Date.now() + 40 * 86_400_000;
+    expect(await job.run(later)).toBe(true);
+    expect(await job.run(later)).toBe(false);
+    expect(await stream()).toBe(2);
+    await until(async () => (await ledger()).every((row) => row.status === 'pending' || row.status === 'sending'), 'settled rows removed');
+    const left = await ledger();
+    expect(left.map((row) => [row.webhook_id, row.status === 'pending' || row.status === 'sending'])).toEqual([[hanging.id, true]]);
+    expect((await ds.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1', [hook.id]))[0].n).toBe(0);
+
+    // The dispatcher replayed from the first event records none of the removed rows again, and nothing is sent again.
+    receiver.answer = () => 200;
+    const before = receiver.received.length;
+    const dispatcher = app.app.get(WebhookDispatcher);
+    await dispatcher.stop();
+    await ds.query(`DELETE FROM projection_checkpoints WHERE name = 'webhook-dispatcher'`);
+    (dispatcher as unknown as { recordedCutoff: string | null }).recordedCutoff = null;
+    dispatcher.start();
+    const head = (await app.app.get<EventStore>(EVENT_STORE).headPosition())!;
+    await until(() => Boolean(dispatcher.position && compareAllPositions(dispatcher.position, head) >= 0), 'the dispatcher replayed $all');
+    const replayed = await ledger();
+    expect(replayed.map((row) => row.key)).toEqual(left.map((row) => row.key));
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(receiver.received.slice(before).filter((delivery) => delivery.path !== '/hanging')).toEqual([]);
   }, 60_000);
 });
 

@@ -5,11 +5,14 @@ import {
   CreateWebhookHandler,
   DeleteWebhookHandler,
   DisableWebhookHandler,
+  EnableWebhookHandler,
   ReplayWebhookHandler,
   RetryWebhookDeliveryHandler,
 } from './webhook.commands';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WEBHOOK_QUEUE, WebhookQueue } from './webhook-queue';
+import { WebhookReplayer } from './webhook-replayer';
+import { WebhookRetention } from './webhook-retention';
 import { WebhookSender } from './webhook-sender';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksProjection } from './webhooks.projection';
@@ -44,9 +47,12 @@ import { WebhooksQuery } from './webhooks.query';
     ReplayWebhookHandler,
     RetryWebhookDeliveryHandler,
     DisableWebhookHandler,
+    EnableWebhookHandler,
     WebhookSender,
     WebhookQueue,
+    WebhookReplayer,
     WebhookDispatcher,
+    WebhookRetention,
   ],
 })
 export class WebhooksModule {}

@@ -8,7 +8,7 @@ import { WEBHOOK_EVENTS } from './webhook.events';
 
 export const WEBHOOKS_PROJECTION = 'webhooks';
 
-const CONSUMED = WEBHOOK_EVENTS.pick('WebhookCreated', 'WebhookDeleted', 'WebhookDisabled', 'WebhookRetryRequested').and(
+const CONSUMED = WEBHOOK_EVENTS.pick('WebhookCreated', 'WebhookDeleted', 'WebhookDisabled', 'WebhookEnabled', 'WebhookRetryRequested').and(
   USER_STREAM_EVENTS.pick('UserDeleted'),
 );
 
@@ -53,6 +53,7 @@ export class WebhooksProjection implements Projection, OnModuleInit {
           ]);
           break;
         case 'WebhookRetryRequested':
+        case 'WebhookEnabled':
           await tx.query('UPDATE webhooks SET disabled_at = NULL, disabled_reason = NULL WHERE id = $1', [event.data.webhookId]);
           break;
       }

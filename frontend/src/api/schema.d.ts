@@ -2075,6 +2075,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description API key scope: `webhooks:write`. */
+        post: operations["WebhooksController_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/{id}/replay": {
         parameters: {
             query?: never;
@@ -10381,6 +10398,32 @@ export interface operations {
                     "application/json": {
                         /** @description The webhook-id the retry is sent with (the same as before) */
                         deliveryId: string;
+                    };
+                };
+            };
+        };
+    };
+    WebhooksController_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        status: "active";
                     };
                 };
             };

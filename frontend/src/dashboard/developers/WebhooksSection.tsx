@@ -34,6 +34,7 @@ import {
   replayFrom,
   replayWebhook,
   retryDelivery,
+  enableWebhook,
   WEBHOOK_EVENTS,
   WEBHOOKS,
   type CreatedWebhook,
@@ -320,6 +321,15 @@ function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: (webhoo
   const [open, setOpen] = useState(false);
   const deliveriesId = useId();
   const disabled = webhook.status === 'disabled';
+  const queryClient = useQueryClient();
+  const enable = useMutation({
+    mutationFn: () => enableWebhook(webhook.id),
+    onSuccess: async () => {
+      toast({ title: 'Webhook enabled', description: 'New events are sent to it again.' });
+      await queryClient.invalidateQueries({ queryKey: WEBHOOKS });
+    },
+    onError: (error) => failed(error, 'Could not enable the webhook'),
+  });
   return (
     <Box
       component="li"
@@ -347,11 +357,22 @@ function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: (webhoo
           {disabled && (
             <Alert severity="error" sx={{ mt: 1 }}>
               Disabled {webhook.disabledAt ? dateTime(webhook.disabledAt) : ''} after a delivery failed every try
-              {webhook.disabledReason ? ` (${webhook.disabledReason})` : ''}. Retry that delivery to turn it back on.
+              {webhook.disabledReason ? ` (${webhook.disabledReason})` : ''}. Enable it to send new events again, or retry that delivery to
+              send it and turn the webhook back on.
             </Alert>
           )}
         </Box>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {disabled && (
+            <Button
+              variant="contained"
+              disabled={enable.isPending}
+              onClick={() => enable.mutate()}
+              aria-label={`Enable the webhook to ${webhook.url}`}
+            >
+              Enable
+            </Button>
+          )}
           <Button variant="outlined" aria-expanded={open} aria-controls={deliveriesId} onClick={() => setOpen(!open)}>
             {open ? 'Hide deliveries' : 'Deliveries'}
           </Button>

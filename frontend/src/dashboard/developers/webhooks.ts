@@ -1,4 +1,4 @@
-// The Developers page's webhooks (issue 34): the owner's endpoints, their deliveries, Retry and Replay. Pure apart from
+// The Developers page's webhooks (issue 34): the owner's endpoints, their deliveries, Retry, Replay and Enable. Pure apart from
 // the HTTP calls; the types come from the server's OpenAPI document.
 import { apiJson } from '../../api/http';
 import type { ApiAnswer, ApiBody } from '../../api/types';
@@ -31,6 +31,7 @@ export const listDeliveries = (id: string) => apiJson<Delivery[]>('GET', `${path
 export const retryDelivery = (id: string, deliveryId: string) =>
   apiJson<unknown>('POST', `${path(id)}/deliveries/${encodeURIComponent(deliveryId)}/retry`, {});
 export const replayWebhook = (id: string, from: string) => apiJson<unknown>('POST', `${path(id)}/replay`, { from });
+export const enableWebhook = (id: string) => apiJson<ApiAnswer<'/api/webhooks/{id}/enable', 'post'>>('POST', `${path(id)}/enable`, {});
 
 /** A `datetime-local` value (the browser's local time) as the ISO 8601 instant the replay route takes; null if empty. */
 export function replayFrom(local: string): string | null {
