@@ -9,7 +9,7 @@ export class DashboardPage {
   }
 
   /** A menu entry; on phones the slide-out menu is opened first (and closes itself after the click). */
-  async go(item: 'Create QR Code' | 'Active Codes' | 'Paused Codes' | 'Analytics' | 'Developers'): Promise<void> {
+  async go(item: 'Create QR Code' | 'Active Codes' | 'Paused Codes' | 'Batches' | 'Tags' | 'Analytics' | 'Developers'): Promise<void> {
     if (this.isPhone) await this.openMenu();
     await this.page.getByRole('menuitem', { name: new RegExp(item) }).click();
   }

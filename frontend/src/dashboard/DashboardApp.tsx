@@ -1,16 +1,18 @@
 // The signed-in home (core spec section 2): one react-admin <Admin> for `/` (signed in) and `/dashboard`, loaded on
 // demand so the landing page stays light. One data provider (data-provider.ts), a resource per folder (codes/), a
-// custom layout and menu (layout/), custom pages for Create QR Code, Paused Codes, Analytics, Payments and Developers.
+// custom layout and menu (layout/), custom pages for Create QR Code, Paused Codes, Batches, Tags, Analytics, Payments and Developers.
 import { Admin, CustomRoutes, memoryStore, Resource } from 'react-admin';
 import { Navigate, Route, useLocation } from 'react-router-dom';
 import { queryClient } from '../api/http';
 import { ReactAdminToasts } from '../ui/react-admin-toasts';
 import { AnalyticsPage, CodeAnalyticsRoute } from './analytics/AnalyticsPage';
+import { BatchesPage, BatchPage } from './batches/BatchesPage';
 import { CodeDuplicate, codes, CreateCode, PausedCodeList } from './codes';
 import { CODES, dataProvider } from './data-provider';
 import { DevelopersPage } from './developers/DevelopersPage';
 import { DashboardLayout } from './layout/DashboardLayout';
 import { PaymentsPage } from './payments/PaymentsPage';
+import { TagsPage } from './tags/TagsPage';
 import { useDashboardTheme } from './layout/theme';
 
 /**
@@ -51,6 +53,9 @@ export function DashboardApp() {
         <Route path="/create" element={<CreateCode />} />
         <Route path="/duplicate/:id" element={<CodeDuplicate />} />
         <Route path="/paused" element={<PausedCodeList />} />
+        <Route path="/batches" element={<BatchesPage />} />
+        <Route path="/batches/:id" element={<BatchPage />} />
+        <Route path="/tags" element={<TagsPage />} />
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/analytics/:id" element={<CodeAnalyticsRoute />} />
         <Route path="/payments" element={<PaymentsPage />} />

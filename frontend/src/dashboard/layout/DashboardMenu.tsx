@@ -1,12 +1,14 @@
-// Core spec section 2: My QR Codes (Create QR Code, Active Codes, Paused Codes with a count badge) and Analytics;
-// Developers (issue 34: API keys).
+// Core spec section 2: My QR Codes (Create QR Code, Active Codes, Paused Codes with a count badge; issue 35: Batches and
+// Tags) and Analytics; Developers (issue 34: API keys).
 // On phones react-admin's sidebar is a slide-out drawer opened from the app bar.
 import AddBoxIcon from '@mui/icons-material/AddBox';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import CodeIcon from '@mui/icons-material/Code';
+import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
+import ViewModuleIcon from '@mui/icons-material/ViewModule';
 import { Box, ListSubheader } from '@mui/material';
 import { Menu, useSidebarState } from 'react-admin';
 import { usePausedCount } from '../codes/usePausedCount';
@@ -55,6 +57,8 @@ export function DashboardMenu() {
         }
         leftIcon={<PauseCircleIcon />}
       />
+      <Menu.Item to="/dashboard/batches" primaryText="Batches" leftIcon={<ViewModuleIcon />} />
+      <Menu.Item to="/dashboard/tags" primaryText="Tags" leftIcon={<LocalOfferIcon />} />
       <Section label="Analytics" />
       <Menu.Item to="/dashboard/analytics" primaryText="Analytics" leftIcon={<BarChartIcon />} />
       <Menu.Item to="/dashboard/payments" primaryText="Payments" leftIcon={<PaymentsIcon />} />

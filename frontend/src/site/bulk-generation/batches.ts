@@ -7,10 +7,7 @@ import {
   isQrType,
   loadValidation,
 } from '@qrsharks/qr-core/browser';
-import { apiJson, send, throwIfNotOk } from '../../api/http';
-import type { ApiAnswer } from '../../api/types';
-
-export type Batch = ApiAnswer<'/api/batches/{id}'>;
+import { send, throwIfNotOk } from '../../api/http';
 
 /** One row of the preview: what it makes, and its first problem by the rules the server applies (qr-core's). */
 export interface PreviewRow {
@@ -73,12 +70,6 @@ export async function createBatch(name: string, csv: string): Promise<string> {
   await throwIfNotOk(response);
   return ((await response.json()) as { id: string }).id;
 }
-
-export const getBatch = (id: string) => apiJson<Batch>('GET', `/api/batches/${id}`);
-export const listBatches = () => apiJson<Batch[]>('GET', '/api/batches');
-
-export const zipUrl = (id: string) => `/api/batches/${id}/codes.zip?format=both`;
-export const pdfUrl = (id: string, layout: 'a4-3x8' | 'letter-3x10' | 'a4-1' = 'a4-3x8') => `/api/batches/${id}/print.pdf?layout=${layout}`;
 
 export const SAMPLE_CSV = [
   'qrType,name,url,text,dynamic,style.foregroundColor',
