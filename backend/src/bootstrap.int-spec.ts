@@ -117,13 +117,14 @@ describe('starting and stopping the product', () => {
       ],
       [
         { SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' },
-        /: VISITOR_HASH_SALT is not set and PERSONAL_DATA_KEY is not set\./,
+        /: VISITOR_HASH_SALT is not set and PERSONAL_DATA_KEY is not set and STREAM_NAME_SALT is not set\./,
       ],
       [
         {
           SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
           VISITOR_HASH_SALT: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
           PERSONAL_DATA_KEY: 'dev-only-personal-data-key-change-me',
+          STREAM_NAME_SALT: 'c3ab8ff13720e8ad9047dd39466b3c8974e592c2fa383d4a3960714caef0c4f2',
         },
         /: PERSONAL_DATA_KEY is a published example value\./,
       ],
@@ -136,6 +137,7 @@ describe('starting and stopping the product', () => {
         SESSION_SECRET: '',
         VISITOR_HASH_SALT: '',
         PERSONAL_DATA_KEY: '',
+        STREAM_NAME_SALT: '',
         ...secrets,
       });
       expect(await run.exited).toBe(1);
@@ -157,6 +159,7 @@ describe('starting and stopping the product', () => {
       SESSION_SECRET: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       VISITOR_HASH_SALT: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
       PERSONAL_DATA_KEY: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
+      STREAM_NAME_SALT: 'c3ab8ff13720e8ad9047dd39466b3c8974e592c2fa383d4a3960714caef0c4f2',
     });
     await until(() => run.output().includes('listening on') || run.child.exitCode !== null, 'the server listening or exiting', 45_000);
     expect(run.output()).toContain('listening on');

@@ -45,6 +45,7 @@ export function startProduct(entry: 'main' | 'worker', env: Record<string, strin
       SESSION_SECRET: BENCH_SECRET,
       VISITOR_HASH_SALT: BENCH_SECRET,
       PERSONAL_DATA_KEY: BENCH_SECRET,
+      STREAM_NAME_SALT: BENCH_SECRET,
       LOG_LEVEL: 'silent',
       // One HTTP process unless a run asks for more (ROLE=api would otherwise start one per core).
       API_PROCESSES: '1',

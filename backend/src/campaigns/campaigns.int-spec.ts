@@ -20,6 +20,8 @@ import {
   welcomeSentAnswer,
 } from './campaigns.answers';
 import { letTimePass, until } from '../test-support/until';
+import { STREAM_NAMES } from '../event-store/event-store.module';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 
 const header = (raw: string, name: string) =>
   raw
@@ -128,7 +130,7 @@ describe('campaigns: the admin panel newsletter tools through a real SMTP server
     const second = await anonymous.request('POST', path, form);
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ alreadyUnsubscribed: true });
-    const events = await store.readStream(newsletterStream(1, 'leaver@example.com'));
+    const events = await store.readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, 'leaver@example.com'));
     expect(events.map((event) => event.type)).toEqual([
       'NewsletterSubscribed',
       'NewsletterSubscriptionConfirmed',

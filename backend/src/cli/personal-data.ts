@@ -1,14 +1,17 @@
 /**
  * npm run personal-data -- seal-legacy
- * The one-time sealing of the events appended before issue 32 (docs/decisions.md, docs/operations.md): idempotent, safe
- * to run while the product runs. Uses the same settings as the product (DATABASE_URL, PERSONAL_DATA_KEY, EVENT_STORE).
+ * The one-time sealing of the events appended before issue 32 (docs/decisions.md, docs/operations.md), then the renaming
+ * of the streams whose ids named a person to their salted names (one transaction): idempotent, safe to run while the
+ * product runs. Uses the same settings as the product (DATABASE_URL, PERSONAL_DATA_KEY, STREAM_NAME_SALT, EVENT_STORE).
  */
 import { DataSource } from 'typeorm';
 import { bootstrap } from '../bootstrap';
 import { ENV, type Env } from '../config/env';
-import { PERSONAL_DATA_KEYS } from '../event-store/event-store.module';
+import { PERSONAL_DATA_KEYS, STREAM_NAMES } from '../event-store/event-store.module';
 import type { PersonalDataKeys } from '../event-store/personal-data/personal-data-keys';
+import { renameLegacyStreams } from '../event-store/personal-data/rename-legacy-streams';
 import { sealLegacyEvents } from '../event-store/personal-data/seal-legacy-events';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 
 async function main() {
   const [command] = process.argv.slice(2);
@@ -35,6 +38,9 @@ async function main() {
     console.log(
       `${result.sealed} events sealed, ${result.erased} sealed as erased, ${result.examined - result.sealed - result.erased} name nobody`,
     );
+    const names = running.app.get<StreamNames>(STREAM_NAMES);
+    const renaming = await dataSource.transaction((manager) => renameLegacyStreams((sql, params) => manager.query(sql, params), names));
+    console.log(`${renaming.renamed} streams renamed to salted names (${renaming.merged} merged), ${renaming.events} events moved`);
   } finally {
     await running.close();
   }

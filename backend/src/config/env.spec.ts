@@ -34,7 +34,12 @@ describe('settings', () => {
   });
 
   it('NODE_ENV=production refuses missing and published secrets; development and tests run on the defaults', () => {
-    const strong = { SESSION_SECRET: 'x'.repeat(64), VISITOR_HASH_SALT: 'y'.repeat(64), PERSONAL_DATA_KEY: 'z'.repeat(64) };
+    const strong = {
+      SESSION_SECRET: 'x'.repeat(64),
+      VISITOR_HASH_SALT: 'y'.repeat(64),
+      PERSONAL_DATA_KEY: 'z'.repeat(64),
+      STREAM_NAME_SALT: 'w'.repeat(64),
+    };
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is not set and VISITOR_HASH_SALT is not set/);
     expect(() => parseEnv({ NODE_ENV: 'production', ...strong, SESSION_SECRET: 'dev-only-session-secret-change-me' })).toThrow(
       /SESSION_SECRET is a published example value\. .*openssl rand -hex 32/,
@@ -43,12 +48,20 @@ describe('settings', () => {
       /: VISITOR_HASH_SALT is a published example value\./,
     );
     expect(() => parseEnv({ NODE_ENV: 'production', ...strong, PERSONAL_DATA_KEY: undefined })).toThrow(
-      /: PERSONAL_DATA_KEY is not set\. .*PERSONAL_DATA_KEY in the environment/,
+      /: PERSONAL_DATA_KEY is not set\. .*PERSONAL_DATA_KEY and STREAM_NAME_SALT in the environment/,
     );
     expect(() => parseEnv({ NODE_ENV: 'production', ...strong, PERSONAL_DATA_KEY: 'dev-only-personal-data-key-change-me' })).toThrow(
       /: PERSONAL_DATA_KEY is a published example value\./,
     );
+    expect(() => parseEnv({ NODE_ENV: 'production', ...strong, STREAM_NAME_SALT: undefined })).toThrow(
+      /: STREAM_NAME_SALT is not set\. .*STREAM_NAME_SALT in the environment/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', ...strong, STREAM_NAME_SALT: 'dev-only-stream-name-salt-change-me' })).toThrow(
+      /: STREAM_NAME_SALT is a published example value\./,
+    );
     expect(parseEnv({ NODE_ENV: 'production', ...strong }).SESSION_SECRET).toBe(strong.SESSION_SECRET);
+    expect(parseEnv({ NODE_ENV: 'production', ...strong }).STREAM_NAME_SALT).toBe(strong.STREAM_NAME_SALT);
+    expect(parseEnv({}).STREAM_NAME_SALT).toBe('dev-only-stream-name-salt-change-me');
     expect(parseEnv({}).PERSONAL_DATA_KEY).toBe('dev-only-personal-data-key-change-me');
     expect(parseEnv({}).SESSION_SECRET).toBe('dev-only-session-secret-change-me');
     expect(parseEnv({ NODE_ENV: 'test' }).VISITOR_HASH_SALT).toBe('dev-only-visitor-salt');

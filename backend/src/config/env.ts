@@ -13,11 +13,13 @@ const csv = z.string().transform((value) =>
 export const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 export const DEV_VISITOR_HASH_SALT = 'dev-only-visitor-salt';
 export const DEV_PERSONAL_DATA_KEY = 'dev-only-personal-data-key-change-me';
+export const DEV_STREAM_NAME_SALT = 'dev-only-stream-name-salt-change-me';
 /** Values that were ever published as examples (.env.example, docker-compose.yml): as good as no secret at all. */
 const PUBLIC_SECRETS = new Set([
   DEV_SESSION_SECRET,
   DEV_VISITOR_HASH_SALT,
   DEV_PERSONAL_DATA_KEY,
+  DEV_STREAM_NAME_SALT,
   'change-me-to-a-long-random-string',
   'change-me-too',
 ]);
@@ -102,6 +104,13 @@ export const envSchema = z.object({
    * the events. Same rule as the two above: production refuses a missing or published one.
    */
   PERSONAL_DATA_KEY: z.string().min(16).default(DEV_PERSONAL_DATA_KEY),
+  /**
+   * The salt of the stream names that would otherwise name a person (issue 32): a username's, a Google id's and a
+   * newsletter address's reservation streams are named by a keyed hash of it (event-store/personal-data/stream-names.ts).
+   * Never change it: every account and subscription would be looked up under new names and not found. Apart from
+   * PERSONAL_DATA_KEY so that rotating or losing that one never orphans a reservation. Same rule as the secrets above.
+   */
+  STREAM_NAME_SALT: z.string().min(16).default(DEV_STREAM_NAME_SALT),
   /**
    * Scans: Redis stream of the scan buffer (default qrs:{database name}:scans), idle time before another
    * ingester reclaims a crashed one's entries, cache safety-net TTL, and the trusted proxy's country header
@@ -306,7 +315,7 @@ export const ENV = Symbol('ENV');
  */
 export function productionSecrets(env: Env, source: Record<string, string | undefined>): string | null {
   if (env.NODE_ENV !== 'production') return null;
-  const problems = (['SESSION_SECRET', 'VISITOR_HASH_SALT', 'PERSONAL_DATA_KEY'] as const).flatMap((name) => {
+  const problems = (['SESSION_SECRET', 'VISITOR_HASH_SALT', 'PERSONAL_DATA_KEY', 'STREAM_NAME_SALT'] as const).flatMap((name) => {
     if (!source[name]) return [`${name} is not set`];
     return PUBLIC_SECRETS.has(env[name]) || /change-me/i.test(env[name]) ? [`${name} is a published example value`] : [];
   });
@@ -314,12 +323,13 @@ export function productionSecrets(env: Env, source: Record<string, string | unde
   return (
     `Refusing to start with NODE_ENV=production: ${problems.join(' and ')}. ` +
     'These secrets sign sessions, share links, newsletter links, device cookies and password-reset links, salt ' +
-    'the visitor hashes and wrap the keys of personal data, so the public development defaults would let anyone ' +
+    'the visitor hashes and stream names and wrap the keys of personal data, so the public development defaults would let anyone ' +
     'sign in as any user or read what people entered. ' +
     'Make a long random value for each, for example with `openssl rand -hex 32` ' +
     "(or `node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"`), " +
-    'set SESSION_SECRET, VISITOR_HASH_SALT and PERSONAL_DATA_KEY in the environment (or the .env file docker compose ' +
-    'reads), and start again. Keep them: changing SESSION_SECRET signs everyone out and ends every share and newsletter ' +
-    'link, and changing PERSONAL_DATA_KEY makes every personal field of the events unreadable.'
+    'set SESSION_SECRET, VISITOR_HASH_SALT, PERSONAL_DATA_KEY and STREAM_NAME_SALT in the environment (or the .env file ' +
+    'docker compose reads), and start again. Keep them: changing SESSION_SECRET signs everyone out and ends every share ' +
+    'and newsletter link, changing PERSONAL_DATA_KEY makes every personal field of the events unreadable, and changing ' +
+    'STREAM_NAME_SALT loses every account and subscription.'
   );
 }

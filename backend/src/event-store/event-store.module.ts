@@ -7,10 +7,11 @@ import { EventStore } from './event-store';
 import { PersonalDataEventStore } from './personal-data/personal-data-event-store';
 import { PersonalDataKeys } from './personal-data/personal-data-keys';
 import { replayRecordedErasures } from './personal-data/replay-erasures';
+import { STREAM_NAMES, StreamNames } from './personal-data/stream-names';
 import { PostgresEventStore } from './postgres-event-store';
 
 import { EVENT_STORE } from './event-store.tokens';
-export { EVENT_STORE };
+export { EVENT_STORE, STREAM_NAMES };
 
 const EVENT_STORE_POOL = Symbol('EVENT_STORE_POOL');
 const KEYS_POOL = Symbol('PERSONAL_DATA_KEYS_POOL');
@@ -85,6 +86,7 @@ class EventStoreLifecycle implements OnModuleInit, OnApplicationShutdown {
       inject: [ENV, KEYS_POOL],
       useFactory: (env: Env, pool: Pool) => new PersonalDataKeys(pool, env.PERSONAL_DATA_KEY),
     },
+    { provide: STREAM_NAMES, inject: [ENV], useFactory: (env: Env) => new StreamNames(env.STREAM_NAME_SALT) },
     {
       provide: EVENT_STORE,
       inject: [ENV, DATABASE_URL, EVENT_STORE_POOL, PERSONAL_DATA_KEYS],
@@ -102,6 +104,6 @@ class EventStoreLifecycle implements OnModuleInit, OnApplicationShutdown {
     },
     EventStoreLifecycle,
   ],
-  exports: [EVENT_STORE, PERSONAL_DATA_KEYS],
+  exports: [EVENT_STORE, PERSONAL_DATA_KEYS, STREAM_NAMES],
 })
 export class EventStoreModule {}

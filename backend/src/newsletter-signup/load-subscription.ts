@@ -1,14 +1,26 @@
 import type { Loaded, PlanContext } from '../command-pipeline/command-pipeline';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 import { evolveSubscription, initialSubscription, type NewsletterSubscriptionState } from './newsletter-subscription';
-import { legacyNewsletterStream, newsletterStream } from './newsletter-subscription.events';
+import { newsletterStreams } from './newsletter-subscription.events';
 
 /**
- * An address's subscription on one tenant's list: the legacy stream's subscription (from before lists were per
- * tenant) when it is this tenant's, continued by the tenant's own stream, where every new event goes. The legacy
- * stream is never appended to again, so its content cannot change under a decision.
+ * An address's subscription on one tenant's list, its stream's older names first (newsletterStreams): the subscription
+ * from before lists were per tenant when it is this tenant's (by that name or its renamed one), continued by the
+ * tenant's stream under its unsalted name (before issue 32), continued by its hashed stream, where every new event goes.
+ * The older streams are never appended to again, so their content cannot change under a decision; seal-legacy's rename
+ * moves their events to the start of the hashed stream, which moves its revision, so a decision made before loses its
+ * append and decides again. The result is the hashed stream's (name and revision, for the append).
  */
-export async function loadSubscription(ctx: PlanContext, tenantId: number, email: string): Promise<Loaded<NewsletterSubscriptionState>> {
-  const legacy = await ctx.load(legacyNewsletterStream(email), initialSubscription, evolveSubscription);
-  const start = legacy.state.tenantId === tenantId ? legacy.state : { ...initialSubscription, tenantId };
-  return ctx.load(newsletterStream(tenantId, email), start, evolveSubscription);
+export async function loadSubscription(
+  ctx: PlanContext,
+  names: StreamNames,
+  tenantId: number,
+  email: string,
+): Promise<Loaded<NewsletterSubscriptionState>> {
+  const streams = newsletterStreams(names, tenantId, email);
+  const untenanted = await ctx.load(streams.untenanted, initialSubscription, evolveSubscription);
+  const renamed = await ctx.load(streams.untenantedHashed, untenanted.state, evolveSubscription);
+  const start = renamed.state.tenantId === tenantId ? renamed.state : { ...initialSubscription, tenantId };
+  const legacy = await ctx.load(streams.legacy, start, evolveSubscription);
+  return ctx.load(streams.stream, legacy.state, evolveSubscription);
 }

@@ -10,6 +10,8 @@ import { until } from '../test-support/until';
 import { confirmToken } from './newsletter-tokens';
 import { newsletterStream } from './newsletter-subscription.events';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
+import { STREAM_NAMES } from '../event-store/event-store.module';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 
 /**
  * Issue 32 item 2: deleting an account erases the key of its address's newsletter subscription on that tenant
@@ -36,7 +38,7 @@ describe('newsletter_subscriptions after an erasure', () => {
       }[];
 
     for (const address of [email, other]) expect((await client.post('/api/newsletter-signup', { email: address })).status).toBe(200);
-    const [subscribed] = await store.readStream(newsletterStream(1, email));
+    const [subscribed] = await store.readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, email));
     const token = confirmToken(app.env.SESSION_SECRET, 1, email, subscribed.id);
     expect((await client.post('/api/newsletter/confirm', { token })).status).toBe(200);
     await until(

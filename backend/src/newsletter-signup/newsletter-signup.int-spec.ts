@@ -14,6 +14,8 @@ import { NEWSLETTER_TOO_MANY } from './subscribe-to-newsletter.command';
 import { newsletterSignupAnswer, newsletterUnsubscribedAnswer } from './newsletter-signup.answers';
 import { NewsletterSubscribersQuery } from './newsletter-subscribers.query';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
+import { STREAM_NAMES } from '../event-store/event-store.module';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 
 describe('POST /api/newsletter-signup', () => {
   let app: TestApp;
@@ -42,9 +44,12 @@ describe('POST /api/newsletter-signup', () => {
     expect(onAcme.body).toMatchObject({ alreadySubscribed: false });
     expect(newsletterSignupAnswer.parse(onAcme.body)).toEqual(onAcme.body);
     const store = app.app.get<EventStore>(EVENT_STORE);
-    expect((await store.readStream(newsletterStream(2, email))).map((event) => [event.type, event.metadata.tenantId])).toEqual([
-      ['NewsletterSubscribed', 2],
-    ]);
+    expect(
+      (await store.readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 2, email))).map((event) => [
+        event.type,
+        event.metadata.tenantId,
+      ]),
+    ).toEqual([['NewsletterSubscribed', 2]]);
     expect(await rowsOf(email)).toEqual([
       { client_id: 1, is_deleted: false, confirmed: false },
       { client_id: 2, is_deleted: false, confirmed: false },
@@ -67,7 +72,9 @@ describe('POST /api/newsletter-signup', () => {
     expect((await acme().post('/api/newsletter-signup', { email })).status).toBe(200);
     await until(async () => (await rowsOf(email)).length === 1, 'the sign-up in the read model');
     expect(await subscribers.isConfirmedSubscriber(2, email)).toBe(false);
-    const [subscribed] = await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(2, email));
+    const [subscribed] = await app.app
+      .get<EventStore>(EVENT_STORE)
+      .readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 2, email));
     expect((await client.post('/api/newsletter/confirm', { token: confirmToken(secret(), 2, email, subscribed.id) })).status).toBe(200);
     await until(async () => (await rowsOf(email))[0]?.confirmed, 'the confirmation in the read model');
     expect(await subscribers.isConfirmedSubscriber(2, ' Port.Reader@Example.com ')).toBe(true);
@@ -109,9 +116,11 @@ describe('POST /api/newsletter-signup', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ alreadySubscribed: true });
 
-    const stream = await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'shark.fan@example.com'));
+    const stream = await app.app
+      .get<EventStore>(EVENT_STORE)
+      .readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, 'shark.fan@example.com'));
     expect(stream.map((event) => event.type)).toEqual(['NewsletterSubscribed']);
-    expect(newsletterStream(1, 'shark.fan@example.com')).toMatch(/^newsletter-1-[0-9a-f]{64}$/);
+    expect(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, 'shark.fan@example.com')).toMatch(/^newsletter-h-1-[0-9a-f]{32}$/);
 
     const rows = await app.app
       .get(DataSource)
@@ -130,14 +139,20 @@ describe('POST /api/newsletter-signup', () => {
     );
     expect(results.map((res) => res.status)).toEqual(Array(8).fill(200));
     expect(results.filter((res) => res.body.alreadySubscribed === false)).toHaveLength(1);
-    expect((await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'racer@example.com'))).length).toBe(1);
+    expect(
+      (
+        await app.app
+          .get<EventStore>(EVENT_STORE)
+          .readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, 'racer@example.com'))
+      ).length,
+    ).toBe(1);
   });
 
   it('the links take the token from the query or the body; missing, forged, other-purpose, expired: 400, nothing appended', async () => {
     const email = 'link.input@example.com';
     expect((await client.post('/api/newsletter-signup', { email })).status).toBe(200);
     const store = app.app.get<EventStore>(EVENT_STORE);
-    const [subscribed] = await store.readStream(newsletterStream(1, email));
+    const [subscribed] = await store.readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, email));
     const token = confirmToken(secret(), 1, email, subscribed.id);
     const leave = unsubscribeToken(secret(), 1, email);
     const invalid = 'This confirmation link is invalid. Please sign up again.';
@@ -157,7 +172,9 @@ describe('POST /api/newsletter-signup', () => {
       const res = await client.post(path, body);
       expect([path, body, res.status, res.body.message, res.body.errors]).toEqual([path, body, 400, message, { token: message }]);
     }
-    expect((await store.readStream(newsletterStream(1, email))).map((event) => event.type)).toEqual(['NewsletterSubscribed']);
+    expect((await store.readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, email))).map((event) => event.type)).toEqual(
+      ['NewsletterSubscribed'],
+    );
 
     // A token in the query string is the link's, whatever the body says.
     const viaQuery = await client.post(`/api/newsletter/confirm?token=${encodeURIComponent(token)}`, { token: 'forged' });
@@ -168,7 +185,7 @@ describe('POST /api/newsletter-signup', () => {
     // The page posts the token alone; only RFC 8058's List-Unsubscribe=One-Click is recorded as one-click.
     const left = await client.post('/api/newsletter/unsubscribe', { token: leave, 'List-Unsubscribe': 'Yes' });
     expect([left.status, left.body.alreadyUnsubscribed]).toEqual([200, false]);
-    const events = await store.readStream(newsletterStream(1, email));
+    const events = await store.readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, email));
     expect(
       NEWSLETTER_EVENTS.among(events).map((event) => [event.type, event.type === 'NewsletterUnsubscribed' ? event.data.via : undefined]),
     ).toEqual([
@@ -199,7 +216,11 @@ describe('POST /api/newsletter-signup', () => {
       });
       expect(Date.now() - started).toBeLessThan(4000);
       expect(
-        (await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'slow.reader@example.com'))).map((event) => event.type),
+        (
+          await app.app
+            .get<EventStore>(EVENT_STORE)
+            .readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, 'slow.reader@example.com'))
+        ).map((event) => event.type),
       ).toEqual(['NewsletterSubscribed']);
     } finally {
       pipeline.setWaitBound(5000);
@@ -221,7 +242,11 @@ describe('POST /api/newsletter-signup: per-IP limit', () => {
     const limited = await client.post('/api/newsletter-signup', { email: 'fan3@example.com' });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(NEWSLETTER_TOO_MANY);
-    expect(await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'fan3@example.com'))).toEqual([]);
+    expect(
+      await app.app
+        .get<EventStore>(EVENT_STORE)
+        .readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, 'fan3@example.com')),
+    ).toEqual([]);
     const [{ n }] = (await app.app.get(DataSource).query(`SELECT count(*)::int AS n FROM events WHERE type = 'NewsletterSubscribed'`)) as {
       n: number;
     }[];

@@ -8,6 +8,8 @@ import { grantRole, signUp } from '../test-support/users';
 import { subscriberAnswer } from './newsletter-signup.answers';
 import { confirmToken, unsubscribeToken } from './newsletter-tokens';
 import { newsletterStream } from './newsletter-subscription.events';
+import { STREAM_NAMES } from '../event-store/event-store.module';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 
 const list = (params: Record<string, unknown>) =>
   '?' +
@@ -43,7 +45,9 @@ describe('GET /api/admin/newsletter-subscribers (and .csv): the console subscrib
     expect((await new TestClient(app.url, { host: ACME }).post('/api/newsletter-signup', { email: 'acme-fan@example.com' })).status).toBe(
       200,
     );
-    const [subscribed] = await app.app.get<EventStore>(EVENT_STORE).readStream(newsletterStream(1, 'ann@example.com'));
+    const [subscribed] = await app.app
+      .get<EventStore>(EVENT_STORE)
+      .readStream(newsletterStream(app.app.get<StreamNames>(STREAM_NAMES), 1, 'ann@example.com'));
     const secret = app.env.SESSION_SECRET;
     expect(
       (await visitor.post('/api/newsletter/confirm', { token: confirmToken(secret, 1, 'ann@example.com', subscribed.id) })).status,

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { eventCatalogue, type EventOf } from '../event-store/typed-events';
 import { emailOwner, personalData, type AddressHash } from '../event-store/personal-data/personal-data-registry';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 
 /**
- * Events of one address on one tenant's list, on stream `newsletter-{tenantId}-{sha256(lowercased email)}`
- * (`newsletterStream`). Until issue 27 (item 8) the stream was the address alone, `newsletter-{sha256}`
- * (`legacyNewsletterStream`), whichever tenant's site it signed up on, so an address could be on one list only. Those
- * streams are read, never appended to: their subscription is the tenant's of its last NewsletterSubscribed.
+ * Events of one address on one tenant's list, on stream `newsletter-h-{tenantId}-{salted hash}` (`newsletterStream`:
+ * StreamNames' keyed hash of the address's sha256, issue 32). Before issue 32 it was `newsletter-{tenantId}-{sha256}`,
+ * an unsalted hash a guessed address confirms; and until issue 27 (item 8) the address alone, `newsletter-{sha256}`,
+ * whichever tenant's site it signed up on, so an address could be on one list only (its subscription is the tenant's
+ * of its last NewsletterSubscribed). The older names are read, never appended to (`newsletterStreams`,
+ * load-subscription.ts), until `npm run personal-data -- seal-legacy` renames them.
  */
 export interface NewsletterSubscribed {
   email: string;
@@ -48,15 +51,34 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const addressHash = (email: string) => createHash('sha256').update(normalizeEmail(email)).digest('hex');
 
-/** One stream per tenant and address (hashed: the address is not spelled out in stream names): a second signup finds it taken. */
-export const newsletterStream = (tenantId: number, email: string) => `newsletter-${tenantId}-${addressHash(email)}`;
+/**
+ * One stream per tenant and address, named by a salted hash (the address is neither spelled out nor testable in stream
+ * names): a second signup finds it taken. The salt hashes the address's sha256, so seal-legacy can rename an unsalted
+ * stream from its name alone.
+ */
+export const newsletterStream = (names: StreamNames, tenantId: number, email: string) =>
+  names.hashed('newsletter', tenantId, addressHash(email));
+
+/**
+ * Every name an address's subscription on a tenant's list may have, oldest first: before lists were per tenant
+ * (`untenanted`, then its renamed form, `untenantedHashed`), per tenant with an unsalted hash (`legacy`), and `stream`.
+ */
+export const newsletterStreams = (names: StreamNames, tenantId: number, email: string) => ({
+  untenanted: legacyNewsletterStream(email),
+  untenantedHashed: names.hashed('newsletter', null, addressHash(email)),
+  legacy: `newsletter-${tenantId}-${addressHash(email)}`,
+  stream: newsletterStream(names, tenantId, email),
+});
 
 /** The stream of an address before subscriptions were per tenant (read only; see NewsletterSubscribed). */
 export const legacyNewsletterStream = (email: string) => `newsletter-${addressHash(email)}`;
 
-/** The tenant a per-tenant stream belongs to; null for a legacy stream (whose events name their subscription's tenant). */
+/**
+ * The tenant a per-tenant stream belongs to (`newsletter-h-{tenant}-{hash}`, or the unsalted `newsletter-{tenant}-{sha256}`);
+ * null for a stream from before lists were per tenant (whose events name their subscription's tenant).
+ */
 export function tenantOfNewsletterStream(streamId: string): number | null {
-  const match = /^newsletter-(\d+)-[0-9a-f]{64}$/.exec(streamId);
+  const match = /^newsletter-(?:h-)?(\d+)-[0-9a-f]+$/.exec(streamId);
   return match ? Number(match[1]) : null;
 }
 

@@ -10,6 +10,7 @@ import {
   type NewsletterSubscriptionState,
 } from './newsletter-subscription';
 import { confirmToken, unsubscribeToken, verifyNewsletterToken } from './newsletter-tokens';
+import { StreamNames } from '../event-store/personal-data/stream-names';
 import { newsletterStream } from './newsletter-subscription.events';
 import { newsletterSignupSchema } from './newsletter-signup.schemas';
 
@@ -31,8 +32,10 @@ describe('newsletter subscription', () => {
   });
 
   it('one stream per tenant and address, whatever its case and spaces', () => {
-    expect(newsletterStream(1, ' A@Example.com ')).toBe(newsletterStream(1, 'a@example.com'));
-    expect(newsletterStream(2, 'a@example.com')).not.toBe(newsletterStream(1, 'a@example.com'));
+    const names = new StreamNames('a-salt-of-sixteen-chars');
+    expect(newsletterStream(names, 1, ' A@Example.com ')).toBe(newsletterStream(names, 1, 'a@example.com'));
+    expect(newsletterStream(names, 2, 'a@example.com')).not.toBe(newsletterStream(names, 1, 'a@example.com'));
+    expect(newsletterStream(names, 1, 'a@example.com')).toMatch(/^newsletter-h-1-[0-9a-f]{32}$/);
   });
 
   it('the schema trims, and answers the spec message for anything that is not an address', () => {

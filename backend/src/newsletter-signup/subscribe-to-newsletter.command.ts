@@ -1,9 +1,12 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { RateLimiter } from '../accounts';
 import { CommandPipeline, currentActor } from '../command-pipeline/command-pipeline';
+import { STREAM_NAMES } from '../event-store/event-store.module';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 import { loadSubscription } from './load-subscription';
 import { decideSubscribe } from './newsletter-subscription';
-import { newsletterStream, normalizeEmail } from './newsletter-subscription.events';
+import { normalizeEmail } from './newsletter-subscription.events';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 import type { NewsletterSignupAnswer } from './newsletter-signup.answers';
 
@@ -35,22 +38,22 @@ export class SubscribeToNewsletterHandler implements ICommandHandler<SubscribeTo
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly rateLimiter: RateLimiter,
+    @Inject(STREAM_NAMES) private readonly names: StreamNames,
   ) {}
 
   async execute({ email, ip }: SubscribeToNewsletterCommand): Promise<NewsletterSignupResult> {
     await this.rateLimiter.hitIp('newsletter-signup', ip, NEWSLETTER_TOO_MANY);
     const address = normalizeEmail(email);
     const { tenantId } = currentActor();
-    const stream = newsletterStream(tenantId, address);
     return this.pipeline.execute({
       // The subscription list (read by staff) shows the address once this answers; a lag past the bound only delays that.
       waitFor: [NEWSLETTER_SUBSCRIPTIONS_PROJECTION],
       onConflict: () => true,
       plan: async (ctx) => {
-        const loaded = await loadSubscription(ctx, tenantId, address);
+        const loaded = await loadSubscription(ctx, this.names, tenantId, address);
         const events = decideSubscribe(loaded.state, address);
         return {
-          appends: [{ streamId: stream, events, expectedRevision: loaded.revision }],
+          appends: [{ streamId: loaded.streamId, events, expectedRevision: loaded.revision }],
           answer: () => ({ message: WELCOME, alreadySubscribed: events.length === 0 }),
         };
       },

@@ -3,10 +3,11 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline, currentActor } from '../command-pipeline/command-pipeline';
 import { DomainError } from '../common/domain-error';
 import { ENV, Env } from '../config/env';
+import { STREAM_NAMES } from '../event-store/event-store.module';
+import type { StreamNames } from '../event-store/personal-data/stream-names';
 import { loadSubscription } from './load-subscription';
 import { UNSUBSCRIBE_LINK_INVALID } from './newsletter-signup.schemas';
 import { decideUnsubscribe } from './newsletter-subscription';
-import { newsletterStream } from './newsletter-subscription.events';
 import { NEWSLETTER_SUBSCRIPTIONS_PROJECTION } from './newsletter-subscriptions.projection';
 import { verifyNewsletterToken } from './newsletter-tokens';
 import type { NewsletterUnsubscribedAnswer } from './newsletter-signup.answers';
@@ -37,6 +38,7 @@ export class UnsubscribeFromNewsletterHandler implements ICommandHandler<Unsubsc
   constructor(
     private readonly pipeline: CommandPipeline,
     @Inject(ENV) private readonly env: Env,
+    @Inject(STREAM_NAMES) private readonly names: StreamNames,
   ) {}
 
   execute({ token, via }: UnsubscribeFromNewsletterCommand): Promise<UnsubscribedAnswer> {
@@ -46,10 +48,10 @@ export class UnsubscribeFromNewsletterHandler implements ICommandHandler<Unsubsc
       actor: { ...currentActor(), tenantId: claims.t },
       waitFor: [NEWSLETTER_SUBSCRIPTIONS_PROJECTION],
       plan: async (ctx) => {
-        const loaded = await loadSubscription(ctx, claims.t, claims.email);
+        const loaded = await loadSubscription(ctx, this.names, claims.t, claims.email);
         const events = decideUnsubscribe(loaded.state, claims.email, via);
         return {
-          appends: [{ streamId: newsletterStream(claims.t, claims.email), events }],
+          appends: [{ streamId: loaded.streamId, events }],
           answer: () =>
             events.length
               ? { message: UNSUBSCRIBED, alreadyUnsubscribed: false }

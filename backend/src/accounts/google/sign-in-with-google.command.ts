@@ -1,9 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
-import { CommandPipeline, type Plan, type PlanContext } from '../../command-pipeline/command-pipeline';
+import { CommandPipeline, loadStream, type Plan, type PlanContext } from '../../command-pipeline/command-pipeline';
 import { CONCURRENT_CHANGE, DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
+import { STREAM_NAMES } from '../../event-store/event-store.module';
+import type { StreamNames } from '../../event-store/personal-data/stream-names';
 import type { SignedIn } from '../model/auth-user';
 import { newVerification } from '../email-verification/email-verification';
 import {
@@ -12,18 +14,16 @@ import {
   decideReserveKey,
   decideSignIn,
   evolveAccount,
-  evolveKey,
   evolveUser,
   GOOGLE_ID_TAKEN,
   googleAccount,
   initialAccount,
-  initialKey,
   isAdminEmail,
-  KeyState,
   signedInAs,
   USERNAME_TAKEN,
 } from '../model/user';
-import { googleIdStream, usernameStream, userStream } from '../model/user.events';
+import { loadKey } from '../model/key-streams';
+import { googleIdStreams, usernameStreams, userStream } from '../model/user.events';
 import { USERS_PROJECTION } from '../model/users.projection';
 import type { GoogleProfile } from './google.strategy';
 
@@ -47,6 +47,7 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
   constructor(
     private readonly pipeline: CommandPipeline,
     @Inject(ENV) private readonly env: Env,
+    @Inject(STREAM_NAMES) private readonly names: StreamNames,
   ) {}
 
   /**
@@ -56,17 +57,18 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
    */
   async execute({ signIn: { tenantId, profile } }: SignInWithGoogleCommand): Promise<SignedIn> {
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const expected = await this.resolve(tenantId, profile, async (streamId) =>
-        (await this.pipeline.store.readStream(streamId)).reduce(evolveKey, initialKey),
-      );
+      const store = this.pipeline.store;
+      const expected = await this.resolve(tenantId, profile, {
+        load: (streamId, initial, evolve) => loadStream(store, streamId, initial, evolve),
+      });
       const userId = expected?.userId ?? randomUUID();
-      const nameStream = profile.email ? usernameStream(tenantId, profile.email) : null;
+      const nameStream = profile.email ? usernameStreams(this.names, tenantId, profile.email).stream : null;
       const answer = await this.pipeline.execute<SignedIn | typeof MOVED>({
         actor: { actorId: userId, tenantId },
         waitFor: [USERS_PROJECTION],
         onConflict: (conflict) => (conflict.streamId === nameStream ? DomainError.conflict(USERNAME_TAKEN) : true),
         plan: async (ctx) => {
-          const found = await this.resolve(tenantId, profile, async (streamId) => (await ctx.load(streamId, initialKey, evolveKey)).state);
+          const found = await this.resolve(tenantId, profile, ctx);
           if ((found?.userId ?? null) !== (expected?.userId ?? null)) return { appends: [], answer: () => MOVED };
           return found ? this.existing(ctx, tenantId, profile, found) : this.create(ctx, tenantId, profile, userId);
         },
@@ -76,10 +78,13 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
     throw new DomainError('conflict', CONCURRENT_CHANGE);
   }
 
-  private async resolve(tenantId: number, profile: GoogleProfile, load: (streamId: string) => Promise<KeyState>) {
-    const googleKey = await load(googleIdStream(tenantId, profile.googleId));
+  /** Each key as its hashed stream continuing its legacy one says (loadKey). */
+  private async resolve(tenantId: number, profile: GoogleProfile, ctx: Pick<PlanContext, 'load'>) {
+    const googleKey = (await loadKey(ctx, googleIdStreams(this.names, tenantId, profile.googleId))).state;
     const emailKey =
-      profile.email && profile.emailVerified && !googleKey.heldBy ? await load(usernameStream(tenantId, profile.email)) : null;
+      profile.email && profile.emailVerified && !googleKey.heldBy
+        ? (await loadKey(ctx, usernameStreams(this.names, tenantId, profile.email))).state
+        : null;
     return googleAccount(googleKey, emailKey, profile.emailVerified);
   }
 
@@ -98,13 +103,10 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
     const linked = googleEvents.reduce(evolveUser, account.state.user);
     const events = [...googleEvents, ...decideSignIn(linked, userId, true, isAdminEmail(linked.email, this.env.ADMIN_EMAILS))];
     const endsOtherSessions = googleEvents.some((event) => event.type === 'PasswordRemoved');
-    const googleStream = googleIdStream(tenantId, profile.googleId);
-    const keyEvents = link ? decideReserveKey((await ctx.load(googleStream, initialKey, evolveKey)).state, userId, GOOGLE_ID_TAKEN) : [];
+    const googleKey = link ? await loadKey(ctx, googleIdStreams(this.names, tenantId, profile.googleId)) : null;
+    const keyEvents = googleKey ? decideReserveKey(googleKey.state, userId, GOOGLE_ID_TAKEN) : [];
     return {
-      appends: [
-        { streamId: userStream(userId), events },
-        { streamId: googleStream, events: keyEvents },
-      ],
+      appends: [{ streamId: userStream(userId), events }, ...(googleKey ? [{ streamId: googleKey.streamId, events: keyEvents }] : [])],
       answer: () => ({
         ...signedInAs(userId, events.reduce(evolveAccount, account.state)),
         ...(endsOtherSessions ? { endsOtherSessions } : {}),
@@ -116,8 +118,8 @@ export class SignInWithGoogleHandler implements ICommandHandler<SignInWithGoogle
   private async create(ctx: PlanContext, tenantId: number, profile: GoogleProfile, userId: string): Promise<Plan<SignedIn>> {
     const email = profile.email;
     if (!email) throw DomainError.invalid('Your Google account has no email address');
-    const nameKey = await ctx.load(usernameStream(tenantId, email), initialKey, evolveKey);
-    const googleKey = await ctx.load(googleIdStream(tenantId, profile.googleId), initialKey, evolveKey);
+    const nameKey = await loadKey(ctx, usernameStreams(this.names, tenantId, email));
+    const googleKey = await loadKey(ctx, googleIdStreams(this.names, tenantId, profile.googleId));
     // An email held by an account Google did not verify is not linked: the name is taken.
     const nameEvents = decideReserveKey(nameKey.state, userId, USERNAME_TAKEN);
     const googleEvents = decideReserveKey(googleKey.state, userId, GOOGLE_ID_TAKEN);

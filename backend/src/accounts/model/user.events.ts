@@ -1,5 +1,6 @@
 import { eventCatalogue, type EventOf } from '../../event-store/typed-events';
 import { personalData } from '../../event-store/personal-data/personal-data-registry';
+import type { StreamNames } from '../../event-store/personal-data/stream-names';
 import type { Role } from './auth-user';
 
 /**
@@ -220,8 +221,26 @@ export const KEY_EVENTS = eventCatalogue<KeyEvents>({ KeyReserved: true, KeyRele
 
 export const userStream = (userId: string) => `user-${userId}`;
 export const usernameKey = (username: string) => username.trim().toLowerCase();
-export const usernameStream = (tenantId: number, username: string) => `username-${tenantId}-${usernameKey(username)}`;
-export const googleIdStream = (tenantId: number, googleId: string) => `google-${tenantId}-${googleId}`;
+
+/**
+ * A key's reservation stream and the name it had before issue 32 named it by a salted hash (StreamNames): new events go
+ * to `stream` only; `legacy` (which spells the username or Google id out) is read as its start until
+ * `npm run personal-data -- seal-legacy` renames it into `stream` (key-streams.ts, rename-legacy-streams.ts).
+ */
+export interface KeyStreamNames {
+  stream: string;
+  legacy: string;
+}
+export const legacyUsernameStream = (tenantId: number, username: string) => `username-${tenantId}-${usernameKey(username)}`;
+export const legacyGoogleIdStream = (tenantId: number, googleId: string) => `google-${tenantId}-${googleId}`;
+export const usernameStreams = (names: StreamNames, tenantId: number, username: string): KeyStreamNames => ({
+  stream: names.hashed('username', tenantId, usernameKey(username)),
+  legacy: legacyUsernameStream(tenantId, username),
+});
+export const googleIdStreams = (names: StreamNames, tenantId: number, googleId: string): KeyStreamNames => ({
+  stream: names.hashed('google', tenantId, googleId),
+  legacy: legacyGoogleIdStream(tenantId, googleId),
+});
 
 /**
  * Personal data (issue 32 item 1, docs/events.md "Personal data"): sealed with the user's key, `user:{userId}`. The

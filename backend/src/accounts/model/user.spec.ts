@@ -35,7 +35,8 @@ import {
   signedInAs,
   UserState,
 } from './user';
-import { usernameStream } from './user.events';
+import { StreamNames } from '../../event-store/personal-data/stream-names';
+import { googleIdStreams, usernameStreams } from './user.events';
 
 const { given } = aggregate<UserState, Evolvable>(initialUser, evolveUser);
 const registered = {
@@ -207,7 +208,21 @@ describe('user aggregate', () => {
     const held = evolveKey(initialKey, { type: 'KeyReserved', data: { userId: 'u1' } });
     expect(() => decideReserveKey(held, 'u2', 'Username already exists')).toThrow('Username already exists');
     expect(decideReserveKey(evolveKey(held, { type: 'KeyReleased', data: { userId: 'u1' } }), 'u2', 'taken')).toHaveLength(1);
-    expect(usernameStream(3, '  Ann@X.io ')).toBe('username-3-ann@x.io');
+  });
+
+  it('names a key stream by a salted hash of the key (issue 32), its legacy name spelling the key out', () => {
+    const names = new StreamNames('a-salt-of-sixteen-chars');
+    const ann = usernameStreams(names, 3, '  Ann@X.io ');
+    expect(ann.legacy).toBe('username-3-ann@x.io');
+    expect(ann.stream).toMatch(/^username-h-3-[0-9a-f]{32}$/);
+    expect(usernameStreams(names, 3, 'ann@x.io')).toEqual(ann);
+    expect(usernameStreams(names, 4, 'ann@x.io').stream.slice(-32)).toBe(ann.stream.slice(-32));
+    expect(usernameStreams(new StreamNames('another-salt-of-16'), 3, 'ann@x.io').stream).not.toBe(ann.stream);
+    expect(googleIdStreams(names, 3, '1234567890')).toEqual({
+      stream: expect.stringMatching(/^google-h-3-[0-9a-f]{32}$/),
+      legacy: 'google-3-1234567890',
+    });
+    expect(`${ann.stream} ${googleIdStreams(names, 3, '1234567890').stream}`).not.toMatch(/ann|1234567890/);
   });
 
   it('refusals are DomainErrors with the statuses the specs give', () => {

@@ -4,12 +4,15 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
+import { STREAM_NAMES } from '../../event-store/event-store.module';
+import type { StreamNames } from '../../event-store/personal-data/stream-names';
 import { hashPassword } from '../registration/passwords';
 import { decideRequestReset, decideResetPassword, PASSWORD_RESET_DONE, RESET_REQUESTED } from './password-reset';
 import { RESET_LINK_INVALID, verifyResetToken } from './password-reset-token';
 import { RateLimiter } from '../sessions/rate-limiter';
-import { evolveAccount, evolveKey, initialAccount, initialKey } from '../model/user';
-import { usernameStream, userStream } from '../model/user.events';
+import { loadKey } from '../model/key-streams';
+import { evolveAccount, initialAccount } from '../model/user';
+import { usernameStreams, userStream } from '../model/user.events';
 import { USERS_PROJECTION } from '../model/users.projection';
 
 export class RequestPasswordResetCommand extends Command<{ message: string }> {
@@ -28,6 +31,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly rateLimiter: RateLimiter,
+    @Inject(STREAM_NAMES) private readonly names: StreamNames,
   ) {}
 
   async execute({ request: { tenantId, ip, email } }: RequestPasswordResetCommand): Promise<{ message: string }> {
@@ -35,7 +39,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     await this.pipeline.execute({
       waitFor: [],
       plan: async (ctx) => {
-        const userId = (await ctx.load(usernameStream(tenantId, email), initialKey, evolveKey)).state.heldBy;
+        const userId = (await loadKey(ctx, usernameStreams(this.names, tenantId, email))).state.heldBy;
         if (!userId) return { appends: [], answer: () => undefined };
         const account = (await ctx.load(userStream(userId), initialAccount, evolveAccount)).state;
         const events = account.user.tenantId === tenantId ? decideRequestReset(account.user, userId, randomUUID(), new Date()) : [];

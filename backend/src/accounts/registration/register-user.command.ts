@@ -4,22 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import { DomainError } from '../../common/domain-error';
 import { ENV, Env } from '../../config/env';
+import { STREAM_NAMES } from '../../event-store/event-store.module';
+import type { StreamNames } from '../../event-store/personal-data/stream-names';
 import type { SignedIn } from '../model/auth-user';
 import { newVerification } from '../email-verification/email-verification';
 import { hashPassword } from './passwords';
 import { RateLimiter } from '../sessions/rate-limiter';
-import {
-  decideRegister,
-  decideReserveKey,
-  evolveAccount,
-  evolveKey,
-  initialAccount,
-  initialKey,
-  isAdminEmail,
-  signedInAs,
-  USERNAME_TAKEN,
-} from '../model/user';
-import { usernameStream, userStream } from '../model/user.events';
+import { decideRegister, decideReserveKey, evolveAccount, initialAccount, isAdminEmail, signedInAs, USERNAME_TAKEN } from '../model/user';
+import { loadKey } from '../model/key-streams';
+import { usernameStreams, userStream } from '../model/user.events';
 import { USERS_PROJECTION } from '../model/users.projection';
 
 export interface Registration {
@@ -49,20 +42,22 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     private readonly pipeline: CommandPipeline,
     private readonly rateLimiter: RateLimiter,
     @Inject(ENV) private readonly env: Env,
+    @Inject(STREAM_NAMES) private readonly names: StreamNames,
   ) {}
 
   async execute({ registration: input }: RegisterUserCommand): Promise<SignedIn> {
     await this.rateLimiter.hit('register', input.tenantId, input.ip, input.username);
     const userId = randomUUID();
-    const nameStream = usernameStream(input.tenantId, input.username);
+    const name = usernameStreams(this.names, input.tenantId, input.username);
     return this.pipeline.execute({
       actor: { actorId: userId, tenantId: input.tenantId },
       // The guard of the browser's next request reads `users` (read-your-writes); the answer itself does not.
       waitFor: [USERS_PROJECTION],
       // Losing the race for the name means the name is taken: no second decision (and no second argon2 hash).
-      onConflict: (conflict) => (conflict.streamId === nameStream ? DomainError.conflict(USERNAME_TAKEN) : true),
+      onConflict: (conflict) => (conflict.streamId === name.stream ? DomainError.conflict(USERNAME_TAKEN) : true),
       plan: async (ctx) => {
-        const key = await ctx.load(nameStream, initialKey, evolveKey);
+        // The name's legacy stream (a plain username, before issue 32) is its start: a name held there is taken.
+        const key = await loadKey(ctx, name);
         const keyEvents = decideReserveKey(key.state, userId, USERNAME_TAKEN); // refused before the costly hash
         const passwordHash = await hashPassword(input.password);
         const admin = isAdminEmail(input.email, this.env.ADMIN_EMAILS);
@@ -80,7 +75,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         });
         return {
           appends: [
-            { streamId: nameStream, events: keyEvents },
+            { streamId: name.stream, events: keyEvents },
             { streamId: userStream(userId), events: userEvents, expectedRevision: 'no_stream' },
           ],
           answer: () => signedInAs(userId, userEvents.reduce(evolveAccount, initialAccount)),

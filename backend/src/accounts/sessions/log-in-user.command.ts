@@ -2,12 +2,15 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
 import { ENV, Env } from '../../config/env';
+import { STREAM_NAMES } from '../../event-store/event-store.module';
+import type { StreamNames } from '../../event-store/personal-data/stream-names';
 import type { SignedIn } from '../model/auth-user';
 import { verifyPassword } from '../registration/passwords';
 import { DeviceCookies } from './device-cookies';
 import { RateLimiter } from './rate-limiter';
-import { decideSignIn, evolveAccount, evolveKey, initialAccount, initialKey, isAdminEmail, signedInAs } from '../model/user';
-import { usernameStream, userStream } from '../model/user.events';
+import { loadKey } from '../model/key-streams';
+import { decideSignIn, evolveAccount, initialAccount, isAdminEmail, signedInAs } from '../model/user';
+import { usernameStreams, userStream } from '../model/user.events';
 import { USERS_PROJECTION } from '../model/users.projection';
 
 export interface Credentials {
@@ -38,6 +41,7 @@ export class LogInUserHandler implements ICommandHandler<LogInUserCommand> {
     private readonly rateLimiter: RateLimiter,
     private readonly devices: DeviceCookies,
     @Inject(ENV) private readonly env: Env,
+    @Inject(STREAM_NAMES) private readonly names: StreamNames,
   ) {}
 
   async execute({ credentials: { tenantId, ip, username, password, device: token } }: LogInUserCommand): Promise<SignedIn> {
@@ -46,7 +50,7 @@ export class LogInUserHandler implements ICommandHandler<LogInUserCommand> {
     const signedIn = await this.pipeline.execute({
       waitFor: [USERS_PROJECTION],
       plan: async (ctx) => {
-        const userId = (await ctx.load(usernameStream(tenantId, username), initialKey, evolveKey)).state.heldBy;
+        const userId = (await loadKey(ctx, usernameStreams(this.names, tenantId, username))).state.heldBy;
         const account = userId ? (await ctx.load(userStream(userId), initialAccount, evolveAccount)).state : initialAccount;
         // Unknown users are verified against a dummy hash: both failures take the same time and answer alike.
         const valid = await verifyPassword(account.user.passwordHash, password);

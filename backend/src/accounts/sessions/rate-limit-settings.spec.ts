@@ -13,6 +13,7 @@ describe('sign-in limits', () => {
         SESSION_SECRET: 'a-production-secret-for-tests',
         VISITOR_HASH_SALT: 'a-production-salt',
         PERSONAL_DATA_KEY: 'a-production-personal-data-key',
+        STREAM_NAME_SALT: 'a-production-stream-name-salt',
       }),
     );
     expect({

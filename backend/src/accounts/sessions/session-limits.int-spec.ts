@@ -19,6 +19,7 @@ describe('sessions and sign-in limits on the production defaults', () => {
       SESSION_SECRET: 'a-production-secret-for-tests',
       VISITOR_HASH_SALT: 'a-production-salt-for-tests',
       PERSONAL_DATA_KEY: 'a-production-personal-data-key',
+      STREAM_NAME_SALT: 'a-production-stream-name-salt',
     });
   });
   afterAll(() => app.close());

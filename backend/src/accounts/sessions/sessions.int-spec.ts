@@ -94,6 +94,7 @@ describe('sessions in production (NODE_ENV=production behind a TLS proxy)', () =
       SESSION_SECRET: 'a-production-secret-for-tests',
       VISITOR_HASH_SALT: 'a-production-salt',
       PERSONAL_DATA_KEY: 'a-production-personal-data-key',
+      STREAM_NAME_SALT: 'a-production-stream-name-salt',
     });
   });
   afterAll(() => app.close());
@@ -126,6 +127,7 @@ describe('sessions in production on a plain-http address (docker-compose.yml wit
       SESSION_SECRET: 'a-production-secret-for-tests',
       VISITOR_HASH_SALT: 'a-production-salt',
       PERSONAL_DATA_KEY: 'a-production-personal-data-key',
+      STREAM_NAME_SALT: 'a-production-stream-name-salt',
     });
   });
   afterAll(() => app.close());

@@ -1,15 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '../../command-pipeline/command-pipeline';
-import { PERSONAL_DATA_KEYS } from '../../event-store/event-store.module';
+import { PERSONAL_DATA_KEYS, STREAM_NAMES } from '../../event-store/event-store.module';
 import { erasureStream, PERSONAL_DATA_ERASED, type PersonalDataErased } from '../../event-store/personal-data/personal-data-erased';
 import type { PersonalDataKeys } from '../../event-store/personal-data/personal-data-keys';
+import type { StreamNames } from '../../event-store/personal-data/stream-names';
 import { emailSubject } from '../../event-store/personal-data/personal-data-registry';
 import { AccountsService } from '../model/accounts.service';
 import { adminRegistryAppend, LAST_ADMIN_DELETE } from '../roles/admin-registry';
 import { verifyPassword } from '../registration/passwords';
-import { decideDelete, decideReleaseKey, evolveKey, evolveUser, initialKey, initialUser } from '../model/user';
-import { googleIdStream, usernameStream, userStream } from '../model/user.events';
+import { loadKey } from '../model/key-streams';
+import { decideDelete, decideReleaseKey, evolveUser, initialUser } from '../model/user';
+import { googleIdStreams, usernameStreams, userStream } from '../model/user.events';
 import { ACCOUNT_CONTENT, USERS_PROJECTION } from '../model/users.projection';
 
 export class DeleteAccountCommand extends Command<{ message: string }> {
@@ -32,6 +34,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     private readonly pipeline: CommandPipeline,
     private readonly accounts: AccountsService,
     @Inject(PERSONAL_DATA_KEYS) private readonly keys: PersonalDataKeys,
+    @Inject(STREAM_NAMES) private readonly names: StreamNames,
   ) {}
 
   async execute({ account: { userId, password, confirmation } }: DeleteAccountCommand): Promise<{ message: string }> {
@@ -50,12 +53,14 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
           after: events.reduce(evolveUser, user.state),
           refusal: LAST_ADMIN_DELETE,
         });
-        // Releasing the keys lets the person sign up again later with the same email (a new user id).
+        // Releasing the keys lets the person sign up again later with the same email (a new user id). A key held in its
+        // legacy stream (a plain name, before issue 32) is released in its hashed stream, which continues it: both
+        // names are free after, and the legacy one is never appended to (nor created).
         const keyStreams = [
-          usernameStream(user.state.tenantId, user.state.username),
-          ...(user.state.googleId ? [googleIdStream(user.state.tenantId, user.state.googleId)] : []),
+          usernameStreams(this.names, user.state.tenantId, user.state.username),
+          ...(user.state.googleId ? [googleIdStreams(this.names, user.state.tenantId, user.state.googleId)] : []),
         ];
-        const keys = await Promise.all(keyStreams.map((streamId) => ctx.load(streamId, initialKey, evolveKey)));
+        const keys = await Promise.all(keyStreams.map((names) => loadKey(ctx, names)));
         erased = [`user:${userId}`, emailSubject((kind, address) => this.keys.hash(kind, address), user.state.tenantId, user.state.email)];
         const erasures = erased.map((subject) => ({
           streamId: erasureStream(subject),
