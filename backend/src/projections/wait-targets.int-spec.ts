@@ -22,10 +22,10 @@ describe('ProjectionsService.waitFor targets', () => {
   it("expands a role to the registered projections that serve it, and keeps each owner's name", () => {
     expect(projections.resolve([CODE_REDIRECTS])).toEqual([SCAN_TARGETS_PROJECTION]);
     expect(projections.resolve([ACCOUNT_CONTENT]).sort()).toEqual(
-      // webhooks (issue 34) and batches (issue 35) drop a deleted account's rows too.
-      [CODES_PROJECTION, SCAN_TARGETS_PROJECTION, UPLOADED_FILES_PROJECTION, 'webhooks', 'batches'].sort(),
+      // api_keys and webhooks (issue 34) and batches (issue 35) drop a deleted account's rows too.
+      [CODES_PROJECTION, SCAN_TARGETS_PROJECTION, UPLOADED_FILES_PROJECTION, 'api_keys', 'webhooks', 'batches'].sort(),
     );
-    expect(projections.resolve([USERS_PROJECTION, ACCOUNT_CONTENT, CODES_PROJECTION])).toHaveLength(6);
+    expect(projections.resolve([USERS_PROJECTION, ACCOUNT_CONTENT, CODES_PROJECTION])).toHaveLength(7);
   });
 
   it('refuses a name no projection has at once, rather than polling a checkpoint nobody writes until the bound', async () => {
