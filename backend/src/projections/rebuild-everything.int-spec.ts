@@ -274,7 +274,8 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
     event('ApiKeyRevoked', { keyId: revokedKey, ownerId: googler, name: 'gone', prefix: 'qrs_live_gone' }, 2, googler),
   ]);
 
-  // Webhooks (issue 34): one kept (and replayed), one disabled by the worker, one disabled and made active by a retry, one deleted.
+  // Webhooks (issue 34): one kept (and replayed), one disabled by the worker, one disabled and made active by a retry, one
+  // enabled again after it was disabled, one deleted.
   const hook = (webhookId: string, url: string) =>
     event<WebhookCreated>(
       'WebhookCreated',
@@ -295,6 +296,12 @@ async function playScenario(store: EventStore, keys: PersonalDataKeys): Promise<
     hook(retriedHook, 'https://hooks.example.com/back'),
     event('WebhookDisabled', { webhookId: retriedHook, ownerId: googler, url: 'https://hooks.example.com/back', reason: 'HTTP 503' }, 2),
     event('WebhookRetryRequested', { webhookId: retriedHook, deliveryId: `msg_${'1'.repeat(32)}` }, 2, googler),
+  ]);
+  const enabledHook = randomUUID(); // disabled by the worker, then enabled again by its owner
+  await append(webhookStream(enabledHook), [
+    hook(enabledHook, 'https://hooks.example.com/again'),
+    event('WebhookDisabled', { webhookId: enabledHook, ownerId: googler, url: 'https://hooks.example.com/again', reason: 'HTTP 502' }, 2),
+    event('WebhookEnabled', { webhookId: enabledHook }, 2, googler),
   ]);
   await append(webhookStream(deletedHook), [
     hook(deletedHook, 'https://hooks.example.com/gone'),
