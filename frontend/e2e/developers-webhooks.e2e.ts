@@ -1,8 +1,9 @@
 // The Developers page's webhooks (issue 34): create a webhook to a loopback receiver (URL, events, bots), its signing
 // secret shown once with a copy button; the receiver refuses the code.created delivery until the webhook is disabled
-// (3 quick tries in the test stack), the page shows it disabled and the delivery failed; Retry sends it again with the
-// same webhook-id and body (signature checked here with the Standard Webhooks algorithm) and the webhook is active
-// again; Replay from a date sends it once more; Delete asks first. 375 and 1280 px, with screenshots and axe.
+// (3 quick tries in the test stack), the page shows it disabled and the delivery failed; Enable turns it back on
+// without sending anything; Retry sends the failed delivery again with the same webhook-id and body (signature checked
+// here with the Standard Webhooks algorithm); Replay from a date sends it once more; Delete asks first. 375 and
+// 1280 px, with screenshots and axe.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,7 +81,7 @@ function anHourAgo(): string {
 
 describe('Developers: webhooks', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`creates a webhook, shows a failed delivery, retries and replays it, deletes the webhook (${viewport.width} px)`, async () => {
+    it(`creates a webhook, shows it disabled, enables it, retries and replays a delivery, deletes it (${viewport.width} px)`, async () => {
       const { context, page } = await session.newPage(viewport);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseUrl });
       const email = uniqueEmail(`webhooks-${viewport.width}`);
@@ -153,7 +154,17 @@ describe('Developers: webhooks', () => {
       await row.scrollIntoViewIfNeeded();
       await screenshot(page, `developers-webhook-failed-${viewport.width}`);
 
-      // Retry: the same webhook-id and body, accepted; the webhook is active again.
+      // Enable: the webhook is active again, the failed delivery stays failed (nothing old is sent).
+      await row.getByRole('button', { name: `Enable the webhook to ${url}` }).click();
+      await chrome.waitForToast('Webhook enabled');
+      await dismissToast(page);
+      await row.getByText('Active', { exact: true }).waitFor();
+      expect(await row.getByRole('button', { name: `Enable the webhook to ${url}` }).count()).toBe(0);
+      expect(await row.getByText(/failed every try/).count()).toBe(0);
+      expect(await delivery.getByTestId('delivery-status').innerText()).toBe('failed');
+      expect(at()).toHaveLength(3);
+
+      // Retry: the same webhook-id and body, accepted.
       await delivery.getByRole('button', { name: 'Retry the code.created delivery' }).click();
       await chrome.waitForToast('Retry queued');
       await dismissToast(page);
