@@ -197,12 +197,15 @@ describe('webhooks: signed deliveries to a loopback receiver', () => {
       }
       expect(all.every((delivery) => delivery.json.data.codeId === id && delivery.json.data.shortCode === shortCode)).toBe(true);
       expect(all[1].json.data).toMatchObject({ change: 'destination' });
-      expect(all[4].json.data).toMatchObject({ device: 'mobile', os: 'iOS', isBot: false, referrer: 'https://menu.example/' });
-      expect(Object.keys(all[4].json.data).sort()).toEqual(
+      // Scans of one code may be stored in another order than they were answered (the ingester keeps up to three
+      // batches in flight, 41853a9): the iPhone's scan is found by what it is, not by its place.
+      const iphone = all.find((delivery) => delivery.json.type === 'scan.created' && delivery.json.data.os === 'iOS');
+      expect(iphone?.json.data).toMatchObject({ device: 'mobile', os: 'iOS', isBot: false, referrer: 'https://menu.example/' });
+      expect(Object.keys(iphone?.json.data ?? {}).sort()).toEqual(
         ['browser', 'codeId', 'country', 'device', 'isBot', 'os', 'referrer', 'scanId', 'scannedAt', 'shortCode'].sort(),
       );
       const botScans = firsts('/bots');
-      expect(botScans.map((delivery) => delivery.json.data.isBot)).toEqual([false, false, false, true]);
+      expect(botScans.map((delivery) => delivery.json.data.isBot).sort()).toEqual([false, false, false, true]);
       expect(botScans.every((delivery) => verifyStandardWebhook(bots.secret, delivery.headers, delivery.body))).toBe(true);
 
       // The retry: the same webhook-id, the identical body, a fresh signature; the ledger counts two attempts.
