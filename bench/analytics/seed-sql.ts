@@ -15,6 +15,8 @@ export async function seedReadModel(
   options: { scans: number; qrIds: string[]; tenantId: number; now: number; visitors: number },
 ) {
   const client = new Client({ connectionString: url, application_name: 'bench-analytics-seed' });
+  // A dropped connection ends the seed, not the process.
+  client.on('error', (error) => console.error(`bench-analytics-seed: ${error.message}`));
   await client.connect();
   try {
     await client.query("SET work_mem = '256MB'");

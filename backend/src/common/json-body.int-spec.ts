@@ -17,7 +17,10 @@ describe('JSON routes refuse other content types with 415', () => {
     client = new TestClient(app.url);
     await signUp(client);
     const spec = (await client.get('/api/docs-json')).body as { paths: Record<string, Record<string, Operation>> };
-    bodyRoutes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    // The JSON rule is the API's: /d/{shortCode}'s password form (documented since b883770) takes a form body, and
+    // password-redirect.int-spec checks what it answers to other bodies.
+    const apiPaths = Object.entries(spec.paths).filter(([path]) => path.startsWith('/api/'));
+    bodyRoutes = apiPaths.flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([, operation]) => operation.requestBody)
         .map(([method, operation]) => ({
