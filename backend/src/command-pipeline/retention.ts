@@ -1,5 +1,6 @@
-import { Logger } from '@nestjs/common';
-import type { CommandPipeline } from './command-pipeline';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { ENV, type Env } from '../config/env';
+import { CommandPipeline } from './command-pipeline';
 
 const DAY_MS = 86_400_000;
 
@@ -56,4 +57,43 @@ export function everyPeriod(name: string, everyMs: number, run: () => Promise<un
   timer.unref();
   tick();
   return () => clearInterval(timer);
+}
+
+/** What a retention job records: its cutoff event `type` on `stream`, `days(env)` days back from today (UTC). */
+export interface RetentionPolicy {
+  name: string;
+  stream: string;
+  type: string;
+  days: (env: Env) => number;
+}
+
+/**
+ * The worker's job behind each retention (visitor hashes, mail recipients, webhook deliveries): every
+ * RETENTION_SWEEP_MS, records the cutoff its policy gives, once per new day; the API processes run none. A feature
+ * subclasses it with its policy; the owning projection or dispatcher applies the events.
+ */
+@Injectable()
+export abstract class RetentionJob implements OnApplicationBootstrap, OnModuleDestroy {
+  protected abstract readonly policy: RetentionPolicy;
+  private stop: (() => void) | null = null;
+
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.env.ROLE === 'api' || this.env.QRS_NO_RUNNERS) return;
+    this.stop = everyPeriod(this.policy.name, this.env.RETENTION_SWEEP_MS, () => this.run());
+  }
+
+  onModuleDestroy(): void {
+    this.stop?.();
+  }
+
+  /** Appends the cutoff event when the cutoff moved (a second run the same day appends nothing). */
+  run(now = Date.now()): Promise<boolean> {
+    const { stream, type, days } = this.policy;
+    return recordRetentionCutoff(this.pipeline, { stream, type, before: retentionCutoff(days(this.env), now) });
+  }
 }

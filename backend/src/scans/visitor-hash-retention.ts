@@ -1,7 +1,6 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { CommandPipeline } from '../command-pipeline';
-import { everyPeriod, recordRetentionCutoff, retentionCutoff, type RetentionCutoff } from '../command-pipeline/retention';
-import { ENV, Env } from '../config/env';
+import { Injectable } from '@nestjs/common';
+import { RetentionJob, type RetentionCutoff } from '../command-pipeline/retention';
+import type { Env } from '../config/env';
 import { eventCatalogue } from '../event-store/typed-events';
 
 /**
@@ -15,31 +14,13 @@ export const VISITOR_HASHES_EXPIRED = 'VisitorHashesExpired';
 export const VISITOR_HASH_RETENTION_STREAM = 'retention-visitor-hashes';
 export const VISITOR_HASH_EVENTS = eventCatalogue<{ VisitorHashesExpired: VisitorHashesExpired }>({ VisitorHashesExpired: true });
 
-/** The worker's job: every RETENTION_SWEEP_MS, records the cutoff VISITOR_HASH_RETENTION_DAYS gives, once per new day. */
+/** The worker's job: records the cutoff VISITOR_HASH_RETENTION_DAYS gives, once per new day (RetentionJob). */
 @Injectable()
-export class VisitorHashRetention implements OnApplicationBootstrap, OnModuleDestroy {
-  private stop: (() => void) | null = null;
-
-  constructor(
-    private readonly pipeline: CommandPipeline,
-    @Inject(ENV) private readonly env: Env,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.env.ROLE === 'api' || this.env.QRS_NO_RUNNERS) return;
-    this.stop = everyPeriod('VisitorHashRetention', this.env.RETENTION_SWEEP_MS, () => this.run());
-  }
-
-  onModuleDestroy(): void {
-    this.stop?.();
-  }
-
-  /** Appends VisitorHashesExpired when the cutoff moved (a second run the same day appends nothing). */
-  run(now = Date.now()): Promise<boolean> {
-    return recordRetentionCutoff(this.pipeline, {
-      stream: VISITOR_HASH_RETENTION_STREAM,
-      type: VISITOR_HASHES_EXPIRED,
-      before: retentionCutoff(this.env.VISITOR_HASH_RETENTION_DAYS, now),
-    });
-  }
+export class VisitorHashRetention extends RetentionJob {
+  protected readonly policy = {
+    name: 'VisitorHashRetention',
+    stream: VISITOR_HASH_RETENTION_STREAM,
+    type: VISITOR_HASHES_EXPIRED,
+    days: (env: Env) => env.VISITOR_HASH_RETENTION_DAYS,
+  };
 }

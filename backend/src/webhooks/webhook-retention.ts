@@ -1,8 +1,7 @@
-import { Inject, Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { CommandPipeline } from '../command-pipeline';
-import { everyPeriod, recordRetentionCutoff, retentionCutoff, type RetentionCutoff } from '../command-pipeline/retention';
-import { ENV, Env } from '../config/env';
+import { RetentionJob, type RetentionCutoff } from '../command-pipeline/retention';
+import type { Env } from '../config/env';
 import { eventCatalogue } from '../event-store/typed-events';
 
 /**
@@ -27,31 +26,13 @@ export async function expireDeliveries({ before }: WebhookDeliveriesExpired, tx:
   return count;
 }
 
-/** The worker's job: every RETENTION_SWEEP_MS, records the cutoff WEBHOOK_DELIVERY_RETENTION_DAYS gives, once per new day. */
+/** The worker's job: records the cutoff WEBHOOK_DELIVERY_RETENTION_DAYS gives, once per new day (RetentionJob). */
 @Injectable()
-export class WebhookRetention implements OnApplicationBootstrap, OnModuleDestroy {
-  private stop: (() => void) | null = null;
-
-  constructor(
-    private readonly pipeline: CommandPipeline,
-    @Inject(ENV) private readonly env: Env,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.env.ROLE === 'api' || this.env.QRS_NO_RUNNERS) return;
-    this.stop = everyPeriod('WebhookRetention', this.env.RETENTION_SWEEP_MS, () => this.run());
-  }
-
-  onModuleDestroy(): void {
-    this.stop?.();
-  }
-
-  /** Appends WebhookDeliveriesExpired when the cutoff moved (a second run the same day appends nothing). */
-  run(now = Date.now()): Promise<boolean> {
-    return recordRetentionCutoff(this.pipeline, {
-      stream: WEBHOOK_RETENTION_STREAM,
-      type: WEBHOOK_DELIVERIES_EXPIRED,
-      before: retentionCutoff(this.env.WEBHOOK_DELIVERY_RETENTION_DAYS, now),
-    });
-  }
+export class WebhookRetention extends RetentionJob {
+  protected readonly policy = {
+    name: 'WebhookRetention',
+    stream: WEBHOOK_RETENTION_STREAM,
+    type: WEBHOOK_DELIVERIES_EXPIRED,
+    days: (env: Env) => env.WEBHOOK_DELIVERY_RETENTION_DAYS,
+  };
 }
