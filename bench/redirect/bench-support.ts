@@ -32,12 +32,12 @@ export async function startRedis(): Promise<PrivateRedis> {
 
 const BENCH_SECRET = randomBytes(32).toString('hex');
 
-/** Runs a product entry point (backend/src/main.ts or worker.ts) as a child process. */
-export function startProduct(entry: 'main' | 'worker', env: Record<string, string>): ChildProcess {
+/** Runs a product entry point (backend/src/main.ts or worker.ts) of this checkout, or of `tree`, as a child process. */
+export function startProduct(entry: 'main' | 'worker', env: Record<string, string>, tree = REPO): ChildProcess {
   // BENCH_CPU_PROF=dir writes a V8 CPU profile of each product process there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   return spawn(process.execPath, [...profile, '-r', '@swc-node/register', `backend/src/${entry}.ts`], {
-    cwd: REPO,
+    cwd: tree,
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -161,6 +161,7 @@ async function main() {
     const b = await load(target);
     console.log(line('(b) our /d/{code}, recording, ingester off', b));
     console.log(`    (b) is ${((100 * b.rps) / a.rps).toFixed(0)}% of (a); target >= 50% with p99 < 20 ms`);
+    const beforeRuns = await compareBefore(env, b, a);
     const bLedger = await load(ledgerTarget, true);
     console.log(line('    the same, a fixed 100,000 on a 2nd code', bLedger));
     const beforeDrain = await scanned();
@@ -288,6 +289,7 @@ async function main() {
           steadyPercentOfA: (100 * steadyRate) / a.rps,
         },
         dPercentOfB: (100 * d.figures.rps) / b.rps,
+        before: beforeRuns,
         d0PercentOfB: (100 * d0.figures.rps) / b.rps,
       }),
     );
@@ -299,6 +301,41 @@ async function main() {
     await redis.destroy();
     await db.drop();
   }
+}
+
+/**
+ * BENCH_BEFORE=name=dir[,name=dir]: (b) is also run on the API of each other checkout (the code before a change, with
+ * its own node_modules), on the same database (its codes projected by our worker) and a Redis of its own whose stream
+ * nobody drains, then on ours again, so that before and after meet the same load in one run.
+ */
+async function compareBefore(env: Record<string, string>, ours: Figures, a: Figures) {
+  const trees = (process.env.BENCH_BEFORE ?? '').split(',').filter(Boolean);
+  const runs: Record<string, Figures> = {};
+  for (const entry of trees) {
+    const [name, dir] = entry.includes('=') ? entry.split('=') : [entry, entry];
+    const redis = await startRedis();
+    const port = await freePort();
+    const api = startProduct('main', { ...env, REDIS_URL: redis.url, PORT: String(port), ROLE: 'api' }, dir);
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/d/bench1`);
+      runs[name] = await load(`http://127.0.0.1:${port}/d/bench1`);
+    } finally {
+      await stopChild(api);
+      await redis.destroy();
+    }
+    console.log(line(`(b) before: ${name}`, runs[name]));
+  }
+  if (trees.length === 0) return runs;
+  const again = await load(`http://127.0.0.1:${env.PORT}/d/bench1`);
+  console.log(line('(b) ours again', again));
+  const mean = (ours.rps + again.rps) / 2;
+  for (const [name, figures] of Object.entries(runs))
+    console.log(
+      `    ${name}: ${((100 * figures.rps) / a.rps).toFixed(0)}% of (a); ours (mean of the two runs around it) ` +
+        `${((100 * mean) / a.rps).toFixed(0)}% of (a) = ${(mean / figures.rps).toFixed(2)}x ${name}`,
+    );
+  runs.oursAgain = again;
+  return runs;
 }
 
 main().catch((error) => {
