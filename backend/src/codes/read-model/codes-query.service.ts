@@ -24,7 +24,7 @@ import { checkCustomShortCode } from '../model/short-code';
 import { QrCodeEntity } from './qr-code.entity';
 import type { Routing } from '../routing/routing';
 import { DomainError } from '../../common/domain-error';
-import { preparedRead } from '../../database/prepared-read';
+import { plannedRead } from '../../database/prepared-read';
 import type { DashboardCodesQuery } from '../editing/codes.schemas';
 
 export interface HistoryEntry {
@@ -158,18 +158,25 @@ export class CodesQueryService {
       qrType || search || tag
         ? parts.map((part) => `(SELECT count(*) FROM (${part}) AS part)`).join(' + ')
         : `COALESCE((SELECT ${ownerTotalSql(mode, paused)} FROM code_counts WHERE client_id = $1 AND user_id = $2), 0)`;
+    // Each of the page's rows is read by its primary key: LATERAL with LIMIT 1 (which PostgreSQL does not flatten into a
+    // join) is a lookup per row whatever the statistics say. Joined plainly, tables not yet analyzed (just filled, just
+    // rebuilt) made PostgreSQL scan every one of the owner's codes once per row of the page: 40-60 ms for 5,000 codes.
     const { select } = pageColumns(this.dataSource);
     const sql = `SELECT (${total})::int AS "total", page.mode AS "mode", ${select}
       FROM (SELECT 1) AS one
       LEFT JOIN (
         SELECT * FROM (${branches.join(' UNION ALL ')}) AS codes ORDER BY ${sortBy('')} LIMIT ${limit} OFFSET ${offset}
       ) AS page ON true
-      LEFT JOIN qr_codes s ON page.mode = 'static' AND s.id = page.id AND s.client_id = $1
-      LEFT JOIN dynamic_qr_codes d ON page.mode = 'dynamic' AND d.id = page.id AND d.client_id = $1
+      LEFT JOIN LATERAL (
+        SELECT * FROM qr_codes WHERE page.mode = 'static' AND id = page.id AND client_id = $1 LIMIT 1
+      ) AS s ON true
+      LEFT JOIN LATERAL (
+        SELECT * FROM dynamic_qr_codes WHERE page.mode = 'dynamic' AND id = page.id AND client_id = $1 LIMIT 1
+      ) AS d ON true
       ORDER BY ${sortBy('page.')}`;
     const [{ origin }, found] = await Promise.all([
       this.brand(user.tenantId),
-      preparedRead<Record<string, unknown> & { total: number; mode: 'static' | 'dynamic' | null }>(this.dataSource, sql, params),
+      plannedRead<Record<string, unknown> & { total: number; mode: 'static' | 'dynamic' | null }>(this.dataSource, sql, params),
     ]);
     const { staticKeys, dynamicKeys } = pageColumns(this.dataSource);
     const rows = found.flatMap((row): CodeDto[] => {
