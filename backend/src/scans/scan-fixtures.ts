@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { QrType } from '@qrsharks/qr-core';
 import { DEFAULT_STORED_STYLE, type QrCreated } from '../codes';
 import { envelope } from '../command-pipeline/command-pipeline';
-import type { EventStore, RecordedEvent } from '../event-store/event-store';
+import type { AllPosition, EventStore, RecordedEvent } from '../event-store/event-store';
 import { EVENT_STORE } from '../event-store/event-store.tokens';
 import { ProjectionsService } from '../projections/projections.service';
 import { until } from '../test-support/until';
@@ -54,7 +54,7 @@ export async function createCodeByEvents(
     [envelope({ type: 'QrCreated', data: created }, { tenantId: options.tenantId ?? 1, actorId: userId })],
     { expectedRevision: 'no_stream' },
   );
-  await app.get(ProjectionsService).waitFor(result.position);
+  await caughtUp(app, result.position);
   return { qrId, shortCode: shortCode ?? '', userId };
 }
 
@@ -69,8 +69,19 @@ export async function changeCodeByEvent(
   const result = await store.append(`qr-${qrId}`, [envelope({ type, data: { qrId, ...data } }, { tenantId, actorId: 'system' })], {
     expectedRevision: 'any',
   });
-  await app.get(ProjectionsService).waitFor(result.position);
+  await caughtUp(app, result.position);
 }
+
+/**
+ * Every projection has applied the fixture's event. Bounded well past the product's 5 s read-your-writes wait, and loud
+ * when it is not met: on a loaded machine the fixture returned after 5 s with scan_targets behind, and the test's first
+ * scan met a 404 far from the cause (operations.int-spec, issue 28 item 7).
+ */
+async function caughtUp(app: INestApplicationContext, position: AllPosition): Promise<void> {
+  if (!(await app.get(ProjectionsService).waitFor(position, undefined, FIXTURE_WAIT_MS)))
+    throw new Error(`The projections did not apply a fixture's event within ${FIXTURE_WAIT_MS / 1000} s`);
+}
+const FIXTURE_WAIT_MS = 30_000;
 
 /** Waits until the stream holds at least `count` events (the ingester works asynchronously). */
 export async function waitForEvents(
