@@ -12,6 +12,7 @@ import type { DataSource } from 'typeorm';
 import '../../backend/src/accounts/model/user.events';
 import { AnalyticsProjection } from '../../backend/src/analytics/analytics.projection';
 import '../../backend/src/codes/model/qr-code.events';
+import { DEFAULT_STORED_STYLE } from '../../backend/src/codes';
 import { CodesProjection } from '../../backend/src/codes/read-model/codes.projection';
 import { createDataSource } from '../../backend/src/database/data-source';
 import type { EventStore, NewEvent, StreamAppend } from '../../backend/src/event-store/event-store';
@@ -29,23 +30,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const uuid = (kind: number, n: number) => `00000000-0000-4000-${8000 + kind}-${String(n).padStart(12, '0')}`;
-
-const STYLE = {
-  fgColor: '#000000',
-  bgColor: '#FFFFFF',
-  gradientColor: null,
-  qrStyle: 'squares',
-  dotShape: 'square',
-  cornerShape: 'square',
-  innerCornerShape: 'square',
-  outerCornerColor: null,
-  innerCornerColor: null,
-  enableFrame: true,
-  frameText: 'SCAN ME',
-  frameColor: '#000000',
-  frameTextColor: '#FFFFFF',
-  frameStyle: 'rounded',
-};
 
 const metadata = (at: number, actorId: string, id: string) => ({
   tenantId: 1,
@@ -103,7 +87,7 @@ function accountBatch(u: number, start: number): StreamAppend[] {
           shortCode: `s${String(n).padStart(7, '0')}`,
           destination: url,
           fields: { url },
-          style: { ...STYLE, frameText: `Table ${c} of ${u}` },
+          style: { ...DEFAULT_STORED_STYLE, enableFrame: true, frameText: `Table ${c} of ${u}` },
           errorCorrectionLevel: 'M',
           logoFileName: null,
           logoFilePath: null,

@@ -14,7 +14,7 @@ const NAMED_MAX = 500;
  * parameters. Errors are pg's own, as through TypeORM's query() (isDatabaseUnavailable reads their codes).
  */
 export async function preparedRead<T>(dataSource: DataSource, text: string, values: unknown[]): Promise<T[]> {
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
+  const pool = poolOf(dataSource);
   let name = names.get(text);
   if (name === undefined && names.size < NAMED_MAX) names.set(text, (name = `qrs-read-${names.size + 1}`));
   const { rows } = await pool.query<T & object>(name === undefined ? { text, values } : { name, text, values });
@@ -24,11 +24,14 @@ export async function preparedRead<T>(dataSource: DataSource, text: string, valu
 /**
  * A read sent unnamed on the same pool (no query runner either), so PostgreSQL plans it with each request's values. For
  * statements whose good plan depends on the values: after five runs a prepared statement may switch to PostgreSQL's
- * generic plan, chosen without them, and the dashboard's list page (LIMIT and OFFSET as parameters, a merge of two
- * owner-index walks) then took 48-63 ms instead of 13 (bench/dashboard, 5,000 codes).
+ * generic plan, chosen without them (the dashboard's list page: LIMIT, OFFSET and filters as parameters).
  */
 export async function plannedRead<T>(dataSource: DataSource, text: string, values: unknown[]): Promise<T[]> {
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
-  const { rows } = await pool.query<T & object>({ text, values });
+  const { rows } = await poolOf(dataSource).query<T & object>({ text, values });
   return rows;
+}
+
+/** TypeORM's own pg pool, for reads that skip its query runner. */
+function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as PostgresDriver).master as Pool;
 }
